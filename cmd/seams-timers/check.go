@@ -1,0 +1,257 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/rules"
+)
+
+// checkOptions are the flags of `check`.
+type checkOptions struct {
+	Paths      []string
+	Formats    []string
+	FailOn     string
+	Color      string
+	ShowSource bool
+	Now        string
+	Jobs       int
+	StdinName  string
+	Quiet      bool
+	Config     configFlags
+	Fix        bool
+	Diff       bool
+}
+
+func newCheckCmd(s *streams) *cobra.Command {
+	o := &checkOptions{}
+	c := &cobra.Command{
+		Use:   "check [PATH...]",
+		Short: "Check BPMN timer definitions and the index graph against ADR-0037",
+		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn20.xml)
+and index graphs (*.ttl, *.nt) and reports every timer definition that ADR-0037 refuses,
+with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename.
+
+Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or missing path,
+3 internal failure.`,
+		Example: `  seams-timers check examples/
+  seams-timers check --format json models/ > findings.json
+  seams-timers check --stdin-filename models/a.bpmn - < models/a.bpmn`,
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Paths = args
+			if len(o.Paths) == 0 {
+				o.Paths = []string{"."}
+			}
+			return runCheck(s, o)
+		},
+	}
+	f := c.Flags()
+	f.StringArrayVarP(&o.Formats, "format", "f", []string{"text"}, "output format: "+strings.Join(lint.Formats(), ", ")+"; FORMAT=FILE writes to a file (repeatable)")
+	f.StringVar(&o.FailOn, "fail-on", "error", "lowest severity that makes the exit code 1: error, warning, info or never")
+	f.StringVar(&o.Color, "color", "auto", "colour text output: auto, always or never (NO_COLOR also turns it off)")
+	f.BoolVar(&o.ShowSource, "show-source", false, "print the source line with the span underlined (default on a terminal)")
+	f.StringVar(&o.Now, "now", "", "reference time for the runtime rules, RFC 3339 (default: the current time)")
+	f.IntVar(&o.Jobs, "jobs", 0, "files checked in parallel (default: GOMAXPROCS)")
+	f.StringVar(&o.StdinName, "stdin-filename", "", "the path of the buffer read from stdin with \"-\"")
+	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print no summary on stderr")
+	f.BoolVar(&o.Fix, "fix", false, "apply the fixes that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation), atomically, then report what is left")
+	f.BoolVar(&o.Diff, "diff", false, "print the fixes as a unified diff instead of writing them")
+	o.Config.register(c)
+	return c
+}
+
+// output is one --format value: a printer and where it writes.
+type output struct {
+	format string
+	file   string
+}
+
+func parseFormats(values []string) ([]output, error) {
+	var outs []output
+	toStdout := 0
+	for _, v := range values {
+		name, file, _ := strings.Cut(v, "=")
+		if _, err := lint.NewPrinter(name, lint.PrinterOptions{}); err != nil {
+			return nil, err
+		}
+		if file == "" {
+			toStdout++
+		}
+		outs = append(outs, output{format: name, file: file})
+	}
+	if toStdout > 1 {
+		return nil, fmt.Errorf("only one --format may write to stdout; give the others a file: --format sarif=out.sarif")
+	}
+	return outs, nil
+}
+
+func parseFailOn(s string) (lint.Severity, bool, error) {
+	if s == "never" {
+		return lint.SeverityInvalid, true, nil
+	}
+	sev, err := lint.ParseSeverity(s)
+	return sev, false, err
+}
+
+func parseNow(s string) (time.Time, error) {
+	if s == "" {
+		return time.Now().UTC(), nil
+	}
+	t, err := time.Parse(time.RFC3339, s)
+	if err != nil {
+		return time.Time{}, fmt.Errorf("--now %q: want an RFC 3339 time such as 2026-11-01T12:00:00Z", s)
+	}
+	return t.UTC(), nil
+}
+
+func runCheck(s *streams, o *checkOptions) error {
+	outs, err := parseFormats(o.Formats)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	failOn, never, err := parseFailOn(o.FailOn)
+	if err != nil {
+		return usageErrorf("--fail-on: %v", err)
+	}
+	cfg, err := o.Config.load(o.Paths)
+	if err != nil {
+		return err
+	}
+	now, err := parseNow(o.Now)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if o.Now == "" && cfg != nil && !cfg.Now.IsZero() {
+		now = cfg.Now
+	}
+	useColor, err := colorWanted(o.Color, s.OutTTY)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+
+	in := lint.Input{Paths: o.Paths}
+	opts := lint.Options{Rules: rules.All(), Now: now, Jobs: o.Jobs}
+	if cfg != nil {
+		in.Exclude = cfg.Exclude
+		opts.Levels = cfg.Levels(opts.Rules)
+		opts.Poll = cfg.Poll
+	}
+	for _, p := range o.Paths {
+		if p == "-" {
+			if o.StdinName == "" {
+				return usageErrorf("reading stdin (\"-\") needs --stdin-filename to name the buffer")
+			}
+			b, err := io.ReadAll(s.In)
+			if err != nil {
+				return usageErrorf("reading stdin: %v", err)
+			}
+			in.Stdin, in.StdinName = b, o.StdinName
+		}
+	}
+
+	if (o.Fix || o.Diff) && in.Stdin != nil {
+		if o.Fix && !o.Diff {
+			return usageErrorf("--fix cannot write stdin; use --diff to see the fixes")
+		}
+	}
+	rep, err := lint.Check(in, opts)
+	if err != nil {
+		return &exitError{code: lint.ExitUsage, err: err}
+	}
+	if o.Fix || o.Diff {
+		fixes, err := lint.PlanFixes(rep.Diagnostics, lint.ProjectSources{Project: rep.Project})
+		if err != nil {
+			return &exitError{code: lint.ExitInternal, err: err}
+		}
+		if o.Diff {
+			for _, fr := range fixes {
+				fmt.Fprint(s.Out, lint.UnifiedDiff(fr))
+			}
+			return nil
+		}
+		for _, fr := range fixes {
+			if err := lint.WriteAtomic(fr.File, fr.New); err != nil {
+				return &exitError{code: lint.ExitInternal, err: fmt.Errorf("writing the fixes to %s: %w", fr.File, err)}
+			}
+			if !o.Quiet {
+				fmt.Fprintf(s.Err, "fixed %s (%d fix(es))\n", fr.File, fr.Applied)
+			}
+		}
+		if len(fixes) > 0 {
+			// Report what is left after the fixes.
+			if rep, err = lint.Check(in, opts); err != nil {
+				return &exitError{code: lint.ExitUsage, err: err}
+			}
+		}
+	}
+
+	popts := lint.PrinterOptions{
+		Color:      useColor,
+		ShowSource: o.ShowSource || s.OutTTY,
+		Sources:    lint.ProjectSources{Project: rep.Project},
+		Rules:      opts.Rules,
+		Version:    versionString(),
+	}
+	for _, out := range outs {
+		if err := writeOutput(s, out, popts, rep); err != nil {
+			return &exitError{code: lint.ExitInternal, err: err}
+		}
+	}
+	if !o.Quiet && (len(outs) != 1 || outs[0].format == "text") {
+		fmt.Fprintln(s.Err, lint.Summary(rep))
+	}
+	if !never {
+		for _, d := range rep.Diagnostics {
+			if d.Severity >= failOn {
+				return &exitError{code: lint.ExitFindings}
+			}
+		}
+	}
+	return nil
+}
+
+func writeOutput(s *streams, out output, popts lint.PrinterOptions, rep *lint.Report) error {
+	if out.file != "" {
+		popts.Color = false
+		popts.ShowSource = false
+	}
+	p, err := lint.NewPrinter(out.format, popts)
+	if err != nil {
+		return err
+	}
+	if out.file == "" {
+		return p.Print(s.Out, rep)
+	}
+	f, err := os.Create(out.file)
+	if err != nil {
+		return err
+	}
+	if err := p.Print(f, rep); err != nil {
+		_ = f.Close()
+		return err
+	}
+	return f.Close()
+}
+
+// colorWanted decides colour: --color always/never win, then NO_COLOR,
+// then whether stdout is a terminal.
+func colorWanted(mode string, tty bool) (bool, error) {
+	switch mode {
+	case "always":
+		return true, nil
+	case "never":
+		return false, nil
+	case "auto":
+		if _, ok := os.LookupEnv("NO_COLOR"); ok {
+			return false, nil
+		}
+		return tty, nil
+	}
+	return false, fmt.Errorf("--color %q: want auto, always or never", mode)
+}

@@ -1,0 +1,100 @@
+package main
+
+import (
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/rules"
+)
+
+// configFlags are the flags every command that reads a config shares.
+type configFlags struct {
+	File     string
+	NoConfig bool
+}
+
+func (c *configFlags) register(cmd *cobra.Command) {
+	cmd.Flags().StringVar(&c.File, "config", "", "config file (default: "+lint.ConfigFileName+" found by walking up from the first path)")
+	cmd.Flags().BoolVar(&c.NoConfig, "no-config", false, "read no config file")
+}
+
+// load finds and reads the config for the given paths; nil when there is
+// none. An invalid config is a usage error (exit 2).
+func (c *configFlags) load(paths []string) (*lint.Config, error) {
+	if c.NoConfig {
+		if c.File != "" {
+			return nil, usageErrorf("--config and --no-config contradict each other")
+		}
+		return nil, nil
+	}
+	path := c.File
+	if path == "" {
+		start := "."
+		if len(paths) > 0 && paths[0] != "-" {
+			start = paths[0]
+		}
+		path = lint.FindConfig(start)
+		if path == "" {
+			return nil, nil
+		}
+	}
+	cfg, err := lint.LoadConfig(path, rules.All())
+	if err != nil {
+		return nil, &exitError{code: lint.ExitUsage, err: err}
+	}
+	return cfg, nil
+}
+
+func newConfigCmd(s *streams) *cobra.Command {
+	c := &cobra.Command{
+		Use:   "config",
+		Short: "Work with the " + lint.ConfigFileName + " configuration file",
+	}
+	var schema bool
+	validate := &cobra.Command{
+		Use:   "validate [FILE]",
+		Short: "Validate a config file against its JSON Schema and the rule catalog",
+		Long: `Validate reads FILE (default: the ` + lint.ConfigFileName + ` found by walking up from the
+current directory), checks it against the JSON Schema shipped with seams-timers and then
+against the rule catalog, and prints every problem with its line. Exit code 2 when invalid.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			if schema {
+				_, err := s.Out.Write(lint.ConfigSchema)
+				return err
+			}
+			path := ""
+			if len(args) == 1 {
+				path = args[0]
+			} else if path = lint.FindConfig("."); path == "" {
+				return usageErrorf("no %s found in this directory or above it", lint.ConfigFileName)
+			}
+			src, err := os.ReadFile(path)
+			if err != nil {
+				return usageErrorf("%v", err)
+			}
+			problems, err := lint.ValidateConfigSchema(src)
+			if err != nil {
+				return &exitError{code: lint.ExitInternal, err: err}
+			}
+			for _, p := range problems {
+				fmt.Fprintf(s.Err, "%s: schema: %s\n", path, p)
+			}
+			if _, err := lint.ParseConfig(path, src, rules.All()); err != nil {
+				fmt.Fprintln(s.Err, err)
+				return &exitError{code: lint.ExitUsage}
+			}
+			if len(problems) > 0 {
+				return &exitError{code: lint.ExitUsage}
+			}
+			fmt.Fprintf(s.Out, "%s: valid\n", path)
+			return nil
+		},
+	}
+	validate.Flags().BoolVar(&schema, "print-schema", false, "print the JSON Schema instead")
+	c.AddCommand(validate)
+	return c
+}

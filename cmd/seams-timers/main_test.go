@@ -1,0 +1,195 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// runCLI runs the command line with captured streams and returns the exit
+// code, stdout and stderr.
+func runCLI(t *testing.T, stdin string, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	s := &streams{In: strings.NewReader(stdin), Out: &out, Err: &errOut}
+	code := run(args, s)
+	return code, out.String(), errOut.String()
+}
+
+func writeFile(t *testing.T, dir, name string, data []byte) string {
+	t.Helper()
+	p := filepath.Join(dir, name)
+	if err := os.WriteFile(p, data, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestMissingPathIsUsageError(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "check", "does/not/exist.bpmn")
+	if code != lint.ExitUsage {
+		t.Fatalf("exit %d, want %d", code, lint.ExitUsage)
+	}
+	if out != "" {
+		t.Errorf("stdout = %q, want nothing", out)
+	}
+	if lines := strings.Count(strings.TrimRight(errOut, "\n"), "\n"); lines != 0 || !strings.Contains(errOut, "does/not/exist.bpmn") {
+		t.Errorf("stderr should be one line naming the path, got %q", errOut)
+	}
+}
+
+func TestUnknownFlagIsUsageError(t *testing.T) {
+	code, _, errOut := runCLI(t, "", "check", "--no-such-flag", ".")
+	if code != lint.ExitUsage || errOut == "" {
+		t.Fatalf("exit %d, stderr %q", code, errOut)
+	}
+}
+
+// TestMalformedFiles checks that broken input gives a TMR0001/TMR0002
+// finding with a position and exit code 1, never a panic.
+func TestMalformedFiles(t *testing.T) {
+	dir := t.TempDir()
+	deep := strings.Repeat("<a>", 10000) + strings.Repeat("</a>", 10000)
+	huge := `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="` +
+		strings.Repeat("x", 100<<20) + `"/>`
+	cases := map[string][]byte{
+		"truncated.bpmn": []byte(`<?xml version="1.0"?><bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL"><bpmn:process id="P">`),
+		"notxml.bpmn":    []byte("this is not XML at all\n"),
+		"binary.bpmn":    {0x00, 0x01, 0x02, 0xff, 0xfe, 0x00, 0x10},
+		"empty.bpmn":     {},
+		"deep.bpmn":      []byte(deep),
+		"huge.bpmn":      []byte(huge),
+	}
+	for name, data := range cases {
+		t.Run(name, func(t *testing.T) {
+			p := writeFile(t, dir, name, data)
+			code, out, _ := runCLI(t, "", "check", "--format", "json", p)
+			if code != lint.ExitFindings {
+				t.Fatalf("exit %d, want %d; output %s", code, lint.ExitFindings, out)
+			}
+			var rep struct {
+				Diagnostics []lint.Diagnostic `json:"diagnostics"`
+			}
+			if err := json.Unmarshal([]byte(out), &rep); err != nil {
+				t.Fatal(err)
+			}
+			if len(rep.Diagnostics) == 0 {
+				t.Fatal("no diagnostic")
+			}
+			d := rep.Diagnostics[0]
+			if d.Rule != "TMR0001" && d.Rule != "TMR0002" {
+				t.Errorf("rule %s, want TMR0001 or TMR0002", d.Rule)
+			}
+			if d.Line < 1 || d.Column < 1 || d.File != p {
+				t.Errorf("bad position %s:%d:%d", d.File, d.Line, d.Column)
+			}
+		})
+	}
+}
+
+// TestJSONIsDeterministic checks that the same input gives the same bytes
+// whatever the parallelism.
+func TestJSONIsDeterministic(t *testing.T) {
+	var first string
+	for i, jobs := range []string{"1", "2", "8", "1"} {
+		code, out, _ := runCLI(t, "", "check", "--format", "json", "--now", "2026-11-01T12:00:00Z", "--jobs", jobs, "../../examples")
+		if code != lint.ExitFindings {
+			t.Fatalf("exit %d, want findings from examples/broken", code)
+		}
+		if i == 0 {
+			first = out
+			continue
+		}
+		if out != first {
+			t.Fatalf("output with --jobs %s differs from the first run", jobs)
+		}
+	}
+}
+
+func TestExamplesCleanAndBroken(t *testing.T) {
+	code, out, _ := runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", "../../examples/approval.bpmn", "../../examples/digest.bpmn")
+	if code != lint.ExitOK || out != "" {
+		t.Fatalf("clean examples: exit %d, output %q", code, out)
+	}
+	code, out, _ = runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", "../../examples/broken")
+	if code != lint.ExitFindings {
+		t.Fatalf("broken examples: exit %d", code)
+	}
+	if !strings.Contains(out, `ResolutionError(<../../examples/broken/schedules.bpmn#EveryDay>, bpmn:timeCycle, "cycle has no start date-time: 'R/P1D'")`) {
+		t.Errorf("missing the ADR's message for R/P1D in:\n%s", out)
+	}
+}
+
+func TestFailOn(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "monthly.bpmn", []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D">
+  <bpmn:process id="P"><bpmn:startEvent id="S"><bpmn:timerEventDefinition>
+    <bpmn:timeCycle>"R/2027-01-31T00:00:00Z/P1M"</bpmn:timeCycle>
+  </bpmn:timerEventDefinition></bpmn:startEvent></bpmn:process>
+</bpmn:definitions>`))
+	for _, c := range []struct {
+		failOn string
+		want   int
+	}{{"error", lint.ExitOK}, {"warning", lint.ExitFindings}, {"never", lint.ExitOK}} {
+		code, out, _ := runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", "--fail-on", c.failOn, p)
+		if code != c.want {
+			t.Errorf("--fail-on %s: exit %d, want %d (%s)", c.failOn, code, c.want, out)
+		}
+		if !strings.Contains(out, "TMR1034") {
+			t.Errorf("--fail-on %s: the warning is not printed: %q", c.failOn, out)
+		}
+	}
+}
+
+func TestRulesAndExplain(t *testing.T) {
+	code, out, _ := runCLI(t, "", "rules")
+	if code != 0 || !strings.Contains(out, "TMR1031") || !strings.Contains(out, "cycle-no-start") {
+		t.Fatalf("rules: exit %d\n%s", code, out)
+	}
+	for _, key := range []string{"TMR1031", "cycle-no-start", "tmr1031"} {
+		code, out, _ = runCLI(t, "", "explain", key)
+		if code != 0 || !strings.Contains(out, "Bad:") || !strings.Contains(out, "Good:") {
+			t.Fatalf("explain %s: exit %d\n%s", key, code, out)
+		}
+	}
+	if code, _, _ = runCLI(t, "", "explain", "TMR9999"); code != lint.ExitUsage {
+		t.Errorf("explain of an unknown rule: exit %d", code)
+	}
+}
+
+func TestStdin(t *testing.T) {
+	src, err := os.ReadFile("../../examples/broken/schedules.bpmn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	code, out, _ := runCLI(t, string(src), "check", "--now", "2026-11-01T12:00:00Z", "--stdin-filename", "models/schedules.bpmn", "-")
+	if code != lint.ExitFindings || !strings.Contains(out, "models/schedules.bpmn:") {
+		t.Fatalf("exit %d\n%s", code, out)
+	}
+	if code, _, _ = runCLI(t, "", "check", "-"); code != lint.ExitUsage {
+		t.Errorf("stdin without --stdin-filename: exit %d", code)
+	}
+}
+
+func TestCompletion(t *testing.T) {
+	for _, shell := range []string{"bash", "zsh", "fish"} {
+		code, out, errOut := runCLI(t, "", "completion", shell)
+		if code != 0 || !strings.Contains(out, "seams-timers") {
+			t.Errorf("completion %s: exit %d, stderr %q, %d bytes", shell, code, errOut, len(out))
+		}
+		if len(out) < 500 {
+			t.Errorf("completion %s: script too short (%d bytes)", shell, len(out))
+		}
+	}
+	// The dynamic completion of subcommands names check.
+	code, out, _ := runCLI(t, "", "__complete", "ch")
+	if code != 0 || !strings.Contains(out, "check") {
+		t.Errorf("__complete ch: exit %d, %q", code, out)
+	}
+}

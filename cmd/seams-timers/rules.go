@@ -1,0 +1,48 @@
+package main
+
+import (
+	"fmt"
+	"strings"
+	"text/tabwriter"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/rules"
+)
+
+func newRulesCmd(s *streams) *cobra.Command {
+	return &cobra.Command{
+		Use:   "rules",
+		Short: "List the rule catalog: ID, name, default severity, title",
+		Args:  cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
+			fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tTITLE")
+			for _, r := range rules.All() {
+				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, r.Title)
+			}
+			return tw.Flush()
+		},
+	}
+}
+
+func newExplainCmd(s *streams) *cobra.Command {
+	return &cobra.Command{
+		Use:     "explain ID|NAME",
+		Short:   "Print one rule's documentation with a bad and a good example",
+		Example: "  seams-timers explain TMR1031\n  seams-timers explain cycle-no-start",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			r := rules.Lookup(args[0])
+			if r == nil {
+				return usageErrorf("no rule %q; `seams-timers rules` lists them", args[0])
+			}
+			indent := func(text string) string {
+				return "    " + strings.ReplaceAll(strings.TrimSpace(text), "\n", "\n    ")
+			}
+			fmt.Fprintf(s.Out, "%s %s (%s)\n\n%s\n\n%s\n\nBad:\n\n%s\n\nGood:\n\n%s\n",
+				r.ID, r.Name, r.Severity, r.Title, strings.TrimSpace(r.Doc), indent(r.Bad), indent(r.Good))
+			return nil
+		},
+	}
+}

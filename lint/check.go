@@ -1,0 +1,233 @@
+package lint
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"sync"
+
+	"github.com/seams/seams-timers/bpmn"
+)
+
+// Input is what one check reads.
+type Input struct {
+	// Paths are files and directories as the user gave them.
+	Paths []string
+	// Stdin, when not nil, is the content of the buffer named StdinName
+	// (an editor's unsaved file); StdinName is read from Stdin instead of
+	// the disk.
+	Stdin     []byte
+	StdinName string
+	// Exclude holds path patterns (filepath.Match syntax, matched against
+	// the slash path and the base name) that discovery skips.
+	Exclude []string
+}
+
+// Report is the result of one check.
+type Report struct {
+	Diagnostics []Diagnostic
+	// Files counts the files read; Timers the timer event definitions.
+	Files  int
+	Timers int
+	// Project is what was loaded, for callers that go on (simulate).
+	Project *Project
+	// GraphFiles are the index graph files discovered.
+	GraphFiles []string
+}
+
+// PathError reports a path that does not exist (exit code 2).
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+
+func (e *PathError) Unwrap() error { return e.Err }
+
+// IsGraphPath reports whether a file name is an RDF index graph.
+func IsGraphPath(name string) bool {
+	switch filepath.Ext(name) {
+	case ".ttl", ".nt":
+		return true
+	}
+	return false
+}
+
+// Discover expands directories into the BPMN and graph files below them,
+// in sorted order. Files named explicitly are kept whatever their name.
+func Discover(in Input) (bpmnFiles, graphFiles []string, err error) {
+	seen := map[string]bool{}
+	add := func(p string, explicit bool) {
+		if seen[p] {
+			return
+		}
+		switch {
+		case bpmn.IsBPMNPath(p):
+			bpmnFiles = append(bpmnFiles, p)
+		case IsGraphPath(p):
+			graphFiles = append(graphFiles, p)
+		case explicit:
+			// An explicitly named file of another kind is read as BPMN,
+			// so that the user hears why it is not one.
+			bpmnFiles = append(bpmnFiles, p)
+		default:
+			return
+		}
+		seen[p] = true
+	}
+	for _, p := range in.Paths {
+		if in.Stdin != nil && p == "-" {
+			add(in.StdinName, true)
+			continue
+		}
+		info, statErr := os.Stat(p)
+		if statErr != nil {
+			if in.Stdin != nil && p == in.StdinName {
+				add(p, true)
+				continue
+			}
+			return nil, nil, &PathError{Path: p, Err: errors.Unwrap(statErr)}
+		}
+		if !info.IsDir() {
+			add(p, true)
+			continue
+		}
+		var found []string
+		walkErr := filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if excluded(in.Exclude, q) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if q != p && len(d.Name()) > 1 && d.Name()[0] == '.' {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if bpmn.IsBPMNPath(q) || IsGraphPath(q) {
+				found = append(found, q)
+			}
+			return nil
+		})
+		if walkErr != nil {
+			return nil, nil, &PathError{Path: p, Err: walkErr}
+		}
+		slices.Sort(found)
+		for _, q := range found {
+			add(q, false)
+		}
+	}
+	if in.Stdin != nil && in.StdinName != "" && !seen[in.StdinName] {
+		add(in.StdinName, true)
+	}
+	return bpmnFiles, graphFiles, nil
+}
+
+func excluded(patterns []string, p string) bool {
+	slash := filepath.ToSlash(p)
+	base := filepath.Base(p)
+	for _, pat := range patterns {
+		if ok, _ := filepath.Match(pat, slash); ok {
+			return true
+		}
+		if ok, _ := filepath.Match(pat, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+// LoadBPMN loads the BPMN files in parallel, keeping their order, and
+// turns load failures into TMR0001/TMR0002 diagnostics.
+func LoadBPMN(in Input, paths []string, jobs int) ([]*bpmn.Document, []Diagnostic) {
+	docs := make([]*bpmn.Document, len(paths))
+	errs := make([]*bpmn.Error, len(paths))
+	if jobs <= 0 {
+		jobs = 1
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(jobs, max(len(paths), 1)) {
+		wg.Go(func() {
+			for i := range next {
+				p := paths[i]
+				if in.Stdin != nil && p == in.StdinName {
+					docs[i], errs[i] = bpmn.Parse(p, in.Stdin)
+				} else {
+					docs[i], errs[i] = bpmn.Load(p)
+				}
+			}
+		})
+	}
+	for i := range paths {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	var out []*bpmn.Document
+	var diags []Diagnostic
+	for i, d := range docs {
+		if e := errs[i]; e != nil {
+			name := loadRuleNames[e.Rule]
+			diags = append(diags, LoadDiagnostic(e.Rule, name, paths[i], e.Pos, e.Msg, loadRuleDetails[e.Rule]))
+			continue
+		}
+		if d != nil {
+			out = append(out, d)
+		}
+	}
+	return out, diags
+}
+
+// The loading rules' names and details; their docs live in package rules.
+var loadRuleNames = map[string]string{
+	"TMR0001": "file-unreadable",
+	"TMR0002": "xml-syntax",
+	"TMR0003": "rdf-syntax",
+	"TMR0004": "model-file-missing",
+}
+
+var loadRuleDetails = map[string]string{
+	"TMR0001": "Only BPMN 2.0 XML (.bpmn, .bpmn20.xml) and RDF index graphs (.ttl, .nt) are read.",
+	"TMR0002": "Fix the XML at this position; no timer in this file was checked.",
+	"TMR0003": "Fix the Turtle at this position; no triple of this file was read.",
+	"TMR0004": "Give the model file, or map the IRI prefix to a directory with --map PREFIX=DIR.",
+}
+
+// Check discovers, loads and checks the input.
+func Check(in Input, opts Options) (*Report, error) {
+	bpmnFiles, graphFiles, err := Discover(in)
+	if err != nil {
+		return nil, err
+	}
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = defaultJobs()
+	}
+	docs, diags := LoadBPMN(in, bpmnFiles, jobs)
+	proj := &Project{Docs: docs}
+	timers := 0
+	for _, d := range docs {
+		for _, e := range d.Elements {
+			timers += len(e.Timers)
+		}
+	}
+	ds := Run(opts, proj, diags)
+	return &Report{
+		Diagnostics: ds,
+		Files:       len(bpmnFiles) + len(graphFiles),
+		Timers:      timers,
+		Project:     proj,
+		GraphFiles:  graphFiles,
+	}, nil
+}

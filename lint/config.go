@@ -1,0 +1,297 @@
+package lint
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+)
+
+// ConfigFileName is the name config discovery looks for.
+const ConfigFileName = ".seams-timers.yaml"
+
+// Config is a parsed `.seams-timers.yaml`.
+type Config struct {
+	// Path is where the config was read from ("" for none).
+	Path string
+	// Extends is the preset: "recommended" (default) or "strict".
+	Extends string
+	// Rules maps a rule ID (names are resolved to IDs) to its level.
+	Rules map[string]Level
+	// Vocabulary overrides the namespace IRIs (keys proc, seam, arch).
+	Vocabulary map[string]string
+	// Map maps absolute IRI prefixes to directories (relative to the
+	// config file's directory).
+	Map map[string]string
+	// Poll is the scheduler poll interval.
+	Poll time.Duration
+	// Now is the reference clock, when the config fixes one.
+	Now time.Time
+	// Exclude lists path patterns that discovery skips.
+	Exclude []string
+}
+
+// ConfigError is an invalid config: an unknown key or rule, a bad value.
+type ConfigError struct {
+	Path string
+	Line int
+	Msg  string
+}
+
+func (e *ConfigError) Error() string {
+	if e.Line > 0 {
+		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
+	}
+	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+}
+
+var (
+	topKeys       = []string{"extends", "rules", "vocabulary", "map", "scheduler", "now", "exclude"}
+	vocabKeys     = []string{"proc", "seam", "arch"}
+	schedulerKeys = []string{"poll"}
+	presets       = []string{"recommended", "strict"}
+	levelNames    = []string{"off", "info", "warning", "error"}
+)
+
+// FindConfig walks up from start (a file or directory) to the filesystem
+// root and returns the first ConfigFileName found, or "".
+func FindConfig(start string) string {
+	abs, err := filepath.Abs(start)
+	if err != nil {
+		return ""
+	}
+	if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+		abs = filepath.Dir(abs)
+	}
+	for {
+		p := filepath.Join(abs, ConfigFileName)
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			return p
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return ""
+		}
+		abs = parent
+	}
+}
+
+// LoadConfig reads and validates a config file against the rule catalog.
+func LoadConfig(path string, rules []*Rule) (*Config, error) {
+	src, err := os.ReadFile(path)
+	if err != nil {
+		return nil, &ConfigError{Path: path, Msg: err.Error()}
+	}
+	return ParseConfig(path, src, rules)
+}
+
+// ParseConfig parses config bytes. Every problem is a *ConfigError with
+// the line it is on; unknown keys, presets, levels and rules suggest the
+// nearest valid one.
+func ParseConfig(path string, src []byte, rules []*Rule) (*Config, error) {
+	cfg := &Config{Path: path, Extends: "recommended", Rules: map[string]Level{}, Map: map[string]string{}, Vocabulary: map[string]string{}}
+	var root yaml.Node
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	if err := dec.Decode(&root); err != nil {
+		if errors.Is(err, io.EOF) {
+			return cfg, nil
+		}
+		return nil, &ConfigError{Path: path, Msg: "not YAML: " + err.Error()}
+	}
+	if len(root.Content) == 0 {
+		return cfg, nil
+	}
+	doc := root.Content[0]
+	if doc.Kind != yaml.MappingNode {
+		return nil, &ConfigError{Path: path, Line: doc.Line, Msg: "the config must be a mapping of keys to values"}
+	}
+	bad := func(n *yaml.Node, format string, args ...any) error {
+		return &ConfigError{Path: path, Line: n.Line, Msg: fmt.Sprintf(format, args...)}
+	}
+	for i := 0; i+1 < len(doc.Content); i += 2 {
+		k, v := doc.Content[i], doc.Content[i+1]
+		switch k.Value {
+		case "extends":
+			if !slices.Contains(presets, v.Value) {
+				return nil, bad(v, "unknown preset %q%s", v.Value, suggest(v.Value, presets))
+			}
+			cfg.Extends = v.Value
+		case "rules":
+			if v.Kind != yaml.MappingNode {
+				return nil, bad(v, "rules: want a mapping of rule ID or name to off, info, warning or error")
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				rk, rv := v.Content[j], v.Content[j+1]
+				r := findRule(rules, rk.Value)
+				if r == nil {
+					var keys []string
+					for _, r := range rules {
+						keys = append(keys, r.ID, r.Name)
+					}
+					return nil, bad(rk, "unknown rule %q%s", rk.Value, suggest(rk.Value, keys))
+				}
+				lvl, err := parseLevel(rv.Value)
+				if err != nil {
+					return nil, bad(rv, "rule %s: %v", rk.Value, err)
+				}
+				cfg.Rules[r.ID] = lvl
+			}
+		case "vocabulary":
+			if err := stringMap(v, vocabKeys, cfg.Vocabulary, bad); err != nil {
+				return nil, err
+			}
+		case "map":
+			if err := stringMap(v, nil, cfg.Map, bad); err != nil {
+				return nil, err
+			}
+			for prefix, dir := range cfg.Map {
+				if !filepath.IsAbs(dir) {
+					cfg.Map[prefix] = filepath.Join(filepath.Dir(path), dir)
+				}
+			}
+		case "scheduler":
+			m := map[string]string{}
+			if err := stringMap(v, schedulerKeys, m, bad); err != nil {
+				return nil, err
+			}
+			if s, ok := m["poll"]; ok {
+				d, err := timeexpr.ParseDuration(s)
+				exact, isExact := d.Exact()
+				if err != nil || !isExact || d.Negative || exact <= 0 {
+					return nil, bad(v, "scheduler.poll %q: want a positive ISO 8601 duration without years or months, such as PT1S", s)
+				}
+				cfg.Poll = exact
+			}
+		case "now":
+			t, err := time.Parse(time.RFC3339, v.Value)
+			if err != nil {
+				return nil, bad(v, "now %q: want an RFC 3339 time such as 2026-11-01T12:00:00Z", v.Value)
+			}
+			cfg.Now = t.UTC()
+		case "exclude":
+			if v.Kind != yaml.SequenceNode {
+				return nil, bad(v, "exclude: want a list of path patterns")
+			}
+			for _, n := range v.Content {
+				if _, err := filepath.Match(n.Value, ""); err != nil {
+					return nil, bad(n, "exclude pattern %q: %v", n.Value, err)
+				}
+				cfg.Exclude = append(cfg.Exclude, n.Value)
+			}
+		default:
+			return nil, bad(k, "unknown key %q%s", k.Value, suggest(k.Value, topKeys))
+		}
+	}
+	return cfg, nil
+}
+
+func stringMap(v *yaml.Node, allowed []string, into map[string]string, bad func(*yaml.Node, string, ...any) error) error {
+	if v.Kind != yaml.MappingNode {
+		return bad(v, "want a mapping")
+	}
+	for j := 0; j+1 < len(v.Content); j += 2 {
+		k, val := v.Content[j], v.Content[j+1]
+		if allowed != nil && !slices.Contains(allowed, k.Value) {
+			return bad(k, "unknown key %q%s", k.Value, suggest(k.Value, allowed))
+		}
+		if val.Kind != yaml.ScalarNode || val.Value == "" {
+			return bad(val, "%s: want a non-empty string", k.Value)
+		}
+		into[k.Value] = val.Value
+	}
+	return nil
+}
+
+func parseLevel(s string) (Level, error) {
+	if s == "off" {
+		return Level{Off: true}, nil
+	}
+	sev, err := ParseSeverity(s)
+	if err != nil || s == "warn" {
+		return Level{}, fmt.Errorf("unknown level %q%s", s, suggest(s, levelNames))
+	}
+	return Level{Severity: sev}, nil
+}
+
+func findRule(rules []*Rule, key string) *Rule {
+	for _, r := range rules {
+		if strings.EqualFold(r.ID, key) || r.Name == key {
+			return r
+		}
+	}
+	return nil
+}
+
+// Levels returns the effective rule levels of a config: the preset, then
+// the per-rule settings.
+func (c *Config) Levels(rules []*Rule) map[string]Level {
+	out := map[string]Level{}
+	if c == nil {
+		return out
+	}
+	if c.Extends == "strict" {
+		for _, r := range rules {
+			if r.Severity < SeverityError {
+				out[r.ID] = Level{Severity: SeverityError}
+			}
+		}
+	}
+	for id, l := range c.Rules {
+		out[id] = l
+	}
+	return out
+}
+
+// suggest returns `; did you mean "x"?` for the nearest candidate within a
+// small edit distance, or "".
+func suggest(got string, candidates []string) string {
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(got), strings.ToLower(c))
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" || bestD > max(2, len(got)/3) {
+		return fmt.Sprintf(" (want one of: %s)", strings.Join(firstN(candidates, 8), ", "))
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+func firstN(s []string, n int) []string {
+	if len(s) > n {
+		return append(slices.Clone(s[:n]), "...")
+	}
+	return s
+}
+
+// editDistance is the Levenshtein distance between two strings.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
+}

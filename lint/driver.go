@@ -1,0 +1,185 @@
+package lint
+
+import (
+	"cmp"
+	"fmt"
+	"runtime"
+	"slices"
+	"sync"
+	"time"
+
+	"github.com/seams/seams-timers/bpmn"
+)
+
+// Level is a configured rule level: off, or a severity.
+type Level struct {
+	Off      bool
+	Severity Severity
+}
+
+// Options control one run of the rules.
+type Options struct {
+	// Rules are the rules to run; KindLoad rules are only used to name and
+	// grade the loaders' findings.
+	Rules []*Rule
+	// Levels override rule severities by rule ID.
+	Levels map[string]Level
+	// Now is the reference clock for runtime-behaviour rules.
+	Now time.Time
+	// Poll is the scheduler poll interval.
+	Poll time.Duration
+	// Jobs bounds the parallelism; zero means GOMAXPROCS.
+	Jobs int
+}
+
+// RuleErrorName is the name of the diagnostic that replaces a rule's
+// findings on a file when the rule panics.
+const RuleErrorName = "rule-error"
+
+// level returns the effective level of a rule.
+func (o *Options) level(r *Rule) Level {
+	if l, ok := o.Levels[r.ID]; ok {
+		return l
+	}
+	return Level{Severity: r.Severity}
+}
+
+// Run runs the file rules on every document (in parallel) and the project
+// rules once, applies the configured levels, and returns the diagnostics
+// sorted by file, line, column and rule.
+func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
+	var fileRules, projectRules []*Rule
+	for _, r := range opts.Rules {
+		if opts.level(r).Off || r.Run == nil {
+			continue
+		}
+		switch r.Kind {
+		case KindFile:
+			fileRules = append(fileRules, r)
+		case KindProject:
+			projectRules = append(projectRules, r)
+		}
+	}
+	poll := opts.Poll
+	if poll <= 0 {
+		poll = time.Second
+	}
+
+	perDoc := make([][]Diagnostic, len(proj.Docs))
+	jobs := opts.Jobs
+	if jobs <= 0 {
+		jobs = runtime.GOMAXPROCS(0)
+	}
+	var wg sync.WaitGroup
+	next := make(chan int)
+	for range min(jobs, max(len(proj.Docs), 1)) {
+		wg.Go(func() {
+			for i := range next {
+				doc := proj.Docs[i]
+				for _, r := range fileRules {
+					pass := &Pass{Rule: r, File: doc, Project: proj, Now: opts.Now, Poll: poll}
+					perDoc[i] = append(perDoc[i], runRule(pass)...)
+				}
+			}
+		})
+	}
+	for i := range proj.Docs {
+		next <- i
+	}
+	close(next)
+	wg.Wait()
+
+	out := slices.Clone(extra)
+	for _, ds := range perDoc {
+		out = append(out, ds...)
+	}
+	for _, r := range projectRules {
+		pass := &Pass{Rule: r, Project: proj, Now: opts.Now, Poll: poll}
+		out = append(out, runRule(pass)...)
+	}
+
+	byID := make(map[string]*Rule, len(opts.Rules))
+	for _, r := range opts.Rules {
+		byID[r.ID] = r
+	}
+	kept := out[:0]
+	for _, d := range out {
+		if r, ok := byID[d.Rule]; ok && d.Name != RuleErrorName {
+			l := opts.level(r)
+			if l.Off {
+				continue
+			}
+			if _, overridden := opts.Levels[r.ID]; overridden {
+				d.Severity = l.Severity
+			}
+		}
+		kept = append(kept, d)
+	}
+	Sort(kept)
+	return kept
+}
+
+// runRule runs one rule on one pass and turns a panic into a single
+// rule-error diagnostic, dropping what the rule reported before it.
+func runRule(pass *Pass) (ds []Diagnostic) {
+	pass.report = func(d Diagnostic) { ds = append(ds, d) }
+	defer func() {
+		if v := recover(); v != nil {
+			file := ""
+			if pass.File != nil {
+				file = pass.File.Path
+			}
+			ds = []Diagnostic{{
+				Rule:      pass.Rule.ID,
+				Name:      RuleErrorName,
+				Severity:  SeverityError,
+				File:      file,
+				Line:      1,
+				Column:    1,
+				EndLine:   1,
+				EndColumn: 1,
+				Message:   fmt.Sprintf("rule %s (%s) failed on this file: %v", pass.Rule.ID, pass.Rule.Name, v),
+				Detail:    "This is a bug in seams-timers; the other rules ran. Please report it with the file.",
+			}}
+		}
+	}()
+	pass.Rule.Run(pass)
+	return ds
+}
+
+// Sort orders diagnostics by file, line, column, rule, then message, so
+// that the same input gives the same bytes.
+func Sort(ds []Diagnostic) {
+	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
+		return cmp.Or(
+			cmp.Compare(a.File, b.File),
+			cmp.Compare(a.Line, b.Line),
+			cmp.Compare(a.Column, b.Column),
+			cmp.Compare(a.Rule, b.Rule),
+			cmp.Compare(a.Message, b.Message),
+			cmp.Compare(a.EndLine, b.EndLine),
+			cmp.Compare(a.EndColumn, b.EndColumn),
+		)
+	})
+}
+
+// LoadDiagnostic turns a loader error into a diagnostic.
+func LoadDiagnostic(rule, name string, file string, pos bpmn.Pos, msg, detail string) Diagnostic {
+	line, col := max(pos.Line, 1), max(pos.Col, 1)
+	return Diagnostic{
+		Rule:      rule,
+		Name:      name,
+		Severity:  SeverityError,
+		File:      file,
+		Line:      line,
+		Column:    col,
+		EndLine:   line,
+		EndColumn: col,
+		Offset:    pos.Offset,
+		EndOffset: pos.Offset,
+		Message:   msg,
+		Detail:    detail,
+	}
+}
+
+func defaultJobs() int { return runtime.GOMAXPROCS(0) }

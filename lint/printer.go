@@ -1,0 +1,94 @@
+package lint
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+)
+
+// Printer writes a report in one output format.
+type Printer interface {
+	Print(w io.Writer, r *Report) error
+}
+
+// Sources gives printers the bytes of the files diagnostics point into.
+type Sources interface {
+	Source(file string) []byte
+}
+
+// ProjectSources reads sources from the loaded project, falling back to
+// the disk for files the project did not keep (graph files).
+type ProjectSources struct{ Project *Project }
+
+// Source returns the bytes of file, or nil.
+func (s ProjectSources) Source(file string) []byte {
+	if s.Project != nil {
+		for _, d := range s.Project.Docs {
+			if d.Path == file {
+				return d.Src
+			}
+		}
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return nil
+	}
+	return b
+}
+
+// Formats lists the output format names, sorted.
+func Formats() []string {
+	names := make([]string, 0, len(printers))
+	for n := range printers {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	return names
+}
+
+// PrinterOptions configure the printers that use them.
+type PrinterOptions struct {
+	// Color turns on ANSI colour in text output.
+	Color bool
+	// ShowSource prints the source line with the span underlined.
+	ShowSource bool
+	// Sources gives the file bytes for snippets.
+	Sources Sources
+	// Rules is the catalog, for formats that describe the rules (SARIF).
+	Rules []*Rule
+	// Version is the tool's version, for formats that name the tool.
+	Version string
+}
+
+var printers = map[string]func(PrinterOptions) Printer{
+	"text":       func(o PrinterOptions) Printer { return &TextPrinter{Options: o} },
+	"json":       func(PrinterOptions) Printer { return JSONPrinter{} },
+	"sarif":      func(o PrinterOptions) Printer { return &SARIFPrinter{Options: o} },
+	"github":     func(PrinterOptions) Printer { return GitHubPrinter{} },
+	"checkstyle": func(PrinterOptions) Printer { return CheckstylePrinter{} },
+	"junit":      func(PrinterOptions) Printer { return JUnitPrinter{} },
+}
+
+// NewPrinter returns the printer for a format name.
+func NewPrinter(format string, o PrinterOptions) (Printer, error) {
+	mk, ok := printers[format]
+	if !ok {
+		return nil, fmt.Errorf("unknown format %q (want one of %s)", format, strings.Join(Formats(), ", "))
+	}
+	return mk(o), nil
+}
+
+// Count returns the number of errors and warnings in a report.
+func (r *Report) Count() (errs, warns int) {
+	for _, d := range r.Diagnostics {
+		switch d.Severity {
+		case SeverityError:
+			errs++
+		case SeverityWarning:
+			warns++
+		}
+	}
+	return errs, warns
+}

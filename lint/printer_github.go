@@ -1,0 +1,75 @@
+package lint
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+	"path/filepath"
+	"strconv"
+	"strings"
+)
+
+// GitHubPrinter writes GitHub Actions workflow commands, one per line:
+//
+//	::error file=a.bpmn,line=3,col=5,endLine=3,endColumn=9,title=TMR1031 cycle-no-start::message
+//
+// so that a workflow step running the linter annotates the pull request.
+// Warnings become ::warning and info findings ::notice. The detail, when
+// there is one, follows the message on a second line of the annotation.
+type GitHubPrinter struct{}
+
+// Print writes one workflow command per diagnostic.
+func (GitHubPrinter) Print(w io.Writer, r *Report) error {
+	var b bytes.Buffer
+	for _, d := range sortedDiagnostics(r) {
+		var props []string
+		add := func(key, value string) {
+			props = append(props, key+"="+escapeGitHubProperty(value))
+		}
+		addInt := func(key string, n int) {
+			if n > 0 {
+				add(key, strconv.Itoa(n))
+			}
+		}
+		if d.File != "" {
+			add("file", filepath.ToSlash(d.File))
+		}
+		addInt("line", d.Line)
+		addInt("col", d.Column)
+		if hasEnd(d) {
+			addInt("endLine", d.EndLine)
+			addInt("endColumn", d.EndColumn)
+		}
+		add("title", strings.TrimSpace(d.Rule+" "+d.Name))
+		msg := d.Message
+		if d.Detail != "" {
+			msg += "\n" + d.Detail
+		}
+		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), escapeGitHubData(msg))
+	}
+	_, err := w.Write(b.Bytes())
+	return err
+}
+
+// githubCommand names the workflow command for a severity.
+func githubCommand(s Severity) string {
+	switch s {
+	case SeverityError:
+		return "error"
+	case SeverityWarning:
+		return "warning"
+	}
+	return "notice"
+}
+
+// escapeGitHubData escapes a workflow command's message as the Actions
+// runner unescapes it: % first, then carriage return and line feed.
+func escapeGitHubData(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
+}
+
+// escapeGitHubProperty escapes a workflow command's property value: as the
+// message, and also the colon and comma that end a property.
+func escapeGitHubProperty(s string) string {
+	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
+}

@@ -1,0 +1,38 @@
+package lint
+
+import (
+	"encoding/json"
+	"io"
+)
+
+// JSONPrinter writes the public JSON contract of DESIGN.md section 6.
+type JSONPrinter struct{}
+
+type jsonReport struct {
+	Version     int          `json:"version"`
+	Diagnostics []Diagnostic `json:"diagnostics"`
+	Summary     jsonSummary  `json:"summary"`
+}
+
+type jsonSummary struct {
+	Files    int `json:"files"`
+	Timers   int `json:"timers"`
+	Errors   int `json:"errors"`
+	Warnings int `json:"warnings"`
+}
+
+// Print writes the report as one indented JSON document.
+func (JSONPrinter) Print(w io.Writer, r *Report) error {
+	errs, warns := r.Count()
+	out := jsonReport{
+		Version:     1,
+		Diagnostics: r.Diagnostics,
+		Summary:     jsonSummary{Files: r.Files, Timers: r.Timers, Errors: errs, Warnings: warns},
+	}
+	if out.Diagnostics == nil {
+		out.Diagnostics = []Diagnostic{}
+	}
+	enc := json.NewEncoder(w)
+	enc.SetIndent("", "  ")
+	return enc.Encode(out)
+}

@@ -1,0 +1,141 @@
+package lint
+
+import (
+	"encoding/xml"
+	"fmt"
+	"io"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// JUnitPrinter writes JUnit XML, which CI test reports read: one test
+// suite "seams-timers" with one test case per checked file, named by the
+// file. A file with findings fails, whatever their severity, and its
+// <failure> lists them in the text form; a file without findings passes.
+// The checked files are those the report loaded (its project's documents
+// and graph files) and those its findings name, so a report built without
+// a project lists only the files with findings.
+type JUnitPrinter struct{}
+
+type junitSuites struct {
+	XMLName  xml.Name     `xml:"testsuites"`
+	Name     string       `xml:"name,attr"`
+	Tests    int          `xml:"tests,attr"`
+	Failures int          `xml:"failures,attr"`
+	Errors   int          `xml:"errors,attr"`
+	Suites   []junitSuite `xml:"testsuite"`
+}
+
+type junitSuite struct {
+	Name       string          `xml:"name,attr"`
+	Tests      int             `xml:"tests,attr"`
+	Failures   int             `xml:"failures,attr"`
+	Errors     int             `xml:"errors,attr"`
+	Skipped    int             `xml:"skipped,attr"`
+	Properties []junitProperty `xml:"properties>property"`
+	Cases      []junitCase     `xml:"testcase"`
+}
+
+type junitProperty struct {
+	Name  string `xml:"name,attr"`
+	Value string `xml:"value,attr"`
+}
+
+type junitCase struct {
+	Name      string        `xml:"name,attr"`
+	Classname string        `xml:"classname,attr"`
+	Failure   *junitFailure `xml:"failure"`
+}
+
+type junitFailure struct {
+	Message string `xml:"message,attr"`
+	Type    string `xml:"type,attr"`
+	Text    string `xml:",chardata"`
+}
+
+// Print writes the report as one JUnit document.
+func (JUnitPrinter) Print(w io.Writer, r *Report) error {
+	byFile := map[string][]Diagnostic{}
+	var files []string
+	addFile := func(f string) {
+		if _, ok := byFile[f]; !ok {
+			byFile[f] = nil
+			files = append(files, f)
+		}
+	}
+	if r.Project != nil {
+		for _, doc := range r.Project.Docs {
+			addFile(doc.Path)
+		}
+	}
+	for _, f := range r.GraphFiles {
+		addFile(f)
+	}
+	ds := sortedDiagnostics(r)
+	for _, d := range ds {
+		addFile(d.File)
+		byFile[d.File] = append(byFile[d.File], d)
+	}
+	slices.Sort(files)
+
+	suite := junitSuite{Name: seamsToolName}
+	for _, f := range files {
+		tc := junitCase{Name: f, Classname: seamsToolName}
+		if fds := byFile[f]; len(fds) > 0 {
+			tc.Failure = junitFailureFor(fds)
+			suite.Failures++
+		}
+		suite.Cases = append(suite.Cases, tc)
+	}
+	suite.Tests = len(suite.Cases)
+
+	errs, warns := r.Count()
+	infos := 0
+	for _, d := range ds {
+		if d.Severity == SeverityInfo {
+			infos++
+		}
+	}
+	for _, p := range []struct {
+		name string
+		n    int
+	}{{"files", r.Files}, {"timers", r.Timers}, {"errors", errs}, {"warnings", warns}, {"infos", infos}} {
+		suite.Properties = append(suite.Properties, junitProperty{Name: p.name, Value: strconv.Itoa(p.n)})
+	}
+
+	return writeXML(w, junitSuites{
+		Name:     seamsToolName,
+		Tests:    suite.Tests,
+		Failures: suite.Failures,
+		Suites:   []junitSuite{suite},
+	})
+}
+
+// junitFailureFor lists one file's findings: the message counts them, the
+// type is the worst severity, and the text has one line per finding as
+// the text printer writes it, with the detail below.
+func junitFailureFor(ds []Diagnostic) *junitFailure {
+	worst := SeverityInvalid
+	counts := map[Severity]int{}
+	var text strings.Builder
+	for _, d := range ds {
+		worst = max(worst, d.Severity)
+		counts[d.Severity]++
+		fmt.Fprintf(&text, "%s:%d:%d: %s: %s [%s %s]\n", d.File, d.Line, d.Column, d.Severity, d.Message, d.Rule, d.Name)
+		if d.Detail != "" {
+			fmt.Fprintf(&text, "    = %s\n", d.Detail)
+		}
+	}
+	var parts []string
+	for _, s := range []Severity{SeverityError, SeverityWarning, SeverityInfo} {
+		if n := counts[s]; n > 0 {
+			parts = append(parts, plural(n, s.String()))
+		}
+	}
+	return &junitFailure{
+		Message: strings.Join(parts, ", "),
+		Type:    worst.String(),
+		Text:    text.String(),
+	}
+}

@@ -1,0 +1,63 @@
+// Package rules holds the rule catalog of DESIGN.md section 5: one file per
+// rule, its doc beside it, and the registry in this file.
+//
+// Each rule's fixtures sit in testdata/<ID>/: `valid-*` files or
+// directories on which it stays silent and `invalid-*` ones on which it
+// fires, with the expected findings written inside them as
+// `<!-- want "TMR1031" -->` (BPMN) or `# want "TMR4002"` (Turtle) on the
+// line the finding is reported on.
+package rules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// registry lists every rule, in ID order. A retired rule keeps its ID.
+var registry = []*lint.Rule{
+	FileUnreadable,
+	XMLSyntax,
+	TimerDefinitionEmpty,
+	TimerDefinitionMultiple,
+	ExpressionEmpty,
+	ExpressionUnquoted,
+	ExpressionNotLiteral,
+	ExpressionCron,
+	ExpressionIndented,
+	DateSyntax,
+	DateNoOffset,
+	DurationSyntax,
+	DurationZero,
+	DurationNegative,
+	DurationFractionalCalendar,
+	CycleSyntax,
+	CycleNoStart,
+	CycleIntervalForm,
+	CycleNeverFires,
+	CycleCalendarPeriod,
+	CyclePlacement,
+	BoundaryAttachment,
+	EventSubprocessTimer,
+	StartDuration,
+	AttachedToMissing,
+	EventDefinitionMixed,
+}
+
+// All returns every registered rule, sorted by ID.
+func All() []*lint.Rule {
+	out := slices.Clone(registry)
+	slices.SortFunc(out, func(a, b *lint.Rule) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// Lookup finds a rule by ID (case-insensitive) or by name.
+func Lookup(key string) *lint.Rule {
+	for _, r := range registry {
+		if strings.EqualFold(r.ID, key) || r.Name == key {
+			return r
+		}
+	}
+	return nil
+}
