@@ -1,0 +1,47 @@
+package rules
+
+import (
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/lint"
+)
+
+// ExpressionUnquoted refuses an ISO 8601 value written without quotes.
+var ExpressionUnquoted = &lint.Rule{
+	ID:       "TMR1004",
+	Name:     "expression-unquoted",
+	Severity: lint.SeverityError,
+	Kind:     lint.KindFile,
+	Title:    "an ISO 8601 value not in quotes",
+	Doc: `The body of a timer expression is an ISO 8601 value with no quotes around it
+(PT48H, 2026-12-01T09:00:00Z, R/2026-11-09T08:00:00Z/P1D). Spiff evaluates the body as a
+Python expression when an instance first waits on the timer, so bare PT48H is a NameError
+and a bare date-time a SyntaxError, on the instance, in production. Put the value in
+quotes, "PT48H": the fix inserts them. The value itself is still checked by the date,
+duration and cycle rules.`,
+	Bad:  `<bpmn:timeDuration>PT48H</bpmn:timeDuration>`,
+	Good: `<bpmn:timeDuration>"PT48H"</bpmn:timeDuration>`,
+	Run:  runExpressionUnquoted,
+}
+
+func runExpressionUnquoted(p *lint.Pass) {
+	for _, s := range sites(p.File) {
+		if s.body.Kind != timeexpr.BodyUnquotedISO {
+			continue
+		}
+		span := s.bodySpan()
+		var fix *lint.Fix
+		if s.expr.Raw && s.body.End-s.body.Start == len(s.body.Value) {
+			start, end := span.Start.Offset, span.End.Offset
+			fix = &lint.Fix{
+				Message: "Put the value in double quotes",
+				Edits: []lint.Edit{
+					{Offset: start, End: start, NewText: `"`},
+					{Offset: end, End: end, NewText: `"`},
+				},
+			}
+		}
+		s.report(p, span, "expression is not quoted: "+sq(s.body.Value),
+			`Put the value in quotes, "`+s.body.Value+`": Spiff evaluates the text as Python, where the bare `+
+				`value is a NameError or a SyntaxError when an instance first waits on the timer.`, fix)
+	}
+}
