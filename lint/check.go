@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"slices"
 	"sync"
+	"sync/atomic"
 
 	"github.com/seams/seams-timers/bpmn"
 )
@@ -148,13 +149,14 @@ func excluded(patterns []string, p string) bool {
 
 // LoadBPMN loads the BPMN files in parallel, keeping their order, and
 // turns load failures into TMR0001/TMR0002 diagnostics.
-func LoadBPMN(in Input, paths []string, jobs int) ([]*bpmn.Document, []Diagnostic) {
+func LoadBPMN(in Input, paths []string, jobs int, progress func(done, total int)) ([]*bpmn.Document, []Diagnostic) {
 	docs := make([]*bpmn.Document, len(paths))
 	errs := make([]*bpmn.Error, len(paths))
 	if jobs <= 0 {
 		jobs = 1
 	}
 	var wg sync.WaitGroup
+	var done atomic.Int64
 	next := make(chan int)
 	for range min(jobs, max(len(paths), 1)) {
 		wg.Go(func() {
@@ -164,6 +166,9 @@ func LoadBPMN(in Input, paths []string, jobs int) ([]*bpmn.Document, []Diagnosti
 					docs[i], errs[i] = bpmn.Parse(p, in.Stdin)
 				} else {
 					docs[i], errs[i] = bpmn.Load(p)
+				}
+				if progress != nil {
+					progress(int(done.Add(1)), len(paths))
 				}
 			}
 		})
@@ -214,7 +219,7 @@ func Check(in Input, opts Options) (*Report, error) {
 	if jobs <= 0 {
 		jobs = defaultJobs()
 	}
-	docs, diags := LoadBPMN(in, bpmnFiles, jobs)
+	docs, diags := LoadBPMN(in, bpmnFiles, jobs, opts.Progress)
 	proj := &Project{Docs: docs}
 	timers := 0
 	for _, d := range docs {

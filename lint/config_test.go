@@ -48,7 +48,7 @@ func TestConfigErrorsSuggest(t *testing.T) {
 		{"extend: strict\n", `c.yaml:1: unknown key "extend"; did you mean "extends"?`},
 		{"extends: strictest\n", `did you mean "strict"?`},
 		{"rules:\n  TMR1032: off\n", `c.yaml:2: unknown rule "TMR1032"; did you mean "TMR1031"?`},
-		{"rules:\n  cycle-no-strat: off\n", `did you mean "cycle-no-start"?`},
+		{"rules:\n  cycle-no-stert: off\n", `did you mean "cycle-no-start"?`},
 		{"rules:\n  TMR1031: fatal\n", `unknown level "fatal"`},
 		{"vocabulary:\n  prc: https://x#\n", `did you mean "proc"?`},
 		{"scheduler:\n  poll: P1M\n", `scheduler.poll "P1M"`},

@@ -130,3 +130,13 @@ func quote(s string) string {
 	b.WriteByte('"')
 	return b.String()
 }
+
+// UnmarshalText reads a severity name, so that JSON output reads back.
+func (s *Severity) UnmarshalText(b []byte) error {
+	v, err := ParseSeverity(string(b))
+	if err != nil {
+		return err
+	}
+	*s = v
+	return nil
+}

@@ -30,6 +30,10 @@ type Options struct {
 	Poll time.Duration
 	// Jobs bounds the parallelism; zero means GOMAXPROCS.
 	Jobs int
+	// Progress, when set, is called after each file is loaded with the
+	// number done so far and the total. It may be called from several
+	// goroutines at once.
+	Progress func(done, total int)
 }
 
 // RuleErrorName is the name of the diagnostic that replaces a rule's

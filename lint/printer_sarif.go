@@ -184,9 +184,9 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 	return err
 }
 
-// ruleDescriptors returns the run's rules sorted by ID, the catalog's
-// first and then bare ones for rule IDs that only the findings name, and
-// the index of each ID in that list.
+// ruleDescriptors returns the run's rules sorted by ID (the catalog's, and
+// plain ones for rule IDs that only the findings name) and the index of
+// each ID in that list.
 func (p *SARIFPrinter) ruleDescriptors(ds []Diagnostic) ([]sarifRule, map[string]int) {
 	byID := map[string]*Rule{}
 	for _, rule := range p.Options.Rules {

@@ -44,7 +44,7 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 			sev = c.Sprint(sev)
 		}
 		fmt.Fprintf(&b, "%s: %s: %s %s\n",
-			bold.Sprintf("%s:%d:%d", d.File, d.Line, d.Column), sev, d.Message,
+			bold.Sprintf("%s:%d:%d", d.File, d.Line, d.Column), sev, oneLine(d.Message),
 			faint.Sprintf("[%s %s]", d.Rule, d.Name))
 		if !p.Options.ShowSource {
 			continue
@@ -115,4 +115,14 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("1 %s", word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
+}
+
+// oneLine keeps a message on its line, so that every finding is one line
+// that editors and errorformat read: line breaks become the two characters
+// of their escape.
+func oneLine(s string) string {
+	if !strings.ContainsAny(s, "\r\n") {
+		return s
+	}
+	return strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`).Replace(s)
 }

@@ -160,7 +160,13 @@ func runCheck(s *streams, o *checkOptions) error {
 			return usageErrorf("--fix cannot write stdin; use --diff to see the fixes")
 		}
 	}
+	if s.ErrTTY && !o.Quiet {
+		opts.Progress = newProgress(s.Err, progressThreshold)
+	}
 	rep, err := lint.Check(in, opts)
+	if opts.Progress != nil {
+		opts.Progress(-1, 0)
+	}
 	if err != nil {
 		return &exitError{code: lint.ExitUsage, err: err}
 	}

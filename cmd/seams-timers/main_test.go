@@ -193,3 +193,27 @@ func TestCompletion(t *testing.T) {
 		t.Errorf("__complete ch: exit %d, %q", code, out)
 	}
 }
+
+func TestProgressOnlyAboveThreshold(t *testing.T) {
+	var b bytes.Buffer
+	p := newProgress(&b, 3)
+	p(1, 3)
+	p(3, 3)
+	if b.Len() != 0 {
+		t.Fatalf("progress shown for 3 files: %q", b.String())
+	}
+	p(4, 4)
+	if !strings.Contains(b.String(), "checking 4/4 files") {
+		t.Fatalf("no progress line: %q", b.String())
+	}
+	p(-1, 0)
+	if !strings.HasSuffix(b.String(), "\r\033[K") {
+		t.Fatalf("the line is not cleared: %q", b.String())
+	}
+	// Not a terminal: the check command never installs it, so nothing
+	// reaches a captured stderr.
+	code, _, errOut := runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", "../../examples/approval.bpmn")
+	if code != 0 || strings.Contains(errOut, "checking") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
