@@ -1,0 +1,52 @@
+// Command genmodels writes generated BPMN models (and optionally an index
+// graph) for the benchmarks under bench/: each model is about 15 KB, with
+// a timer start, a user task with a reminder boundary, and an intermediate
+// catch, like the models of a real project.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/seams/seams-timers/internal/benchgen"
+)
+
+func main() {
+	out := flag.String("out", "bench/out/models", "directory to write into")
+	n := flag.Int("n", 2000, "number of models")
+	index := flag.Bool("index", false, "also write index.ttl lifting every timer")
+	extra := flag.Int("extra-triples", 0, "pad index.ttl with this many unrelated triples")
+	flag.Parse()
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		fail(err)
+	}
+	var ttl strings.Builder
+	if *index {
+		ttl.WriteString(benchgen.IndexHeader)
+	}
+	for i := range *n {
+		name := fmt.Sprintf("model%05d.bpmn", i)
+		if err := os.WriteFile(filepath.Join(*out, name), []byte(benchgen.Model(i)), 0o644); err != nil {
+			fail(err)
+		}
+		if *index {
+			ttl.WriteString(benchgen.IndexEntries(name, i))
+		}
+	}
+	if *index {
+		for i := range *extra {
+			fmt.Fprintf(&ttl, "<#pad%d> <https://example.com/p> \"value %d\" .\n", i, i)
+		}
+		if err := os.WriteFile(filepath.Join(*out, "index.ttl"), []byte(ttl.String()), 0o644); err != nil {
+			fail(err)
+		}
+	}
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, err)
+	os.Exit(1)
+}

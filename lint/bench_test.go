@@ -1,0 +1,65 @@
+package lint_test
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/seams/seams-timers/internal/benchgen"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/rules"
+)
+
+var benchNow = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+
+func writeModels(b *testing.B, n int) string {
+	b.Helper()
+	dir := b.TempDir()
+	for i := range n {
+		p := filepath.Join(dir, "m"+string(rune('a'+i%26))+filepath.Base(b.Name())+itoa(i)+".bpmn")
+		if err := os.WriteFile(p, []byte(benchgen.Model(i)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return dir
+}
+
+func itoa(i int) string {
+	const digits = "0123456789"
+	if i == 0 {
+		return "0"
+	}
+	var s []byte
+	for ; i > 0; i /= 10 {
+		s = append([]byte{digits[i%10]}, s...)
+	}
+	return string(s)
+}
+
+// BenchmarkCheckOneModel checks one typical ~15 KB model, as an editor
+// does on save.
+func BenchmarkCheckOneModel(b *testing.B) {
+	dir := writeModels(b, 1)
+	opts := lint.Options{Rules: rules.All(), Now: benchNow}
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := lint.Check(lint.Input{Paths: []string{dir}}, opts)
+		if err != nil || rep.Timers != 3 {
+			b.Fatalf("err %v, %d timers", err, rep.Timers)
+		}
+	}
+}
+
+// BenchmarkCheck2000Models checks a directory of 2,000 models, as CI does.
+func BenchmarkCheck2000Models(b *testing.B) {
+	dir := writeModels(b, 2000)
+	opts := lint.Options{Rules: rules.All(), Now: benchNow}
+	b.ReportAllocs()
+	for b.Loop() {
+		rep, err := lint.Check(lint.Input{Paths: []string{dir}}, opts)
+		if err != nil || rep.Timers != 6000 {
+			b.Fatalf("err %v, %d timers", err, rep.Timers)
+		}
+	}
+}
