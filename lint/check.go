@@ -11,6 +11,7 @@ import (
 	"sync/atomic"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/graph"
 )
 
 // Input is what one check reads.
@@ -50,13 +51,7 @@ func (e *PathError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err)
 func (e *PathError) Unwrap() error { return e.Err }
 
 // IsGraphPath reports whether a file name is an RDF index graph.
-func IsGraphPath(name string) bool {
-	switch filepath.Ext(name) {
-	case ".ttl", ".nt":
-		return true
-	}
-	return false
-}
+func IsGraphPath(name string) bool { return graph.IsGraphPath(name) }
 
 // Discover expands directories into the BPMN and graph files below them,
 // in sorted order. Files named explicitly are kept whatever their name.
@@ -220,9 +215,13 @@ func Check(in Input, opts Options) (*Report, error) {
 		jobs = defaultJobs()
 	}
 	docs, diags := LoadBPMN(in, bpmnFiles, jobs, opts.Progress)
-	proj := &Project{Docs: docs}
+	proj := &Project{Docs: docs, StdinName: in.StdinName, Stdin: in.Stdin}
+	given := len(docs)
+	if len(graphFiles) > 0 {
+		diags = append(diags, buildIndex(in, graphFiles, proj, opts)...)
+	}
 	timers := 0
-	for _, d := range docs {
+	for _, d := range proj.Docs {
 		for _, e := range d.Elements {
 			timers += len(e.Timers)
 		}
@@ -230,7 +229,7 @@ func Check(in Input, opts Options) (*Report, error) {
 	ds := Run(opts, proj, diags)
 	return &Report{
 		Diagnostics: ds,
-		Files:       len(bpmnFiles) + len(graphFiles),
+		Files:       len(bpmnFiles) + len(graphFiles) + len(proj.Docs) - given,
 		Timers:      timers,
 		Project:     proj,
 		GraphFiles:  graphFiles,

@@ -5,10 +5,12 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
+	"strings"
 	"sync"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/graph"
 )
 
 // Level is a configured rule level: off, or a severity.
@@ -30,6 +32,10 @@ type Options struct {
 	Poll time.Duration
 	// Jobs bounds the parallelism; zero means GOMAXPROCS.
 	Jobs int
+	// Vocabulary is the index graph vocabulary (zero: the default).
+	Vocabulary graph.Vocabulary
+	// Maps maps absolute IRI prefixes to directories.
+	Maps map[string]string
 	// Progress, when set, is called after each file is loaded with the
 	// number done so far and the total. It may be called from several
 	// goroutines at once.
@@ -61,7 +67,9 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 		case KindFile:
 			fileRules = append(fileRules, r)
 		case KindProject:
-			projectRules = append(projectRules, r)
+			if proj.Index != nil {
+				projectRules = append(projectRules, r)
+			}
 		}
 	}
 	poll := opts.Poll
@@ -106,6 +114,15 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 	for _, r := range opts.Rules {
 		byID[r.ID] = r
 	}
+	known := func(key string) (string, bool) {
+		for _, r := range opts.Rules {
+			if strings.EqualFold(r.ID, key) || r.Name == key {
+				return r.ID, true
+			}
+		}
+		return "", false
+	}
+	out = applySuppressions(proj, readGraphSource(proj.StdinName, proj.Stdin), known, out)
 	kept := out[:0]
 	for _, d := range out {
 		if r, ok := byID[d.Rule]; ok && d.Name != RuleErrorName {

@@ -12,7 +12,8 @@ type RuleKind int
 // Rule kinds.
 const (
 	// KindLoad rules are reported by the loaders (unreadable file, XML or
-	// RDF syntax error); they have no Run function.
+	// RDF syntax error) and by the driver (suppression comments); they
+	// have no Run function.
 	KindLoad RuleKind = iota + 1
 	// KindFile rules run once per BPMN document.
 	KindFile
@@ -107,4 +108,10 @@ func ElementDisplay(doc *bpmn.Document, id string) string {
 // Project is everything one check loaded.
 type Project struct {
 	Docs []*bpmn.Document
+	// Index is the join with the index graph; nil when no graph was found,
+	// and then the graph rules do not run.
+	Index *Index
+	// StdinName and Stdin are the buffer read from stdin, if any.
+	StdinName string
+	Stdin     []byte
 }

@@ -19,6 +19,9 @@ import (
 var registry = []*lint.Rule{
 	FileUnreadable,
 	XMLSyntax,
+	SuppressionNoReason,
+	SuppressionUnknownRule,
+	SuppressionUnused,
 	TimerDefinitionEmpty,
 	TimerDefinitionMultiple,
 	ExpressionEmpty,

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"io"
+	"maps"
 	"os"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/rules"
 )
@@ -27,6 +29,7 @@ type checkOptions struct {
 	Config     configFlags
 	Fix        bool
 	Diff       bool
+	Maps       []string
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -61,6 +64,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringVar(&o.StdinName, "stdin-filename", "", "the path of the buffer read from stdin with \"-\"")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print no summary on stderr")
 	f.BoolVar(&o.Fix, "fix", false, "apply the fixes that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation), atomically, then report what is left")
+	f.StringArrayVar(&o.Maps, "map", nil, "map an absolute IRI prefix of the index graph to a directory: PREFIX=DIR (repeatable)")
 	f.BoolVar(&o.Diff, "diff", false, "print the fixes as a unified diff instead of writing them")
 	o.Config.register(c)
 	return c
@@ -141,6 +145,18 @@ func runCheck(s *streams, o *checkOptions) error {
 		in.Exclude = cfg.Exclude
 		opts.Levels = cfg.Levels(opts.Rules)
 		opts.Poll = cfg.Poll
+		opts.Vocabulary = vocabularyOf(cfg)
+		opts.Maps = maps.Clone(cfg.Map)
+	}
+	for _, m := range o.Maps {
+		prefix, dir, ok := strings.Cut(m, "=")
+		if !ok || prefix == "" || dir == "" {
+			return usageErrorf("--map %q: want IRI-PREFIX=DIR", m)
+		}
+		if opts.Maps == nil {
+			opts.Maps = map[string]string{}
+		}
+		opts.Maps[prefix] = dir
 	}
 	for _, p := range o.Paths {
 		if p == "-" {
@@ -210,6 +226,9 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 	}
 	if !o.Quiet && (len(outs) != 1 || outs[0].format == "text") {
+		if rep.Project.Index == nil && len(rep.Project.Docs) > 0 {
+			fmt.Fprintln(s.Err, "note: no index graph (*.ttl, *.nt) was found, so the graph rules (TMR3xxx, TMR4xxx) did not run")
+		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}
 	if !never {
@@ -243,6 +262,22 @@ func writeOutput(s *streams, out output, popts lint.PrinterOptions, rep *lint.Re
 		return err
 	}
 	return f.Close()
+}
+
+// vocabularyOf returns the configured vocabulary, the defaults filling in
+// what the config leaves out.
+func vocabularyOf(cfg *lint.Config) graph.Vocabulary {
+	v := graph.DefaultVocabulary()
+	if ns, ok := cfg.Vocabulary["proc"]; ok {
+		v.Proc = ns
+	}
+	if ns, ok := cfg.Vocabulary["seam"]; ok {
+		v.Seam = ns
+	}
+	if ns, ok := cfg.Vocabulary["arch"]; ok {
+		v.Arch = ns
+	}
+	return v
 }
 
 // colorWanted decides colour: --color always/never win, then NO_COLOR,

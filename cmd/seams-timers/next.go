@@ -1,0 +1,288 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/rules"
+	"github.com/seams/seams-timers/sim"
+)
+
+// nextOptions are the flags of `next`.
+type nextOptions struct {
+	Args   []string
+	N      int
+	Kind   string
+	As     string
+	Now    string
+	config configFlags
+}
+
+func newNextCmd(s *streams) *cobra.Command {
+	o := &nextOptions{}
+	c := &cobra.Command{
+		Use:   "next EXPR|PATH...",
+		Short: "Print the next firings of a timer expression, or of every timer in a model",
+		Long: `Next prints the next due times of one timer expression, one per line in UTC, like
+systemd-analyze calendar. An argument that names an existing file or directory is read as
+models instead, and the next firings of every timer in them are printed, each line naming
+its timer.
+
+A cycle or a date is read as a timer start (the seams scheduler: a period in months or years
+adds calendar months from the start, clamped to the month's end); --as catch reads it as
+SpiffWorkflow reads a catch event (a fixed stride measured from the start month). A duration
+is a catch reached at --now. Lines whose due time used calendar arithmetic say which.
+
+An expression ADR-0037 refuses prints the refusal, ResolutionError(<expr>, predicate, "what"),
+and a line saying what to write instead.
+
+Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing path.`,
+		Example: `  seams-timers next 'R/2026-11-09T08:00:00Z/P1D' -n 5
+  seams-timers next --as catch --now 2026-01-01T00:00:00Z 'R/2026-01-31T00:00:00Z/P1M'
+  seams-timers next --kind duration PT48H
+  seams-timers next models/`,
+		Args: cobra.MinimumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			o.Args = args
+			return runNext(s, o)
+		},
+	}
+	f := c.Flags()
+	f.IntVarP(&o.N, "count", "n", 5, "how many due times to print per timer")
+	f.StringVar(&o.Kind, "kind", "", "what EXPR is: date, duration or cycle (default: guessed, R... is a cycle, P... a duration)")
+	f.StringVar(&o.As, "as", "", "read EXPR as on a timer start or a catch event: start or catch (default: start, catch for a duration)")
+	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
+	o.config.register(c)
+	return c
+}
+
+func runNext(s *streams, o *nextOptions) error {
+	if o.N < 1 {
+		return usageErrorf("-n %d: want at least 1", o.N)
+	}
+	var kind bpmn.ExprKind
+	switch o.Kind {
+	case "":
+	case "date":
+		kind = bpmn.TimeDate
+	case "duration":
+		kind = bpmn.TimeDuration
+	case "cycle":
+		kind = bpmn.TimeCycle
+	default:
+		return usageErrorf("--kind %q: want date, duration or cycle", o.Kind)
+	}
+	switch o.As {
+	case "", "start", "catch":
+	default:
+		return usageErrorf("--as %q: want start or catch", o.As)
+	}
+	var paths, exprs []string
+	for _, a := range o.Args {
+		if _, err := os.Stat(a); err == nil {
+			paths = append(paths, a)
+		} else {
+			exprs = append(exprs, a)
+		}
+	}
+	cfg, err := o.config.load(paths)
+	if err != nil {
+		return err
+	}
+	now, err := simNow(o.Now, cfg)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	w := bufio.NewWriter(s.Out)
+	refused := false
+	for _, x := range exprs {
+		label := ""
+		if len(o.Args) > 1 {
+			label = x
+		}
+		if !nextExpr(w, s.Err, x, label, kind, o.As, now, o.N) {
+			refused = true
+		}
+	}
+	if len(paths) > 0 {
+		docs, loadErrs, _, err := simLoadModels(paths, cfg)
+		if err != nil {
+			return err
+		}
+		for _, d := range loadErrs {
+			fmt.Fprintf(w, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+			refused = true
+		}
+		if !nextModels(w, docs, o.As, now, o.N) {
+			refused = true
+		}
+	}
+	if err := w.Flush(); err != nil {
+		return &exitError{code: lint.ExitInternal, err: err}
+	}
+	if refused {
+		return &exitError{code: lint.ExitFindings}
+	}
+	return nil
+}
+
+// nextExpr prints the next due times of one expression given on the
+// command line (each line labelled when several were given), or its
+// refusal; it reports false for a refusal.
+func nextExpr(w, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
+	value := strings.TrimSpace(text)
+	if b := timeexpr.Classify(text); b.Kind == timeexpr.BodyQuoted {
+		value = b.Value
+	}
+	if kind == 0 {
+		kind = sim.GuessKind(value)
+	}
+	e, ref := sim.ParseValue(kind, value)
+	if ref != nil && !ref.Warning {
+		writeRefusal(w, "", value, ref)
+		return false
+	}
+	if ref != nil {
+		fmt.Fprintf(errw, "seams-timers: %s\n", ref.Msg)
+	}
+	s, ref := nextSchedule(e, as, now)
+	if ref != nil {
+		writeRefusal(w, "", value, ref)
+		return false
+	}
+	if writeDues(w, s, now, n, label) == 0 {
+		fmt.Fprintf(errw, "seams-timers: %s\n", noneLeft(e, as, now))
+	}
+	return true
+}
+
+// nextSchedule reads an expression as a timer start (the seams scheduler)
+// or as a catch reached at now (SpiffWorkflow).
+func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, *sim.Refusal) {
+	if as == "" {
+		as = "start"
+		if e.Kind == bpmn.TimeDuration {
+			as = "catch"
+		}
+	}
+	if as == "catch" {
+		return e.CatchSchedule(now), nil
+	}
+	return e.StartSchedule()
+}
+
+// writeDues prints up to n due times at or after now, one per line, each
+// with the arithmetic it used when that was calendar arithmetic.
+func writeDues(w io.Writer, s sim.Schedule, now time.Time, n int, name string) int {
+	k := s.Before(now)
+	printed := 0
+	for ; printed < n && (s.N == sim.Unbounded || k < s.N); k++ {
+		line := sim.FormatTime(s.Due(k))
+		if name != "" {
+			line += "  " + name
+		}
+		if d := s.Describe(k); d != "" {
+			line += "  (" + d + ")"
+		}
+		fmt.Fprintln(w, line)
+		printed++
+	}
+	return printed
+}
+
+// noneLeft says why an expression has no due time at or after now.
+func noneLeft(e sim.Expr, as string, now time.Time) string {
+	switch {
+	case e.Kind == bpmn.TimeDate && as != "catch":
+		return fmt.Sprintf("%s is before --now %s: on a timer start it fires once, at the scheduler's first load", e.Value, sim.FormatTime(now))
+	case e.Kind == bpmn.TimeDate:
+		return fmt.Sprintf("%s is before --now %s: a catch reached now fires at the first tick", e.Value, sim.FormatTime(now))
+	case e.Kind == bpmn.TimeCycle && e.Cycle.Count() == 0:
+		return fmt.Sprintf("%s never fires (R0)", e.Value)
+	}
+	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Value, sim.FormatTime(now))
+}
+
+// writeRefusal prints a refusal in the ADR's form, with its rule and a
+// detail line. file is "" for an expression from the command line, whose
+// subject is the expression itself.
+func writeRefusal(w io.Writer, where, subject string, ref *sim.Refusal) {
+	sev := "error"
+	if ref.Warning {
+		sev = "warning"
+	}
+	rule := ref.Rule
+	if r := rules.Lookup(ref.Rule); r != nil {
+		rule += " " + r.Name
+	}
+	if where == "" {
+		fmt.Fprintf(w, "%s: %s [%s]\n", sev, ref.Message(subject), rule)
+	} else {
+		fmt.Fprintf(w, "%s: %s: %s [%s]\n", where, sev, ref.Message(subject), rule)
+	}
+	if ref.Detail != "" {
+		fmt.Fprintf(w, "  %s\n", ref.Detail)
+	}
+}
+
+// nextModels prints the next firings of every timer in the documents, in
+// document order; it reports false when a timer's expression is refused.
+func nextModels(w io.Writer, docs []*bpmn.Document, as string, now time.Time, n int) bool {
+	ok := true
+	for _, d := range docs {
+		for _, el := range d.Elements {
+			if len(el.Timers) == 0 {
+				continue
+			}
+			name := lint.ElementDisplay(d, el.ID)
+			where := func(sp bpmn.Span) string {
+				return fmt.Sprintf("%s:%d:%d", d.Path, sp.Start.Line, sp.Start.Col)
+			}
+			t := el.Timers[0]
+			if len(t.Exprs) == 0 {
+				fmt.Fprintf(w, "%s: error: %s [TMR1001]\n", where(t.Span),
+					lint.Resolution(name, "bpmn:timerEventDefinition", "timer definition has no timeDate, timeDuration or timeCycle"))
+				ok = false
+				continue
+			}
+			x := t.Exprs[0]
+			e, ref := sim.ParseBody(x.Kind, x.Text)
+			if ref != nil && !ref.Warning {
+				writeRefusal(w, where(x.Span), name, ref)
+				ok = false
+				continue
+			}
+			role := sim.RoleOf(el)
+			mode := as
+			if mode == "" {
+				mode = "catch"
+				if role == sim.RoleStart {
+					mode = "start"
+				}
+			}
+			s, ref := nextSchedule(e, mode, now)
+			if ref != nil {
+				writeRefusal(w, where(x.Span), name, ref)
+				ok = false
+				continue
+			}
+			label := name
+			if e.Kind == bpmn.TimeDuration {
+				label += fmt.Sprintf("  (%s after an instance arrives at --now)", e.Value)
+			}
+			if writeDues(w, s, now, n, label) == 0 {
+				fmt.Fprintf(w, "-  %s  (%s)\n", name, noneLeft(e, mode, now))
+			}
+		}
+	}
+	return ok
+}

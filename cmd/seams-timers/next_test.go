@@ -1,0 +1,151 @@
+package main
+
+import (
+	"strings"
+	"testing"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+func TestNextExpression(t *testing.T) {
+	for _, c := range []struct {
+		name string
+		args []string
+		code int
+		out  string
+		err  string
+		// detail is the refusal's detail line, also on stdout.
+		detail string
+	}{
+		{
+			name: "daily cycle",
+			args: []string{"R/2026-11-09T08:00:00Z/P1D", "-n", "5", "--now", "2026-11-10T08:00:00Z"},
+			out: "2026-11-10T08:00:00Z\n2026-11-11T08:00:00Z\n2026-11-12T08:00:00Z\n" +
+				"2026-11-13T08:00:00Z\n2026-11-14T08:00:00Z\n",
+		},
+		{
+			name: "R3 stops after three",
+			args: []string{"--kind", "cycle", "R3/2026-11-09T08:00:00Z/PT1H", "--now", "2026-11-01T00:00:00Z"},
+			out:  "2026-11-09T08:00:00Z\n2026-11-09T09:00:00Z\n2026-11-09T10:00:00Z\n",
+		},
+		{
+			name: "monthly on a timer start: seams calendar",
+			args: []string{"R/2026-01-31T00:00:00Z/P1M", "-n", "3", "--now", "2026-02-01T00:00:00Z"},
+			out: "2026-02-28T00:00:00Z  (seams calendar: start + 1×P1M, clamped to the month's end)\n" +
+				"2026-03-31T00:00:00Z  (seams calendar: start + 2×P1M, clamped to the month's end)\n" +
+				"2026-04-30T00:00:00Z  (seams calendar: start + 3×P1M, clamped to the month's end)\n",
+		},
+		{
+			name: "monthly on a catch: Spiff's stride",
+			args: []string{"--as", "catch", "R/2026-01-31T00:00:00Z/P1M", "-n", "2", "--now", "2026-02-01T00:00:00Z"},
+			out: "2026-03-03T00:00:00Z  (spiff stride: start + 1×P31D, P1M measured from the start month)\n" +
+				"2026-04-03T00:00:00Z  (spiff stride: start + 2×P31D, P1M measured from the start month)\n",
+		},
+		{
+			name: "a duration is a catch reached now; a quoted body is unquoted",
+			args: []string{`"PT48H"`, "--now", "2026-11-01T12:00:00Z"},
+			out:  "2026-11-03T12:00:00Z\n",
+		},
+		{
+			name: "several expressions are labelled",
+			args: []string{"PT48H", "2026-12-01T09:00:00+01:00", "--now", "2026-11-01T12:00:00Z"},
+			out:  "2026-11-03T12:00:00Z  PT48H\n2026-12-01T08:00:00Z  2026-12-01T09:00:00+01:00\n",
+		},
+		{
+			name: "a past date",
+			args: []string{"2026-10-01T09:00:00Z", "--now", "2026-11-01T12:00:00Z"},
+			err:  "2026-10-01T09:00:00Z is before --now 2026-11-01T12:00:00Z: on a timer start it fires once, at the scheduler's first load",
+		},
+		{
+			name:   "refused: no start",
+			args:   []string{"R/P1D"},
+			code:   lint.ExitFindings,
+			out:    `error: ResolutionError(<R/P1D>, bpmn:timeCycle, "cycle has no start date-time: 'R/P1D'") [TMR1031`,
+			detail: "\n  Give the cycle a start date-time: 'R/<start>/P1D'; without one its firings depend on when a container booted.\n",
+		},
+		{
+			name: "refused: no offset",
+			args: []string{"--kind", "date", "2026-12-01T09:00:00"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<2026-12-01T09:00:00>, bpmn:timeDate, "date-time has no offset: '2026-12-01T09:00:00' (Spiff reads it in the host's time zone)") [TMR1011`,
+		},
+		{
+			name: "refused: a duration on a timer start",
+			args: []string{"--as", "start", "PT48H"},
+			code: lint.ExitFindings,
+			out:  "[TMR2004",
+		},
+		{
+			name: "bad kind",
+			args: []string{"--kind", "week", "P1W"},
+			code: lint.ExitUsage,
+			err:  `--kind "week"`,
+		},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runTimerCmd(t, append([]string{"next", "--no-config"}, c.args...)...)
+			if code != c.code {
+				t.Fatalf("exit %d, want %d\n%s%s", code, c.code, out, errOut)
+			}
+			if c.code == 0 && c.out != "" && out != c.out {
+				t.Errorf("stdout:\n%s\nwant:\n%s", out, c.out)
+			}
+			if c.code != 0 && (!strings.Contains(out, c.out) || !strings.Contains(out, c.detail)) {
+				t.Errorf("stdout:\n%s\nwant it to hold:\n%s", out, c.out)
+			}
+			if c.err != "" && !strings.Contains(errOut, c.err) {
+				t.Errorf("stderr %q lacks %q", errOut, c.err)
+			}
+		})
+	}
+}
+
+// `next models/` prints every timer's next firings, each line naming it.
+func TestNextModels(t *testing.T) {
+	code, out, errOut := runTimerCmd(t, "next", "--no-config", "-n", "2", "--now", "2026-11-01T12:00:00Z",
+		simFixtures+"digest.bpmn", simFixtures+"approval.bpmn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	want := "2026-11-03T12:00:00Z  ../../sim/testdata/approval.bpmn#Remind  (PT48H after an instance arrives at --now)\n" +
+		"2026-11-06T12:00:00Z  ../../sim/testdata/approval.bpmn#Escalate  (P5D after an instance arrives at --now)\n" +
+		"2026-11-09T08:00:00Z  ../../sim/testdata/digest.bpmn#EveryMorning\n" +
+		"2026-11-10T08:00:00Z  ../../sim/testdata/digest.bpmn#EveryMorning\n"
+	if out != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", out, want)
+	}
+
+	dir := t.TempDir()
+	writeFile(t, dir, "bad.bpmn", []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d">
+  <bpmn:process id="P">
+    <bpmn:startEvent id="S"><bpmn:timerEventDefinition><bpmn:timeCycle>"R/P1D"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`))
+	code, out, _ = runTimerCmd(t, "next", "--no-config", dir)
+	if code != lint.ExitFindings || !strings.Contains(out, `bad.bpmn:4:56: error: ResolutionError(<`) ||
+		!strings.Contains(out, `bad.bpmn#S>, bpmn:timeCycle, "cycle has no start date-time: 'R/P1D'") [TMR1031`) {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// BenchmarkNext is `next` end to end in-process: parse the flags and the
+// expression, compute five due times, print them (target: under 10 ms).
+func BenchmarkNext(b *testing.B) {
+	for b.Loop() {
+		if code, _, _ := runTimerCmd(b, "next", "--no-config", "R/2026-11-09T08:00:00Z/P1D", "-n", "5", "--now", "2026-11-01T00:00:00Z"); code != 0 {
+			b.Fatal(code)
+		}
+	}
+}
+
+// BenchmarkNextCalendar is a monthly cycle far from its start (bisection
+// over calendar multiples).
+func BenchmarkNextCalendar(b *testing.B) {
+	for b.Loop() {
+		if code, _, _ := runTimerCmd(b, "next", "--no-config", "R/2000-01-31T00:00:00Z/P1M", "-n", "5", "--now", "2090-06-01T00:00:00Z"); code != 0 {
+			b.Fatal(code)
+		}
+	}
+}

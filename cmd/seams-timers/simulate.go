@@ -1,0 +1,341 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/sim"
+)
+
+// simulateOptions are the flags of `simulate`.
+type simulateOptions struct {
+	Paths    []string
+	Scenario string
+	Now      string
+	From     string
+	Until    string
+	Step     string
+	Replicas int
+	Seed     int64
+	Lease    string
+	Down     []string
+	Crash    []string
+	Stall    []string
+	Start    []string
+	Complete []string
+	Choose   []string
+	Format   string
+	Output   string
+	Debug    bool
+	config   configFlags
+	// changed reports which flags the user gave.
+	changed func(name string) bool
+}
+
+func newSimulateCmd(s *streams) *cobra.Command {
+	o := &simulateOptions{}
+	c := &cobra.Command{
+		Use:   "simulate [PATH...]",
+		Short: "Show when every timer fires, under a stepped clock",
+		Long: `Simulate runs the seams scheduler loop of every replica on a stepped clock (ticks at
+from + k*step, none inside a --down window) and walks every instance through its process.
+Timer starts follow ADR-0037 section 4: due times come from the expression, each firing is
+claimed once across the replicas, and several due times passed since the last run fire only
+the latest ("timer missed <event> N firing(s)"). Timer catches follow SpiffWorkflow: the due
+time is fixed on arrival and the timer fires at the first tick strictly after it.
+
+Every process with a timer start event is scheduled. Without a scenario (--scenario, or
+--from/--until) it simulates the next 30 days from --now with one replica and no downtime,
+and says so.
+
+Output: text (the ADR's log lines prefixed with tick and replica, then a summary per timer),
+json (every event) or svg (a timeline, one lane per timer).
+
+Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or missing path.`,
+		Example: `  seams-timers simulate examples/
+  seams-timers simulate --from 2026-11-01T00:00:00Z --until 2026-12-01T00:00:00Z \
+      --replicas 3 --down 2026-11-10T00:00:00Z/2026-11-17T00:00:00Z --crash 2@2026-11-20T08:00:00Z models/
+  seams-timers simulate --scenario scenario.yaml --format svg -o timeline.svg models/
+  seams-timers simulate --start Approval@2026-11-02T09:00:00Z --complete Approve=PT47H,never models/`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			o.Paths = args
+			if len(o.Paths) == 0 {
+				o.Paths = []string{"."}
+			}
+			o.changed = cmd.Flags().Changed
+			return runSimulate(s, o)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.Scenario, "scenario", "", "scenario file (YAML): clock, replicas, outages, and what users do per process")
+	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
+	f.StringVar(&o.From, "from", "", "first tick, RFC 3339 (default: --now)")
+	f.StringVar(&o.Until, "until", "", "end of the simulation, exclusive (default: 30 days after --from)")
+	f.StringVar(&o.Step, "step", "", "tick interval, ISO 8601 (default: the config's scheduler poll interval, else PT1S)")
+	f.IntVar(&o.Replicas, "replicas", 0, "replicas running the scheduler loop (default 1)")
+	f.Int64Var(&o.Seed, "seed", 0, "seed that orders replicas racing for the same firing (default 1)")
+	f.StringVar(&o.Lease, "lease", "", "lease on a timer row a replica takes, ISO 8601 (default PT30S)")
+	f.StringArrayVar(&o.Down, "down", nil, "START/END window in which no replica runs (repeatable)")
+	f.StringArrayVar(&o.Crash, "crash", nil, "REPLICA@TIME[/RESTART]: the replica crashes in its first run at or after TIME (repeatable)")
+	f.StringArrayVar(&o.Stall, "stall", nil, "REPLICA@TIME/DURATION: the replica pauses while holding a timer row's lease (repeatable)")
+	f.StringArrayVar(&o.Start, "start", nil, "PROCESS@TIME: a user starts an instance (repeatable)")
+	f.StringArrayVar(&o.Complete, "complete", nil, "TASK=DELAY[,DELAY...]: each instance completes the task DELAY after it opens, or never; round robin (repeatable)")
+	f.StringArrayVar(&o.Choose, "choose", nil, "GATEWAY=FLOW[,FLOW...]: the flow each instance takes at an exclusive gateway; round robin (repeatable)")
+	f.StringVarP(&o.Format, "format", "f", "text", "output format: text, json or svg")
+	f.StringVarP(&o.Output, "output", "o", "", "write the output to FILE instead of stdout")
+	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")
+	o.config.register(c)
+	return c
+}
+
+func runSimulate(s *streams, o *simulateOptions) error {
+	switch o.Format {
+	case "text", "json", "svg":
+	default:
+		return usageErrorf("--format %q: want text, json or svg", o.Format)
+	}
+	cfg, err := o.config.load(o.Paths)
+	if err != nil {
+		return err
+	}
+	sc, note, err := o.scenario(cfg)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	docs, loadErrs, graphs, err := simLoadModels(o.Paths, cfg)
+	if err != nil {
+		return err
+	}
+	for _, d := range loadErrs {
+		fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+	}
+	if len(graphs) > 0 {
+		fmt.Fprintf(s.Err, "seams-timers: %d index graph file(s) not read yet: every process with a timer start is scheduled\n", len(graphs))
+	}
+	res, err := sim.Run(sim.Input{Docs: docs}, sc)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	res.Note = note
+	if err := simWrite(s, o, res); err != nil {
+		return &exitError{code: lint.ExitInternal, err: err}
+	}
+	if len(loadErrs) > 0 {
+		return &exitError{code: lint.ExitFindings}
+	}
+	return nil
+}
+
+// scenario builds the scenario from the file, the config and the flags
+// (the flags win), and says what was assumed when nothing was given.
+func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, error) {
+	var sc sim.Scenario
+	if o.Scenario != "" {
+		src, err := os.ReadFile(o.Scenario)
+		if err != nil {
+			return sc, "", err
+		}
+		if sc, err = sim.ParseScenario(src); err != nil {
+			return sc, "", fmt.Errorf("%s: %v", o.Scenario, err)
+		}
+	}
+	now, err := simNow(o.Now, cfg)
+	if err != nil {
+		return sc, "", err
+	}
+	if o.From != "" {
+		if sc.From, err = sim.ParseTime(o.From); err != nil {
+			return sc, "", fmt.Errorf("--from: %v", err)
+		}
+	}
+	if o.Until != "" {
+		if sc.Until, err = sim.ParseTime(o.Until); err != nil {
+			return sc, "", fmt.Errorf("--until: %v", err)
+		}
+	}
+	if sc.From.IsZero() {
+		sc.From = now
+	}
+	if o.Step != "" {
+		if sc.Step, err = sim.ParseDurationFlag(o.Step); err != nil || sc.Step <= 0 {
+			return sc, "", fmt.Errorf("--step: want a positive ISO 8601 duration such as PT1S (%v)", err)
+		}
+	} else if sc.Step == 0 && cfg != nil && cfg.Poll > 0 {
+		sc.Step = cfg.Poll
+	}
+	if o.changed("replicas") {
+		sc.Replicas = o.Replicas
+	}
+	if o.changed("seed") {
+		sc.Seed = o.Seed
+	}
+	if o.Lease != "" {
+		if sc.Lease, err = sim.ParseDurationFlag(o.Lease); err != nil || sc.Lease <= 0 {
+			return sc, "", fmt.Errorf("--lease: want a positive ISO 8601 duration such as PT30S (%v)", err)
+		}
+	}
+	for _, v := range o.Down {
+		w, err := sim.ParseWindow(v)
+		if err != nil {
+			return sc, "", fmt.Errorf("--down %v", err)
+		}
+		sc.Down = append(sc.Down, w)
+	}
+	for _, v := range o.Crash {
+		c, err := sim.ParseCrash(v)
+		if err != nil {
+			return sc, "", fmt.Errorf("--crash %v", err)
+		}
+		sc.Crashes = append(sc.Crashes, c)
+	}
+	for _, v := range o.Stall {
+		st, err := sim.ParseStall(v)
+		if err != nil {
+			return sc, "", fmt.Errorf("--stall %v", err)
+		}
+		sc.Stalls = append(sc.Stalls, st)
+	}
+	plans, err := o.plans()
+	if err != nil {
+		return sc, "", err
+	}
+	sc.Processes = append(sc.Processes, plans...)
+	note := ""
+	if o.Scenario == "" && o.From == "" && o.Until == "" {
+		note = fmt.Sprintf("no scenario: simulating the next 30 days from --now (%s)", sim.FormatTime(now))
+		if sc.Replicas <= 1 && len(sc.Down) == 0 && len(sc.Crashes) == 0 && len(sc.Stalls) == 0 {
+			note += " with one replica and no downtime"
+		}
+	}
+	sc.Defaults()
+	return sc, note, sc.Validate()
+}
+
+// plans turns --start, --complete and --choose into process plans.
+func (o *simulateOptions) plans() ([]sim.ProcessPlan, error) {
+	byProc := map[string]*sim.ProcessPlan{}
+	var order []string
+	for _, v := range o.Start {
+		name, t, ok := strings.Cut(v, "@")
+		if !ok || name == "" {
+			return nil, fmt.Errorf("--start %q: want PROCESS@TIME, such as Approval@2026-11-02T09:00:00Z", v)
+		}
+		at, err := sim.ParseTime(t)
+		if err != nil {
+			return nil, fmt.Errorf("--start %q: %v", v, err)
+		}
+		p := byProc[name]
+		if p == nil {
+			p = &sim.ProcessPlan{Process: name}
+			byProc[name] = p
+			order = append(order, name)
+		}
+		p.Starts = append(p.Starts, at)
+	}
+	var out []sim.ProcessPlan
+	for _, name := range order {
+		out = append(out, *byProc[name])
+	}
+	var any sim.ProcessPlan
+	for _, v := range o.Complete {
+		task, vals, ok := strings.Cut(v, "=")
+		if !ok || task == "" || vals == "" {
+			return nil, fmt.Errorf("--complete %q: want TASK=DELAY[,DELAY...], such as Approve=PT47H,never", v)
+		}
+		tp := sim.TaskPlan{Task: task}
+		for _, x := range strings.Split(vals, ",") {
+			c, err := sim.ParseCompletion(x)
+			if err != nil {
+				return nil, fmt.Errorf("--complete %q: %v", v, err)
+			}
+			tp.After = append(tp.After, c)
+		}
+		any.Complete = append(any.Complete, tp)
+	}
+	for _, v := range o.Choose {
+		gw, flows, ok := strings.Cut(v, "=")
+		if !ok || gw == "" || flows == "" {
+			return nil, fmt.Errorf("--choose %q: want GATEWAY=FLOW[,FLOW...]", v)
+		}
+		any.Choose = append(any.Choose, sim.Choice{Gateway: gw, Flows: strings.Split(flows, ",")})
+	}
+	if len(any.Complete) > 0 || len(any.Choose) > 0 {
+		out = append(out, any)
+	}
+	return out, nil
+}
+
+// simNow is --now, else the config's now, else the current time to the
+// second.
+func simNow(flag string, cfg *lint.Config) (time.Time, error) {
+	if flag != "" {
+		t, err := sim.ParseTime(flag)
+		if err != nil {
+			return t, fmt.Errorf("--now: %v", err)
+		}
+		return t, nil
+	}
+	if cfg != nil && !cfg.Now.IsZero() {
+		return cfg.Now.UTC(), nil
+	}
+	return time.Now().UTC().Truncate(time.Second), nil
+}
+
+// simLoadModels discovers and loads the BPMN files under the paths, and
+// returns the loaded documents, a diagnostic per file that could not be
+// loaded (TMR0001/TMR0002) and the index graph files found. A path that
+// does not exist is a usage error.
+func simLoadModels(paths []string, cfg *lint.Config) ([]*bpmn.Document, []lint.Diagnostic, []string, error) {
+	in := lint.Input{Paths: paths}
+	if cfg != nil {
+		in.Exclude = cfg.Exclude
+	}
+	files, graphs, err := lint.Discover(in)
+	if err != nil {
+		return nil, nil, nil, &exitError{code: lint.ExitUsage, err: err}
+	}
+	docs, diags := lint.LoadBPMN(in, files, 0, nil)
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	return docs, diags, graphs, nil
+}
+
+// simWrite writes the result in the chosen format to stdout or --output.
+func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
+	var w io.Writer = s.Out
+	var f *os.File
+	if o.Output != "" {
+		var err error
+		if f, err = os.Create(o.Output); err != nil {
+			return err
+		}
+		w = f
+	}
+	bw := bufio.NewWriter(w)
+	var err error
+	switch o.Format {
+	case "json":
+		err = sim.WriteJSON(bw, res)
+	case "svg":
+		err = sim.WriteSVG(bw, res)
+	default:
+		err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug})
+	}
+	if ferr := bw.Flush(); err == nil {
+		err = ferr
+	}
+	if f != nil {
+		if cerr := f.Close(); err == nil {
+			err = cerr
+		}
+	}
+	return err
+}

@@ -1,0 +1,220 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// simFixtures is where the simulator's BPMN fixtures live.
+const simFixtures = "../../sim/testdata/"
+
+// runTimerCmd runs one command line the way run does, with the simulate
+// and next commands on the root even before commands.go lists them.
+func runTimerCmd(t testing.TB, args ...string) (int, string, string) {
+	t.Helper()
+	var out, errOut bytes.Buffer
+	s := &streams{In: strings.NewReader(""), Out: &out, Err: &errOut}
+	root := newRootCmd(s)
+	have := map[string]bool{}
+	for _, c := range root.Commands() {
+		have[c.Name()] = true
+	}
+	for _, c := range []*cobra.Command{newSimulateCmd(s), newNextCmd(s)} {
+		if !have[c.Name()] {
+			root.AddCommand(c)
+		}
+	}
+	root.SetArgs(args)
+	err := root.Execute()
+	if err == nil {
+		return lint.ExitOK, out.String(), errOut.String()
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil {
+			fmt.Fprintf(&errOut, "seams-timers: %v\n", ee.err)
+		}
+		return ee.code, out.String(), errOut.String()
+	}
+	fmt.Fprintf(&errOut, "seams-timers: %v\n", err)
+	return lint.ExitUsage, out.String(), errOut.String()
+}
+
+// Without a scenario, simulate runs the next 30 days from --now with one
+// replica and no downtime, and says so.
+func TestSimulateDefaultScenario(t *testing.T) {
+	code, out, errOut := runTimerCmd(t, "simulate", "--no-config", "--now", "2026-11-08T00:00:00Z", simFixtures+"digest.bpmn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	for _, want := range []string{
+		"# seams-timers simulate: 2026-11-08T00:00:00Z .. 2026-12-08T00:00:00Z step PT1S, 1 replica, seed 1, lease PT30S, no downtime\n",
+		"# no scenario: simulating the next 30 days from --now (2026-11-08T00:00:00Z) with one replica and no downtime\n",
+		"2026-11-09T08:00:00Z r1 info  timer fire ../../sim/testdata/digest.bpmn#EveryMorning due 2026-11-09T08:00:00Z instance Digest#1\n",
+		"2026-12-07T08:00:00Z r1 info  timer fire ../../sim/testdata/digest.bpmn#EveryMorning due 2026-12-07T08:00:00Z instance Digest#29\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, " debug ") {
+		t.Error("debug lines without --debug")
+	}
+}
+
+// The flags of the issue: a week of downtime, three replicas and a crash;
+// the JSON output holds every event and the summary.
+func TestSimulateFlagsJSON(t *testing.T) {
+	code, out, errOut := runTimerCmd(t, "simulate", "--no-config", "--format", "json",
+		"--from", "2026-11-08T00:00:00Z", "--until", "2026-11-20T00:00:00Z", "--step", "PT1M",
+		"--replicas", "3", "--seed", "4", "--down", "2026-11-10T00:00:00Z/2026-11-17T00:00:00Z",
+		"--crash", "1@2026-11-18T08:00:00Z",
+		"--start", "Approval@2026-11-08T09:00:00Z", "--start", "Approval@2026-11-08T10:00:00Z",
+		"--complete", "Approve=PT47H,never",
+		simFixtures+"digest.bpmn", simFixtures+"approval.bpmn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var doc struct {
+		Version  int
+		Note     string
+		Scenario struct {
+			Replicas int
+			Down     []string
+		}
+		Timers []struct {
+			Timer            string
+			Fired, Missed    int
+			ClaimedElsewhere int
+			RolledBack       int
+			Cancelled        int
+		}
+		Events []struct {
+			Time, Replica, Level, Kind, Due, CorrelationKey, Message string
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &doc); err != nil {
+		t.Fatalf("%v\n%s", err, out)
+	}
+	if doc.Version != 1 || doc.Note != "" || doc.Scenario.Replicas != 3 || len(doc.Scenario.Down) != 1 {
+		t.Errorf("header: %+v", doc)
+	}
+	got := map[string][3]int{}
+	for _, tm := range doc.Timers {
+		got[filepath.Base(tm.Timer)] = [3]int{tm.Fired, tm.Missed, tm.RolledBack}
+	}
+	// Digest: 11-08 (none: the cycle starts 11-09), 11-09, then six
+	// missed and one fired at 11-17, then 11-17, 11-18 (claim rolled
+	// back by the crash, fired by another replica), 11-19.
+	if got["digest.bpmn#EveryMorning"] != [3]int{5, 6, 1} {
+		t.Errorf("digest: %v", got["digest.bpmn#EveryMorning"])
+	}
+	// The first approval is approved after 47 h, the second never: one
+	// reminder fires.
+	if got["approval.bpmn#Remind"][0] != 1 {
+		t.Errorf("remind: %v", got["approval.bpmn#Remind"])
+	}
+	keys, debug := 0, 0
+	for _, ev := range doc.Events {
+		if ev.Kind == "timer-fire" && ev.CorrelationKey != "" {
+			keys++
+			if ev.CorrelationKey != ev.Due {
+				t.Errorf("correlation key %s for due %s", ev.CorrelationKey, ev.Due)
+			}
+		}
+		if ev.Level == "debug" {
+			debug++
+		}
+	}
+	if keys != 5 || debug == 0 {
+		t.Errorf("%d timer-start firings with a key, %d debug events", keys, debug)
+	}
+}
+
+// A scenario file, with a flag that overrides it, and the SVG written to a
+// file.
+func TestSimulateScenarioFileSVG(t *testing.T) {
+	dir := t.TempDir()
+	scen := writeFile(t, dir, "scenario.yaml", []byte(`# One approval, reminded after 48 h.
+from: 2026-11-01T00:00:00Z
+until: 2026-11-05T00:00:00Z
+step: PT1S
+replicas: 2
+processes:
+  Approval:
+    start: [2026-11-01T12:00:00Z]
+    complete:
+      Approve: never
+`))
+	svg := filepath.Join(dir, "t.svg")
+	code, out, errOut := runTimerCmd(t, "simulate", "--no-config", "--scenario", scen, "--replicas", "1",
+		"--format", "svg", "-o", svg, simFixtures+"approval.bpmn")
+	if code != 0 || out != "" {
+		t.Fatalf("exit %d: %s %s", code, out, errOut)
+	}
+	b, err := os.ReadFile(svg)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s := string(b)
+	if !strings.HasPrefix(s, "<svg ") || !strings.Contains(s, "1 replica,") || !strings.Contains(s, "approval.bpmn#Remind (boundary-ni)") {
+		t.Errorf("svg: %.300s", s)
+	}
+
+	code, out, _ = runTimerCmd(t, "simulate", "--no-config", "--scenario", scen, simFixtures+"approval.bpmn")
+	if code != 0 || !strings.Contains(out, "2026-11-03T12:00:01Z r") || !strings.Contains(out, "timer fire ../../sim/testdata/approval.bpmn#Remind due 2026-11-03T12:00:00Z instance Approval#1") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// Usage errors exit 2 and say what is wrong.
+func TestSimulateUsageErrors(t *testing.T) {
+	dir := t.TempDir()
+	bad := writeFile(t, dir, "bad.yaml", []byte("from: 2026-11-01T00:00:00Z\nreplicaz: 2\n"))
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"--format", "xml"}, `--format "xml"`},
+		{[]string{"--crash", "x"}, "--crash"},
+		{[]string{"--down", "2026-11-02T00:00:00Z/2026-11-01T00:00:00Z"}, "the end is not after the start"},
+		{[]string{"--step", "P1M"}, "--step"},
+		{[]string{"--from", "2026-11-01"}, "--from"},
+		{[]string{"--replicas", "2", "--crash", "3@2026-11-02T00:00:00Z"}, "replicas are numbered 1 to 2"},
+		{[]string{"--start", "Nope@2026-11-02T00:00:00Z"}, `no process "Nope"`},
+		{[]string{"--complete", "Approve=soon"}, "--complete"},
+		{[]string{"--scenario", bad}, "replicaz"},
+	} {
+		args := append([]string{"simulate", "--no-config", "--now", "2026-11-01T00:00:00Z"}, c.args...)
+		args = append(args, simFixtures+"approval.bpmn")
+		code, _, errOut := runTimerCmd(t, args...)
+		if code != lint.ExitUsage || !strings.Contains(errOut, c.want) {
+			t.Errorf("%v: exit %d, stderr %q, want 2 and %q", c.args, code, errOut, c.want)
+		}
+	}
+	code, _, _ := runTimerCmd(t, "simulate", "--no-config", "does/not/exist")
+	if code != lint.ExitUsage {
+		t.Errorf("missing path: exit %d", code)
+	}
+}
+
+// A file that is not BPMN is reported and the rest is simulated; the exit
+// code says a file could not be loaded.
+func TestSimulateBrokenFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "broken.bpmn", []byte("<bpmn:definitions"))
+	code, out, errOut := runTimerCmd(t, "simulate", "--no-config", "--now", "2026-11-08T00:00:00Z", dir, simFixtures+"digest.bpmn")
+	if code != lint.ExitFindings || !strings.Contains(errOut, "broken.bpmn:") || !strings.Contains(out, "timer fire") {
+		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
+	}
+}
