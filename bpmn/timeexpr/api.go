@@ -113,7 +113,7 @@ const (
 	FormExtended DateForm = iota + 1 // 2026-12-01T09:00:00Z
 	FormBasic                        // 20261201T090000Z
 	FormWeek                         // 2026-W49-2T09:00:00Z
-	FormOrdinal                      // 2026-335T09:00:00Z
+	FormOrdinal                      // 2026-335T09:00:00Z (never parsed: SpiffWorkflow cannot read it)
 )
 
 // DateTime is a parsed ISO 8601 date-time or bare date.
