@@ -217,3 +217,46 @@ func TestProgressOnlyAboveThreshold(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+func TestFixAndDiff(t *testing.T) {
+	src := []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D">
+  <bpmn:process id="P">
+    <bpmn:userTask id="T"/>
+    <bpmn:boundaryEvent id="B" attachedToRef="T" cancelActivity="false">
+      <bpmn:timerEventDefinition><bpmn:timeDuration>PT48H</bpmn:timeDuration></bpmn:timerEventDefinition>
+    </bpmn:boundaryEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`)
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.bpmn", src)
+
+	code, out, _ := runCLI(t, "", "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--diff", p)
+	if code != 0 || !strings.Contains(out, `+      <bpmn:timerEventDefinition><bpmn:timeDuration>"PT48H"</bpmn:timeDuration>`) {
+		t.Fatalf("--diff: exit %d\n%s", code, out)
+	}
+	if b, _ := os.ReadFile(p); !bytes.Equal(b, src) {
+		t.Fatal("--diff wrote the file")
+	}
+
+	code, out, errOut := runCLI(t, "", "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--fix", p)
+	if code != 0 || out != "" {
+		t.Fatalf("--fix: exit %d, findings left:\n%s%s", code, out, errOut)
+	}
+	want := bytes.Replace(src, []byte(">PT48H<"), []byte(`>"PT48H"<`), 1)
+	if b, _ := os.ReadFile(p); !bytes.Equal(b, want) {
+		t.Fatalf("--fix wrote:\n%s", b)
+	}
+
+	if code, _, _ := runCLI(t, string(src), "check", "--fix", "--stdin-filename", "a.bpmn", "-"); code != lint.ExitUsage {
+		t.Errorf("--fix on stdin: exit %d, want a usage error", code)
+	}
+}
+
+func TestNoGraphNote(t *testing.T) {
+	_, _, errOut := runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", "../../examples/approval.bpmn")
+	if strings.Count(errOut, "no index graph") != 1 {
+		t.Errorf("want one note about the missing index graph, got %q", errOut)
+	}
+}
