@@ -46,6 +46,11 @@ var registry = []*lint.Rule{
 	StartDuration,
 	AttachedToMissing,
 	EventDefinitionMixed,
+	StartDatePast,
+	CycleExhausted,
+	CycleShorterThanPoll,
+	BoundaryCycleReplay,
+	DateFarAhead,
 }
 
 // All returns every registered rule, sorted by ID.

@@ -1,0 +1,228 @@
+package rules
+
+import (
+	"fmt"
+	"time"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/sim"
+)
+
+// The runtime-behaviour rules (TMR5xxx) warn about timers that are valid
+// but will not behave as their author likely expects, computed against the
+// reference clock (--now) by the same code the simulator runs.
+
+// parsed is one expression whose value ADR-0037 accepts, parsed.
+type parsed struct {
+	*site
+	place placement
+	date  timeexpr.DateTime
+	cycle timeexpr.Cycle
+}
+
+// acceptedSites returns the expressions whose literal value parses in the
+// form ADR-0037 accepts for their kind: a date-time with an offset, or a
+// cycle R[n]/<start>/<duration> whose start has an offset. The other rules
+// report everything else.
+func acceptedSites(doc *bpmn.Document) []parsed {
+	var out []parsed
+	for _, s := range sites(doc) {
+		v, ok := s.literal()
+		if !ok {
+			continue
+		}
+		ps := parsed{site: s, place: placeOf(s.event)}
+		switch s.expr.Kind {
+		case bpmn.TimeDate:
+			dt, err := timeexpr.ParseDateTime(v)
+			if err != nil || !dt.HasOffset {
+				continue
+			}
+			ps.date = dt
+		case bpmn.TimeCycle:
+			c, err := timeexpr.ParseCycle(v)
+			if err != nil || c.Form != timeexpr.CycleStartDuration || !c.Start.HasOffset || c.Period.IsZero() || c.Period.Negative {
+				continue
+			}
+			ps.cycle = c
+		default:
+			continue
+		}
+		out = append(out, ps)
+	}
+	return out
+}
+
+// whole spans the whole value of the expression.
+func (ps parsed) whole() bpmn.Span { return ps.bodySpan() }
+
+func utc(t time.Time) string { return sim.FormatTime(t) }
+
+// StartDatePast warns about a timer start whose date has passed.
+var StartDatePast = &lint.Rule{
+	ID:       "TMR5001",
+	Name:     "start-date-past",
+	Severity: lint.SeverityWarning,
+	Kind:     lint.KindFile,
+	Title:    "a timer start's date is in the past (it fires once at first load)",
+	Doc: `A process's timer start holds a bpmn:timeDate that lies before the reference time
+(--now, or the current time). ADR-0037 section 4: a timeDate already past when the
+scheduler first loads the model fires once, at once, so deploying this model starts an
+instance immediately. That is right for a catch-up job and wrong for a date that was meant
+to be in the future (a typo in the year, a template copied from last year). Give a future
+date, or remove the timer start if the run has happened.`,
+	Bad: `<bpmn:startEvent id="Launch">
+  <bpmn:timerEventDefinition>
+    <bpmn:timeDate>"2025-12-01T09:00:00Z"</bpmn:timeDate>
+  </bpmn:timerEventDefinition>
+</bpmn:startEvent>`,
+	Good: `<bpmn:startEvent id="Launch">
+  <bpmn:timerEventDefinition>
+    <bpmn:timeDate>"2026-12-01T09:00:00Z"</bpmn:timeDate>
+  </bpmn:timerEventDefinition>
+</bpmn:startEvent>`,
+	Run: func(p *lint.Pass) {
+		for _, ps := range acceptedSites(p.File) {
+			if ps.place != placeProcessStart || ps.expr.Kind != bpmn.TimeDate || !sim.DateInPast(ps.date, p.Now) {
+				continue
+			}
+			ps.report(p, ps.whole(),
+				fmt.Sprintf("date is in the past at %s, so the timer start fires once as soon as the scheduler loads the model: %s", utc(p.Now), sq(ps.body.Value)),
+				"Give a future date-time if this start was meant to wait; remove the timer start if its one run has happened.", nil)
+		}
+	},
+}
+
+// CycleExhausted warns about an R<n> cycle whose firings are all past.
+var CycleExhausted = &lint.Rule{
+	ID:       "TMR5002",
+	Name:     "cycle-exhausted",
+	Severity: lint.SeverityWarning,
+	Kind:     lint.KindFile,
+	Title:    "an R<n> cycle with no firing left",
+	Doc: `A bpmn:timeCycle R<n>/<start>/<duration> has n firings, at start + k*period for
+k < n. When the last of them lies before the reference time (--now, or the current time)
+the cycle has no firing left: on a timer start the scheduler fires the latest missed one
+once and then never again (ADR-0037 section 4); on a boundary SpiffWorkflow replays all of
+them at once when the task opens. Move the start forward, raise n, or write R for a cycle
+that never ends.`,
+	Bad:  `<bpmn:timeCycle>"R3/2026-01-05T08:00:00Z/P1D"</bpmn:timeCycle>`,
+	Good: `<bpmn:timeCycle>"R3/2026-12-07T08:00:00Z/P1D"</bpmn:timeCycle>`,
+	Run: func(p *lint.Pass) {
+		for _, ps := range acceptedSites(p.File) {
+			c := ps.cycle
+			if ps.expr.Kind != bpmn.TimeCycle || c.Repeat <= 0 || sim.RemainingFirings(c, p.Now) > 0 {
+				continue
+			}
+			last := c.Due(c.Repeat - 1)
+			ps.report(p, ps.whole(),
+				fmt.Sprintf("cycle has no firing left at %s: its last of %d firings was due %s: %s", utc(p.Now), c.Repeat, utc(last), sq(ps.body.Value)),
+				"Move the start forward, raise the repeat count, or write R for a cycle that never ends.", nil)
+		}
+	},
+}
+
+// CycleShorterThanPoll warns about a period shorter than the poll interval.
+var CycleShorterThanPoll = &lint.Rule{
+	ID:       "TMR5003",
+	Name:     "cycle-shorter-than-poll",
+	Severity: lint.SeverityWarning,
+	Kind:     lint.KindFile,
+	Title:    "a cycle period shorter than the scheduler poll interval",
+	Doc: `The seams scheduler loop runs once per poll interval (scheduler.poll in the config,
+PT1S by default). A timer start whose cycle period is shorter has several due times between
+two runs of the loop, and ADR-0037 section 4 fires only the latest of them and logs the rest
+as missed: most firings are skipped by design. Catch events fare no better: SpiffWorkflow
+fires them in bursts at each refresh. Use a period of at least the poll interval.`,
+	Bad:  `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT0.5S"</bpmn:timeCycle>`,
+	Good: `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT1M"</bpmn:timeCycle>`,
+	Run: func(p *lint.Pass) {
+		for _, ps := range acceptedSites(p.File) {
+			if ps.expr.Kind != bpmn.TimeCycle {
+				continue
+			}
+			n, short := sim.PeriodShorterThan(ps.cycle, p.Poll)
+			if !short {
+				continue
+			}
+			ps.report(p, ps.whole(),
+				fmt.Sprintf("cycle period %s is shorter than the scheduler poll interval %s: up to %d due times fall between two polls and all but one are skipped: %s",
+					ps.cycle.Period.String(), sim.FormatDuration(p.Poll), n, sq(ps.body.Value)),
+				"Use a period of at least the poll interval, or lower scheduler.poll in .seams-timers.yaml if the runtime polls faster.", nil)
+		}
+	},
+}
+
+// BoundaryCycleReplay warns that Spiff replays a boundary cycle's missed
+// occurrences at once.
+var BoundaryCycleReplay = &lint.Rule{
+	ID:       "TMR5004",
+	Name:     "boundary-cycle-replay",
+	Severity: lint.SeverityWarning,
+	Kind:     lint.KindFile,
+	Title:    "a non-interrupting boundary cycle whose missed occurrences SpiffWorkflow replays at once",
+	Doc: `ADR-0037 accepts a bpmn:timeCycle on a non-interrupting boundary, but its "missed
+firings fire once" rule is the seams scheduler's, for timer starts. A boundary cycle is
+SpiffWorkflow's: after downtime, or when the task opens long after the cycle's start, Spiff
+catches up every missed occurrence in one refresh (SPIFF.md measured 10 overdue -> 10
+firings), so the reminder path runs that many times at once. Prefer a single
+bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the burst.`,
+	Bad: `<bpmn:boundaryEvent id="Nag" attachedToRef="Approve" cancelActivity="false">
+  <bpmn:timerEventDefinition>
+    <bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT1H"</bpmn:timeCycle>
+  </bpmn:timerEventDefinition>
+</bpmn:boundaryEvent>`,
+	Good: `<bpmn:boundaryEvent id="Remind" attachedToRef="Approve" cancelActivity="false">
+  <bpmn:timerEventDefinition>
+    <bpmn:timeDuration>"PT48H"</bpmn:timeDuration>
+  </bpmn:timerEventDefinition>
+</bpmn:boundaryEvent>`,
+	Run: func(p *lint.Pass) {
+		for _, ps := range acceptedSites(p.File) {
+			if ps.place != placeBoundaryNI || ps.expr.Kind != bpmn.TimeCycle || ps.cycle.Repeat == 0 {
+				continue
+			}
+			from := p.Now
+			if ps.cycle.Start.Time.After(from) {
+				from = ps.cycle.Start.Time
+			}
+			day := sim.SpiffReplays(ps.cycle, from, from.Add(24*time.Hour))
+			ps.report(p, ps.whole(),
+				fmt.Sprintf("SpiffWorkflow replays every missed occurrence of a boundary cycle at once: one day of downtime from %s fires this path %d time(s) in one refresh: %s",
+					utc(from), day, sq(ps.body.Value)),
+				`Prefer one bpmn:timeDuration reminder ("PT48H"), or make the reminder path safe to run many times at once.`, nil)
+		}
+	},
+}
+
+// DateFarAhead warns about a date or cycle start implausibly far ahead.
+var DateFarAhead = &lint.Rule{
+	ID:       "TMR5005",
+	Name:     "date-far-ahead",
+	Severity: lint.SeverityWarning,
+	Kind:     lint.KindFile,
+	Title:    "a date or cycle start implausibly far ahead (a likely typo)",
+	Doc: fmt.Sprintf(`A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than %d years after
+the reference time (--now, or the current time). The timer is valid and will simply never
+fire in the model's lifetime; that is almost always a typo in the year (2206 for 2026).
+Check the year.`, sim.FarAheadYears),
+	Bad:  `<bpmn:timeDate>"2206-12-01T09:00:00Z"</bpmn:timeDate>`,
+	Good: `<bpmn:timeDate>"2026-12-01T09:00:00Z"</bpmn:timeDate>`,
+	Run: func(p *lint.Pass) {
+		for _, ps := range acceptedSites(p.File) {
+			t := ps.date.Time
+			what := "date"
+			if ps.expr.Kind == bpmn.TimeCycle {
+				t, what = ps.cycle.Start.Time, "cycle start"
+			}
+			if !sim.FarAhead(t, p.Now) {
+				continue
+			}
+			ps.report(p, ps.whole(),
+				fmt.Sprintf("%s %s is more than %d years after %s; is the year a typo? %s", what, utc(t), sim.FarAheadYears, utc(p.Now), sq(ps.body.Value)),
+				"Check the year; the timer would not fire in the model's lifetime.", nil)
+		}
+	},
+}

@@ -1,0 +1,289 @@
+package sim
+
+import (
+	"fmt"
+	"math"
+	"time"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+)
+
+// Arith names the arithmetic behind a sequence of due times, so that every
+// line that shows a due time can say which one it used.
+type Arith int
+
+// Arithmetics.
+const (
+	// ArithOnce is a single due time: a timeDate, or a timeDuration counted
+	// from the instant an instance arrived.
+	ArithOnce Arith = iota + 1
+	// ArithExact is a period in weeks, days, hours, minutes and seconds:
+	// start + k*period, exactly.
+	ArithExact
+	// ArithCalendar is the seams scheduler's rule for a timer start whose
+	// period has years or months: calendar multiples of the period counted
+	// from the start and clamped to the month's end (Jan 31 + P1M is Feb 28,
+	// then Mar 31), computed from the start and never by repeated addition.
+	ArithCalendar
+	// ArithStride is SpiffWorkflow's rule for a catch cycle whose period has
+	// years or months: the period is converted once to a fixed length
+	// measured from the start month, and each occurrence adds it (Jan 31 +
+	// P1M strides 31 days: Mar 3, Apr 3).
+	ArithStride
+)
+
+// String names the arithmetic in a few words for output lines.
+func (a Arith) String() string {
+	switch a {
+	case ArithOnce:
+		return "once"
+	case ArithExact:
+		return "exact"
+	case ArithCalendar:
+		return "seams calendar"
+	case ArithStride:
+		return "spiff stride"
+	}
+	return "unknown"
+}
+
+// Unbounded is the occurrence count of a cycle that repeats forever.
+const Unbounded = -1
+
+// Schedule is the sequence of due times of one timer, all UTC and truncated
+// to the microsecond (the runtime is Python: its datetimes hold
+// microseconds). Due(k) increases strictly with k.
+type Schedule struct {
+	// First is the first due time, Due(0).
+	First time.Time
+	// N is the number of occurrences; Unbounded for R and R-1.
+	N int
+	// Arith is the arithmetic of the occurrences after the first.
+	Arith Arith
+	// Step is the exact period (ArithExact) or Spiff's fixed stride
+	// (ArithStride); zero otherwise.
+	Step time.Duration
+	// Period is the period as written, for ArithCalendar and for messages.
+	Period timeexpr.Duration
+
+	cycle timeexpr.Cycle
+}
+
+// micro truncates an instant to Python's microsecond resolution, in UTC.
+func micro(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
+
+// DateSchedule is the single due time of a timeDate.
+func DateSchedule(d timeexpr.DateTime) Schedule {
+	return Schedule{First: micro(d.Time), N: 1, Arith: ArithOnce}
+}
+
+// StartCycleSchedule is the seams scheduler's due times of a timer start
+// cycle R[n]/<start>/<period> (ADR-0037 section 4): start + k*period for
+// k < n, exact for a period without years or months and calendar multiples
+// clamped to the month's end otherwise.
+func StartCycleSchedule(c timeexpr.Cycle) Schedule {
+	s := Schedule{First: micro(c.Start.Time), N: c.Count(), Period: c.Period, cycle: c}
+	if d, ok := c.Period.Exact(); ok {
+		s.Arith, s.Step = ArithExact, d.Truncate(time.Microsecond)
+	} else {
+		s.Arith = ArithCalendar
+	}
+	if s.N < 0 {
+		s.N = Unbounded
+	}
+	return s
+}
+
+// SpiffCycleSchedule is SpiffWorkflow's due times of a catch cycle
+// R[n]/<start>/<period>: the period is converted once to a length measured
+// from the start month (Duration.SpiffLength) and each occurrence adds it.
+func SpiffCycleSchedule(c timeexpr.Cycle) Schedule {
+	start := micro(c.Start.Time)
+	s := Schedule{First: start, N: c.Count(), Period: c.Period, cycle: c}
+	if d, ok := c.Period.Exact(); ok {
+		s.Arith, s.Step = ArithExact, d.Truncate(time.Microsecond)
+	} else {
+		s.Arith, s.Step = ArithStride, c.Period.SpiffLength(start).Truncate(time.Microsecond)
+	}
+	if s.N < 0 {
+		s.N = Unbounded
+	}
+	return s
+}
+
+// SpiffDurationDue is SpiffWorkflow's due time of a timeDuration catch
+// reached at arrival: arrival plus the duration, years and months counted
+// in the real month lengths from the arrival's month. Spiff fixes it once,
+// when the instance first waits (its event_value).
+func SpiffDurationDue(d timeexpr.Duration, arrival time.Time) time.Time {
+	return micro(arrival.Add(d.SpiffLength(arrival)))
+}
+
+// DurationSchedule is the single due time of a timeDuration catch reached
+// at arrival.
+func DurationSchedule(d timeexpr.Duration, arrival time.Time) Schedule {
+	return Schedule{First: SpiffDurationDue(d, arrival), N: 1, Arith: ArithOnce, Period: d}
+}
+
+// Due returns the k-th due time (k from 0). It does not check k against N.
+func (s Schedule) Due(k int) time.Time {
+	if k == 0 {
+		return s.First
+	}
+	if s.Arith == ArithCalendar {
+		return micro(s.cycle.Due(k))
+	}
+	return s.First.Add(time.Duration(k) * s.Step)
+}
+
+// bounded reports whether k is an occurrence of the schedule.
+func (s Schedule) has(k int) bool { return k >= 0 && (s.N == Unbounded || k < s.N) }
+
+// Through returns how many occurrences are due at or before t.
+func (s Schedule) Through(t time.Time) int { return s.count(t, false) }
+
+// Before returns how many occurrences are due strictly before t.
+func (s Schedule) Before(t time.Time) int { return s.count(t, true) }
+
+func (s Schedule) count(t time.Time, strict bool) int {
+	if s.N == 0 || t.Before(s.First) || (strict && t.Equal(s.First)) {
+		return 0
+	}
+	var k int
+	switch {
+	case s.N == 1:
+		k = 1
+	case s.Arith == ArithCalendar:
+		k = s.search(t, strict)
+	default:
+		if s.Step <= 0 {
+			return s.capN(math.MaxInt)
+		}
+		d := t.Sub(s.First)
+		q := int(d / s.Step)
+		if strict && d%s.Step == 0 {
+			k = q
+		} else {
+			k = q + 1
+		}
+	}
+	return s.capN(k)
+}
+
+func (s Schedule) capN(k int) int {
+	if s.N != Unbounded && k > s.N {
+		return s.N
+	}
+	return k
+}
+
+// after reports whether the k-th occurrence lies past t (at or past when
+// strict, since then "before t" excludes t).
+func (s Schedule) after(k int, t time.Time, strict bool) bool {
+	d := s.Due(k)
+	if strict {
+		return !d.Before(t)
+	}
+	return d.After(t)
+}
+
+// search finds by bisection the number of calendar occurrences at or before
+// t (strictly before when strict). Due(0) is known to be included.
+func (s Schedule) search(t time.Time, strict bool) int {
+	lo, hi := 0, 1
+	for !s.after(hi, t, strict) {
+		if s.N != Unbounded && hi >= s.N {
+			return s.N
+		}
+		lo, hi = hi, hi*2
+	}
+	// Due(lo) is included and Due(hi) is not.
+	for hi-lo > 1 {
+		mid := lo + (hi-lo)/2
+		if s.after(mid, t, strict) {
+			hi = mid
+		} else {
+			lo = mid
+		}
+	}
+	return hi
+}
+
+// Next returns up to n due times at or after now.
+func (s Schedule) Next(now time.Time, n int) []time.Time {
+	var out []time.Time
+	for k := s.Before(now); s.has(k) && len(out) < n; k++ {
+		out = append(out, s.Due(k))
+	}
+	return out
+}
+
+// NextStartDue returns the seams scheduler's first due time of a timer
+// start cycle at or after now, and false when the cycle has none left.
+func NextStartDue(c timeexpr.Cycle, now time.Time) (time.Time, bool) {
+	s := StartCycleSchedule(c)
+	k := s.Before(now)
+	if !s.has(k) {
+		return time.Time{}, false
+	}
+	return s.Due(k), true
+}
+
+// RemainingFirings returns how many firings of a timer start cycle are due
+// at or after now: Unbounded for R, zero for an R<n> cycle that is used up
+// (TMR5002) or for R0.
+func RemainingFirings(c timeexpr.Cycle, now time.Time) int {
+	s := StartCycleSchedule(c)
+	if s.N == Unbounded {
+		return Unbounded
+	}
+	return s.N - s.Before(now)
+}
+
+// DateInPast reports whether a timeDate lies strictly before now: on a
+// timer start it fires once, at the scheduler's first load (TMR5001).
+func DateInPast(d timeexpr.DateTime, now time.Time) bool {
+	return micro(d.Time).Before(now)
+}
+
+// PeriodShorterThan reports whether a cycle's period is exact and shorter
+// than the poll interval, and how many due times then collapse into one
+// firing per poll at most (TMR5003). A calendar period is never shorter.
+func PeriodShorterThan(c timeexpr.Cycle, poll time.Duration) (collapsed int, short bool) {
+	d, ok := c.Period.Exact()
+	if !ok || d <= 0 || d >= poll {
+		return 0, false
+	}
+	return int((poll + d - 1) / d), true
+}
+
+// SpiffReplays returns how many occurrences of a catch cycle fall in the
+// window [from, to): after a downtime over that window SpiffWorkflow
+// replays them all at once when the runtime comes back (TMR5004).
+func SpiffReplays(c timeexpr.Cycle, from, to time.Time) int {
+	s := SpiffCycleSchedule(c)
+	return s.Before(to) - s.Before(from)
+}
+
+// FarAheadYears is how far ahead of now a timeDate or a cycle start may lie
+// before TMR5005 calls it implausible (a likely typo such as 2206).
+const FarAheadYears = 10
+
+// FarAhead reports whether t lies more than FarAheadYears calendar years
+// after now.
+func FarAhead(t, now time.Time) bool {
+	return t.After(now.AddDate(FarAheadYears, 0, 0))
+}
+
+// Describe says in a few words how the k-th due time of s was computed,
+// for lines that must say which arithmetic they used. It is empty for a
+// single due time and for an exact period.
+func (s Schedule) Describe(k int) string {
+	switch s.Arith {
+	case ArithCalendar:
+		return fmt.Sprintf("seams calendar: start + %d×%s, clamped to the month's end", k, s.Period.String())
+	case ArithStride:
+		return fmt.Sprintf("spiff stride: start + %d×%s, %s measured from the start month", k, FormatDuration(s.Step), s.Period.String())
+	}
+	return ""
+}

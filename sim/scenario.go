@@ -1,0 +1,496 @@
+package sim
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"io"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"gopkg.in/yaml.v3"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+)
+
+// Scenario is what to simulate: the stepped clock, the replicas, the
+// outages and what the users of each process do.
+type Scenario struct {
+	// From and Until bound the simulation: ticks run at From + k*Step for
+	// every instant in [From, Until).
+	From, Until time.Time
+	// Step is the scheduler poll interval.
+	Step time.Duration
+	// Replicas is how many replicas run the scheduler loop (at least 1).
+	Replicas int
+	// Seed orders the replicas that race for the same firing at a tick.
+	Seed int64
+	// Lease is how long a replica holds a timer row it took (default
+	// DefaultLease).
+	Lease time.Duration
+	// Down lists windows in which no replica runs.
+	Down []Window
+	// Crashes and Stalls are what happens to single replicas.
+	Crashes []Crash
+	Stalls  []Stall
+	// Processes says, per process, when instances start, when user tasks
+	// are completed and which flows gateways take.
+	Processes []ProcessPlan
+}
+
+// DefaultLease is the lease on a timer row when the scenario gives none.
+const DefaultLease = 30 * time.Second
+
+// DefaultSpan is how far a simulation with no scenario runs.
+const DefaultSpan = 30 * 24 * time.Hour
+
+// Window is a half-open interval of time [Start, End).
+type Window struct{ Start, End time.Time }
+
+// String renders the window as START/END.
+func (w Window) String() string { return FormatTime(w.Start) + "/" + FormatTime(w.End) }
+
+// Crash takes one replica down. The replica crashes inside its first
+// scheduler run at or after At: a firing it was claiming in that run rolls
+// back (a timer start) or stays leased until the lease expires (a timer
+// catch). It comes back at Restart, or never when Restart is zero.
+type Crash struct {
+	Replica int
+	At      time.Time
+	Restart time.Time
+}
+
+// Stall pauses one replica in the middle of its first timer-catch run at
+// or after At, for For, while it holds the row's lease: a pause as long as
+// the lease or longer makes it lose the lease, and its commit rolls back.
+type Stall struct {
+	Replica int
+	At      time.Time
+	For     time.Duration
+}
+
+// ProcessPlan is what users do with one process's instances.
+type ProcessPlan struct {
+	// Process is the process id, or path#id when two files reuse an id. An
+	// empty Process applies Complete and Choose to every process that has
+	// the named elements (what the command-line flags build).
+	Process string
+	// Starts are the instants at which a user starts an instance.
+	Starts []time.Time
+	// Complete lists, per user or manual task, when each instance's task
+	// is completed after it opens; the n-th instance takes the n-th value,
+	// round robin.
+	Complete []TaskPlan
+	// Choose lists, per exclusive gateway, the flow each instance takes,
+	// round robin.
+	Choose []Choice
+}
+
+// TaskPlan is how long after it opens a task is completed, per instance.
+type TaskPlan struct {
+	Task  string
+	After []Completion
+}
+
+// Completion is a delay, or never.
+type Completion struct {
+	After time.Duration
+	Never bool
+}
+
+// String renders the completion as an ISO 8601 duration or "never".
+func (c Completion) String() string {
+	if c.Never {
+		return "never"
+	}
+	return FormatDuration(c.After)
+}
+
+// Choice is the flow an exclusive gateway takes, per instance: a flow id,
+// the id of the flow's target, or the flow's name.
+type Choice struct {
+	Gateway string
+	Flows   []string
+}
+
+// Defaults fills the zero fields: one replica, seed 1, the default lease,
+// a PT1S step, and Until 30 days after From.
+func (s *Scenario) Defaults() {
+	if s.Replicas == 0 {
+		s.Replicas = 1
+	}
+	if s.Seed == 0 {
+		s.Seed = 1
+	}
+	if s.Lease == 0 {
+		s.Lease = DefaultLease
+	}
+	if s.Step == 0 {
+		s.Step = time.Second
+	}
+	if s.Until.IsZero() && !s.From.IsZero() {
+		s.Until = s.From.Add(DefaultSpan)
+	}
+}
+
+// Validate checks the scenario's own consistency.
+func (s *Scenario) Validate() error {
+	switch {
+	case s.From.IsZero():
+		return errors.New("scenario: from is missing")
+	case !s.Until.After(s.From):
+		return fmt.Errorf("scenario: until %s is not after from %s", FormatTime(s.Until), FormatTime(s.From))
+	case s.Step <= 0:
+		return errors.New("scenario: step must be positive")
+	case s.Replicas < 1:
+		return fmt.Errorf("scenario: replicas must be at least 1, not %d", s.Replicas)
+	case s.Lease <= 0:
+		return errors.New("scenario: lease must be positive")
+	}
+	if s.From.Year() < 1900 || s.Until.Year() > 2200 {
+		return errors.New("scenario: from and until must lie between 1900 and 2200")
+	}
+	for _, w := range s.Down {
+		if !w.End.After(w.Start) {
+			return fmt.Errorf("scenario: down %s: the end is not after the start", w)
+		}
+	}
+	for _, c := range s.Crashes {
+		if c.Replica < 1 || c.Replica > s.Replicas {
+			return fmt.Errorf("scenario: crash of replica %d: replicas are numbered 1 to %d", c.Replica, s.Replicas)
+		}
+		if !c.Restart.IsZero() && !c.Restart.After(c.At) {
+			return fmt.Errorf("scenario: crash of replica %d: restart %s is not after %s", c.Replica, FormatTime(c.Restart), FormatTime(c.At))
+		}
+	}
+	for _, st := range s.Stalls {
+		if st.Replica < 1 || st.Replica > s.Replicas {
+			return fmt.Errorf("scenario: stall of replica %d: replicas are numbered 1 to %d", st.Replica, s.Replicas)
+		}
+		if st.For <= 0 {
+			return fmt.Errorf("scenario: stall of replica %d: the pause must be positive", st.Replica)
+		}
+	}
+	return nil
+}
+
+// Describe says in one line what the scenario simulates.
+func (s *Scenario) Describe() string {
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s .. %s step %s, %d replica", FormatTime(s.From), FormatTime(s.Until), FormatDuration(s.Step), s.Replicas)
+	if s.Replicas != 1 {
+		b.WriteByte('s')
+	}
+	fmt.Fprintf(&b, ", seed %d, lease %s", s.Seed, FormatDuration(s.Lease))
+	if len(s.Down) == 0 {
+		b.WriteString(", no downtime")
+	}
+	for _, w := range s.Down {
+		fmt.Fprintf(&b, ", down %s", w)
+	}
+	for _, c := range s.Crashes {
+		fmt.Fprintf(&b, ", crash r%d@%s", c.Replica, FormatTime(c.At))
+		if !c.Restart.IsZero() {
+			fmt.Fprintf(&b, "/%s", FormatTime(c.Restart))
+		}
+	}
+	for _, st := range s.Stalls {
+		fmt.Fprintf(&b, ", stall r%d@%s for %s", st.Replica, FormatTime(st.At), FormatDuration(st.For))
+	}
+	return b.String()
+}
+
+// ParseDurationFlag reads an exact ISO 8601 duration (no years or months)
+// as the flags and the scenario file give them: PT1S, PT47H, P7D.
+func ParseDurationFlag(s string) (time.Duration, error) {
+	d, err := timeexpr.ParseDuration(strings.TrimSpace(s))
+	if err != nil {
+		return 0, fmt.Errorf("%q is not an ISO 8601 duration such as PT1S or P7D (%s)", s, syntaxMsg(err))
+	}
+	if d.Negative {
+		return 0, fmt.Errorf("%q is negative", s)
+	}
+	x, ok := d.Exact()
+	if !ok {
+		return 0, fmt.Errorf("%q has years or months; give days instead", s)
+	}
+	return x, nil
+}
+
+// ParseWindow reads START/END.
+func ParseWindow(s string) (Window, error) {
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		return Window{}, fmt.Errorf("%q: want START/END, such as 2026-11-10T00:00:00Z/2026-11-17T00:00:00Z", s)
+	}
+	start, err := ParseTime(a)
+	if err != nil {
+		return Window{}, err
+	}
+	end, err := ParseTime(b)
+	if err != nil {
+		return Window{}, err
+	}
+	if !end.After(start) {
+		return Window{}, fmt.Errorf("%q: the end is not after the start", s)
+	}
+	return Window{Start: start, End: end}, nil
+}
+
+// ParseCrash reads REPLICA@TIME or REPLICA@TIME/RESTART; the replica may
+// be written 2 or r2.
+func ParseCrash(s string) (Crash, error) {
+	rep, rest, ok := strings.Cut(s, "@")
+	if !ok {
+		return Crash{}, fmt.Errorf("%q: want REPLICA@TIME[/RESTART], such as 2@2026-11-10T08:00:00Z", s)
+	}
+	n, err := parseReplica(rep)
+	if err != nil {
+		return Crash{}, fmt.Errorf("%q: %v", s, err)
+	}
+	at, restart, _ := strings.Cut(rest, "/")
+	c := Crash{Replica: n}
+	if c.At, err = ParseTime(at); err != nil {
+		return Crash{}, err
+	}
+	if restart != "" {
+		if c.Restart, err = ParseTime(restart); err != nil {
+			return Crash{}, err
+		}
+	}
+	return c, nil
+}
+
+// ParseStall reads REPLICA@TIME/DURATION.
+func ParseStall(s string) (Stall, error) {
+	rep, rest, ok := strings.Cut(s, "@")
+	at, dur, ok2 := strings.Cut(rest, "/")
+	if !ok || !ok2 {
+		return Stall{}, fmt.Errorf("%q: want REPLICA@TIME/DURATION, such as 1@2026-11-03T12:00:00Z/PT2M", s)
+	}
+	n, err := parseReplica(rep)
+	if err != nil {
+		return Stall{}, fmt.Errorf("%q: %v", s, err)
+	}
+	st := Stall{Replica: n}
+	if st.At, err = ParseTime(at); err != nil {
+		return Stall{}, err
+	}
+	if st.For, err = ParseDurationFlag(dur); err != nil {
+		return Stall{}, err
+	}
+	return st, nil
+}
+
+func parseReplica(s string) (int, error) {
+	n, err := strconv.Atoi(strings.TrimPrefix(strings.TrimSpace(s), "r"))
+	if err != nil || n < 1 {
+		return 0, fmt.Errorf("replica %q: want a number from 1, such as 2 or r2", s)
+	}
+	return n, nil
+}
+
+// ParseCompletion reads a delay (PT47H) or "never".
+func ParseCompletion(s string) (Completion, error) {
+	if strings.EqualFold(strings.TrimSpace(s), "never") {
+		return Completion{Never: true}, nil
+	}
+	d, err := ParseDurationFlag(s)
+	if err != nil {
+		return Completion{}, err
+	}
+	return Completion{After: d}, nil
+}
+
+// The scenario file's YAML shape. Every value is a string or a list, read
+// with the same parsers as the flags.
+type yamlScenario struct {
+	From      string              `yaml:"from"`
+	Until     string              `yaml:"until"`
+	Step      string              `yaml:"step"`
+	Replicas  int                 `yaml:"replicas"`
+	Seed      int64               `yaml:"seed"`
+	Lease     string              `yaml:"lease"`
+	Down      []string            `yaml:"down"`
+	Crash     []yamlCrash         `yaml:"crash"`
+	Stall     []yamlStall         `yaml:"stall"`
+	Processes map[string]yamlProc `yaml:"processes"`
+}
+
+type yamlCrash struct {
+	Replica int    `yaml:"replica"`
+	At      string `yaml:"at"`
+	Restart string `yaml:"restart"`
+}
+
+type yamlStall struct {
+	Replica int    `yaml:"replica"`
+	At      string `yaml:"at"`
+	For     string `yaml:"for"`
+}
+
+type yamlProc struct {
+	Start      []string           `yaml:"start"`
+	StartEvery *yamlEvery         `yaml:"startEvery"`
+	Complete   map[string]strList `yaml:"complete"`
+	Choose     map[string]strList `yaml:"choose"`
+}
+
+type yamlEvery struct {
+	From  string `yaml:"from"`
+	Every string `yaml:"every"`
+	Count int    `yaml:"count"`
+}
+
+// strList is a YAML scalar or a list of scalars.
+type strList []string
+
+func (l *strList) UnmarshalYAML(n *yaml.Node) error {
+	switch n.Kind {
+	case yaml.ScalarNode:
+		*l = strList{n.Value}
+		return nil
+	case yaml.SequenceNode:
+		var v []string
+		if err := n.Decode(&v); err != nil {
+			return err
+		}
+		*l = v
+		return nil
+	}
+	return fmt.Errorf("line %d: want a value or a list of values", n.Line)
+}
+
+// ParseScenario reads a scenario file (YAML). Unknown keys are errors.
+// Times are RFC 3339 with Z or an offset; durations are ISO 8601.
+func ParseScenario(src []byte) (Scenario, error) {
+	var y yamlScenario
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	dec.KnownFields(true)
+	if err := dec.Decode(&y); err != nil {
+		if errors.Is(err, io.EOF) {
+			return Scenario{}, nil
+		}
+		return Scenario{}, fmt.Errorf("scenario: %v", err)
+	}
+	var s Scenario
+	var err error
+	field := func(name string, e error) error { return fmt.Errorf("scenario: %s: %v", name, e) }
+	if y.From != "" {
+		if s.From, err = ParseTime(y.From); err != nil {
+			return s, field("from", err)
+		}
+	}
+	if y.Until != "" {
+		if s.Until, err = ParseTime(y.Until); err != nil {
+			return s, field("until", err)
+		}
+	}
+	if y.Step != "" {
+		if s.Step, err = ParseDurationFlag(y.Step); err != nil {
+			return s, field("step", err)
+		}
+	}
+	if y.Lease != "" {
+		if s.Lease, err = ParseDurationFlag(y.Lease); err != nil {
+			return s, field("lease", err)
+		}
+	}
+	s.Replicas, s.Seed = y.Replicas, y.Seed
+	for _, d := range y.Down {
+		w, err := ParseWindow(d)
+		if err != nil {
+			return s, field("down", err)
+		}
+		s.Down = append(s.Down, w)
+	}
+	for _, c := range y.Crash {
+		cr := Crash{Replica: c.Replica}
+		if cr.At, err = ParseTime(c.At); err != nil {
+			return s, field("crash.at", err)
+		}
+		if c.Restart != "" {
+			if cr.Restart, err = ParseTime(c.Restart); err != nil {
+				return s, field("crash.restart", err)
+			}
+		}
+		s.Crashes = append(s.Crashes, cr)
+	}
+	for _, st := range y.Stall {
+		x := Stall{Replica: st.Replica}
+		if x.At, err = ParseTime(st.At); err != nil {
+			return s, field("stall.at", err)
+		}
+		if x.For, err = ParseDurationFlag(st.For); err != nil {
+			return s, field("stall.for", err)
+		}
+		s.Stalls = append(s.Stalls, x)
+	}
+	names := make([]string, 0, len(y.Processes))
+	for n := range y.Processes {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	for _, name := range names {
+		p, err := parseProc(name, y.Processes[name])
+		if err != nil {
+			return s, err
+		}
+		s.Processes = append(s.Processes, p)
+	}
+	return s, nil
+}
+
+func parseProc(name string, y yamlProc) (ProcessPlan, error) {
+	p := ProcessPlan{Process: name}
+	where := "scenario: processes." + name
+	for _, v := range y.Start {
+		t, err := ParseTime(v)
+		if err != nil {
+			return p, fmt.Errorf("%s.start: %v", where, err)
+		}
+		p.Starts = append(p.Starts, t)
+	}
+	if e := y.StartEvery; e != nil {
+		from, err := ParseTime(e.From)
+		if err != nil {
+			return p, fmt.Errorf("%s.startEvery.from: %v", where, err)
+		}
+		every, err := ParseDurationFlag(e.Every)
+		if err != nil || every <= 0 {
+			return p, fmt.Errorf("%s.startEvery.every: want a positive duration such as PT1H", where)
+		}
+		if e.Count < 1 {
+			return p, fmt.Errorf("%s.startEvery.count: want at least 1", where)
+		}
+		for i := 0; i < e.Count; i++ {
+			p.Starts = append(p.Starts, from.Add(time.Duration(i)*every))
+		}
+	}
+	for _, task := range sortedKeys(y.Complete) {
+		tp := TaskPlan{Task: task}
+		for _, v := range y.Complete[task] {
+			c, err := ParseCompletion(v)
+			if err != nil {
+				return p, fmt.Errorf("%s.complete.%s: %v", where, task, err)
+			}
+			tp.After = append(tp.After, c)
+		}
+		p.Complete = append(p.Complete, tp)
+	}
+	for _, gw := range sortedKeys(y.Choose) {
+		p.Choose = append(p.Choose, Choice{Gateway: gw, Flows: y.Choose[gw]})
+	}
+	return p, nil
+}
+
+func sortedKeys[V any](m map[string]V) []string {
+	keys := make([]string, 0, len(m))
+	for k := range m {
+		keys = append(keys, k)
+	}
+	sort.Strings(keys)
+	return keys
+}
