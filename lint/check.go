@@ -125,7 +125,52 @@ func Discover(in Input) (bpmnFiles, graphFiles []string, err error) {
 	if in.Stdin != nil && in.StdinName != "" && !seen[in.StdinName] {
 		add(in.StdinName, true)
 	}
+	if in.Stdin != nil && len(graphFiles) == 0 && !IsGraphPath(in.StdinName) {
+		graphFiles = nearestGraphs(in.StdinName)
+	}
 	return bpmnFiles, graphFiles, nil
+}
+
+// nearestGraphs returns the graph files of the nearest directory, from the
+// file's own up to the filesystem root, that holds any: how an editor's
+// buffer, checked alone through stdin, finds its project's index graph.
+func nearestGraphs(file string) []string {
+	dir := filepath.Dir(file)
+	for {
+		entries, err := os.ReadDir(dir)
+		if err == nil {
+			var found []string
+			for _, e := range entries {
+				if !e.IsDir() && IsGraphPath(e.Name()) {
+					found = append(found, filepath.Join(dir, e.Name()))
+				}
+			}
+			if len(found) > 0 {
+				return found
+			}
+		}
+		abs, err := filepath.Abs(dir)
+		if err != nil {
+			return nil
+		}
+		parent := filepath.Dir(abs)
+		if parent == abs {
+			return nil
+		}
+		rel, err := filepath.Rel(mustGetwd(), parent)
+		if err != nil || filepath.IsAbs(dir) {
+			rel = parent
+		}
+		dir = rel
+	}
+}
+
+func mustGetwd() string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return "."
+	}
+	return wd
 }
 
 func excluded(patterns []string, p string) bool {

@@ -123,7 +123,7 @@ func runCheck(s *streams, o *checkOptions) error {
 	if err != nil {
 		return usageErrorf("--fail-on: %v", err)
 	}
-	cfg, err := o.Config.load(o.Paths)
+	cfg, err := o.Config.loadFor(o.Paths, o.StdinName)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,8 @@ import "github.com/spf13/cobra"
 func subcommands(s *streams) []*cobra.Command {
 	return []*cobra.Command{
 		newCheckCmd(s),
+		newSimulateCmd(s),
+		newNextCmd(s),
 		newRulesCmd(s),
 		newExplainCmd(s),
 		newConfigCmd(s),

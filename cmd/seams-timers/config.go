@@ -24,6 +24,12 @@ func (c *configFlags) register(cmd *cobra.Command) {
 // load finds and reads the config for the given paths; nil when there is
 // none. An invalid config is a usage error (exit 2).
 func (c *configFlags) load(paths []string) (*lint.Config, error) {
+	return c.loadFor(paths, "")
+}
+
+// loadFor is load for a check whose "-" path is the buffer stdinName: the
+// config is then found from that name.
+func (c *configFlags) loadFor(paths []string, stdinName string) (*lint.Config, error) {
 	if c.NoConfig {
 		if c.File != "" {
 			return nil, usageErrorf("--config and --no-config contradict each other")
@@ -33,7 +39,10 @@ func (c *configFlags) load(paths []string) (*lint.Config, error) {
 	path := c.File
 	if path == "" {
 		start := "."
-		if len(paths) > 0 && paths[0] != "-" {
+		switch {
+		case len(paths) > 0 && paths[0] == "-" && stdinName != "":
+			start = stdinName
+		case len(paths) > 0 && paths[0] != "-":
 			start = paths[0]
 		}
 		path = lint.FindConfig(start)
