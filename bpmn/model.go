@@ -4,6 +4,12 @@
 // Elements are matched on the BPMN model namespace URI, never on the
 // prefix, so `bpmn:`, `bpmn2:`, `semantic:` and a default namespace all
 // load the same way.
+//
+// Load and Parse build a Document; a file that cannot be loaded is an
+// *Error carrying rule TMR0001 or TMR0002 and a position. The element tree
+// comes from github.com/beevik/etree, which keeps no positions; a second
+// pass over the same bytes with encoding/xml records where every element,
+// text body and comment is, and the two are paired in document order.
 package bpmn
 
 // Namespace is the BPMN 2.0 model namespace URI.
