@@ -1,0 +1,62 @@
+package graph
+
+import (
+	"fmt"
+	"sort"
+)
+
+// Pos is a place in a graph document. Line and Col are 1-based; Col counts
+// bytes (a UTF-8 BOM at the start of the file is not counted). Offset is
+// the 0-based byte offset into the file as read, BOM included.
+type Pos struct {
+	File   string
+	Offset int
+	Line   int
+	Col    int
+}
+
+// IsValid reports whether the position is set.
+func (p Pos) IsValid() bool { return p.Line > 0 }
+
+// String renders the position as "file:line:col".
+func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+
+// lineTable maps byte offsets of one document to lines and columns.
+type lineTable struct {
+	// starts holds the offset of the first byte of each line. The first
+	// line starts after the BOM, if any, so that the BOM is not counted in
+	// columns.
+	starts []int32
+}
+
+// newLineTable indexes the line starts of src; bom is the length of a
+// leading BOM (0 or 3).
+func newLineTable(src string, bom int) lineTable {
+	n := 1
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			n++
+		}
+	}
+	starts := make([]int32, 1, n)
+	starts[0] = int32(bom)
+	for i := 0; i < len(src); i++ {
+		if src[i] == '\n' {
+			starts = append(starts, int32(i+1))
+		}
+	}
+	return lineTable{starts: starts}
+}
+
+// lineCol returns the 1-based line and byte column of off.
+func (t lineTable) lineCol(off int) (line, col int) {
+	i := sort.Search(len(t.starts), func(i int) bool { return int(t.starts[i]) > off }) - 1
+	if i < 0 {
+		return 1, 1
+	}
+	col = off - int(t.starts[i]) + 1
+	if col < 1 {
+		col = 1
+	}
+	return i + 1, col
+}

@@ -1,0 +1,203 @@
+package graph
+
+import "sort"
+
+// Len returns the number of distinct triples.
+func (g *Graph) Len() int { return len(g.triples) }
+
+// Documents describes the graph's documents in load order, including those
+// that could not be read.
+func (g *Graph) Documents() []Document {
+	out := make([]Document, len(g.docs))
+	for i, d := range g.docs {
+		out[i] = d.Document
+	}
+	return out
+}
+
+// id returns the id of a term, if the graph holds it.
+func (g *Graph) id(t Term) (uint32, bool) {
+	var id uint32
+	var ok bool
+	switch t.Kind {
+	case KindIRI:
+		id, ok = g.iris[t.Value]
+	case KindBlank:
+		id, ok = g.blank[t.Value]
+	case KindLiteral:
+		dt := t.Datatype
+		if dt == "" {
+			dt = XSDString
+		}
+		id, ok = g.lits[litKey{t.Value, dt, t.Lang}]
+	}
+	return id, ok
+}
+
+// pos returns the position of offset off of document doc (1-based).
+func (g *Graph) pos(doc uint32, off int32) Pos {
+	d := &g.docs[doc-1]
+	line, col := d.lines.lineCol(int(off))
+	return Pos{File: d.Path, Offset: int(off), Line: line, Col: col}
+}
+
+func (g *Graph) triple(i uint32) Triple {
+	t := &g.triples[i]
+	return Triple{
+		S:          g.term(t.s),
+		P:          g.term(t.p),
+		O:          g.term(t.o),
+		Pos:        g.pos(t.doc, t.voff),
+		SubjectPos: g.pos(t.doc, t.soff),
+		ObjectPos:  g.pos(t.doc, t.ooff),
+	}
+}
+
+func (g *Graph) materialize(idx []uint32) []Triple {
+	if len(idx) == 0 {
+		return nil
+	}
+	out := make([]Triple, len(idx))
+	for k, i := range idx {
+		out[k] = g.triple(i)
+	}
+	return out
+}
+
+// Triples returns every triple, in load order.
+func (g *Graph) Triples() []Triple {
+	out := make([]Triple, len(g.triples))
+	for i := range g.triples {
+		out[i] = g.triple(uint32(i))
+	}
+	return out
+}
+
+// subjRange returns the indexes of the triples with subject id s.
+func (g *Graph) subjRange(s uint32) []uint32 {
+	return g.subjIdx[g.subjStart[s]:g.subjStart[s+1]]
+}
+
+// predRange returns the indexes of the triples with predicate id p, sorted
+// by object id.
+func (g *Graph) predRange(p uint32) []uint32 {
+	return g.poIdx[g.predStart[p]:g.predStart[p+1]]
+}
+
+// poRange returns the indexes of the triples with predicate id p and
+// object id o, in load order.
+func (g *Graph) poRange(p, o uint32) []uint32 {
+	r := g.predRange(p)
+	lo := sort.Search(len(r), func(i int) bool { return g.triples[r[i]].o >= o })
+	hi := lo + sort.Search(len(r)-lo, func(i int) bool { return g.triples[r[lo+i]].o > o })
+	return r[lo:hi]
+}
+
+// BySubject returns the triples whose subject is s.
+func (g *Graph) BySubject(s Term) []Triple {
+	id, ok := g.id(s)
+	if !ok {
+		return nil
+	}
+	return g.materialize(g.subjRange(id))
+}
+
+// ByPredicate returns the triples whose predicate is p.
+func (g *Graph) ByPredicate(p Term) []Triple {
+	id, ok := g.id(p)
+	if !ok {
+		return nil
+	}
+	idx := append([]uint32(nil), g.predRange(id)...)
+	sort.Slice(idx, func(i, j int) bool { return idx[i] < idx[j] })
+	return g.materialize(idx)
+}
+
+// ByPredicateObject returns the triples whose predicate is p and object o.
+func (g *Graph) ByPredicateObject(p, o Term) []Triple {
+	pid, ok1 := g.id(p)
+	oid, ok2 := g.id(o)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	return g.materialize(g.poRange(pid, oid))
+}
+
+// ByType returns the rdf:type triples that type a subject as class, so
+// that a finding can point at where the type was written.
+func (g *Graph) ByType(class Term) []Triple {
+	return g.ByPredicateObject(NewIRI(RDFType), class)
+}
+
+// Objects returns the objects of the triples with subject s and predicate
+// p.
+func (g *Graph) Objects(s, p Term) []Term {
+	sid, ok1 := g.id(s)
+	pid, ok2 := g.id(p)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	var out []Term
+	for _, i := range g.subjRange(sid) {
+		if t := &g.triples[i]; t.p == pid {
+			out = append(out, g.term(t.o))
+		}
+	}
+	return out
+}
+
+// Subjects returns the subjects of the triples with predicate p and object
+// o.
+func (g *Graph) Subjects(p, o Term) []Term {
+	pid, ok1 := g.id(p)
+	oid, ok2 := g.id(o)
+	if !ok1 || !ok2 {
+		return nil
+	}
+	r := g.poRange(pid, oid)
+	if len(r) == 0 {
+		return nil
+	}
+	out := make([]Term, len(r))
+	for k, i := range r {
+		out[k] = g.term(g.triples[i].s)
+	}
+	return out
+}
+
+// Types returns the rdf:type objects of s.
+func (g *Graph) Types(s Term) []Term { return g.Objects(s, NewIRI(RDFType)) }
+
+// HasType reports whether s is typed class.
+func (g *Graph) HasType(s, class Term) bool { return g.Has(s, NewIRI(RDFType), class) }
+
+// Has reports whether the graph holds the triple (s, p, o).
+func (g *Graph) Has(s, p, o Term) bool {
+	sid, ok1 := g.id(s)
+	pid, ok2 := g.id(p)
+	oid, ok3 := g.id(o)
+	if !ok1 || !ok2 || !ok3 {
+		return false
+	}
+	for _, i := range g.subjRange(sid) {
+		if t := &g.triples[i]; t.p == pid && t.o == oid {
+			return true
+		}
+	}
+	return false
+}
+
+// SubjectPos returns where the first triple (in load order) about s was
+// written: the place to report that a triple about s is missing.
+func (g *Graph) SubjectPos(s Term) (Pos, bool) {
+	id, ok := g.id(s)
+	if !ok {
+		return Pos{}, false
+	}
+	r := g.subjRange(id)
+	if len(r) == 0 {
+		return Pos{}, false
+	}
+	t := &g.triples[r[0]]
+	return g.pos(t.doc, t.soff), true
+}

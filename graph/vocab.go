@@ -1,0 +1,271 @@
+package graph
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// Default namespaces (DESIGN.md section 4).
+const (
+	NSBPMN = "http://www.omg.org/spec/BPMN/20100524/MODEL#"
+	NSProc = "https://w3id.org/seams/proc#"
+	NSSeam = "https://w3id.org/seams/seam#"
+	NSArch = "https://w3id.org/seams/arch#"
+)
+
+// Vocabulary holds the namespaces of the terms seams-timers reads. The
+// configuration file may override them.
+type Vocabulary struct {
+	Proc string
+	Seam string
+	Arch string
+}
+
+// DefaultVocabulary returns the namespaces of DESIGN.md section 4.
+func DefaultVocabulary() Vocabulary {
+	return Vocabulary{Proc: NSProc, Seam: NSSeam, Arch: NSArch}
+}
+
+// Validate checks that each namespace is an absolute IRI ending in '#' or
+// '/', so that appending a local name makes a term.
+func (v Vocabulary) Validate() error {
+	for _, n := range [...]struct{ name, ns string }{{"proc", v.Proc}, {"seam", v.Seam}, {"arch", v.Arch}} {
+		if !isAbsoluteIRI(n.ns) {
+			return fmt.Errorf("vocabulary namespace %s: %q is not an absolute IRI", n.name, n.ns)
+		}
+		if !strings.HasSuffix(n.ns, "#") && !strings.HasSuffix(n.ns, "/") {
+			return fmt.Errorf("vocabulary namespace %s: %q must end in '#' or '/'", n.name, n.ns)
+		}
+	}
+	return nil
+}
+
+// Classes of proc:.
+
+// Process is proc:Process.
+func (v Vocabulary) Process() Term { return NewIRI(v.Proc + "Process") }
+
+// UserTask is proc:UserTask.
+func (v Vocabulary) UserTask() Term { return NewIRI(v.Proc + "UserTask") }
+
+// TimerStartEvent is proc:TimerStartEvent.
+func (v Vocabulary) TimerStartEvent() Term { return NewIRI(v.Proc + "TimerStartEvent") }
+
+// TimerCatchEvent is proc:TimerCatchEvent.
+func (v Vocabulary) TimerCatchEvent() Term { return NewIRI(v.Proc + "TimerCatchEvent") }
+
+// Classes of arch:.
+
+// Container is arch:Container.
+func (v Vocabulary) Container() Term { return NewIRI(v.Arch + "Container") }
+
+// Store is arch:Store.
+func (v Vocabulary) Store() Term { return NewIRI(v.Arch + "Store") }
+
+// SQLiteStore is arch:SQLiteStore.
+func (v Vocabulary) SQLiteStore() Term { return NewIRI(v.Arch + "SQLiteStore") }
+
+// PostgreSQLStore is arch:PostgreSQLStore.
+func (v Vocabulary) PostgreSQLStore() Term { return NewIRI(v.Arch + "PostgreSQLStore") }
+
+// SemPKMStore is arch:SemPKMStore.
+func (v Vocabulary) SemPKMStore() Term { return NewIRI(v.Arch + "SemPKMStore") }
+
+// Properties of seam:.
+
+// Executes is seam:executes (Container -> Process).
+func (v Vocabulary) Executes() Term { return NewIRI(v.Seam + "executes") }
+
+// Schedules is seam:schedules (Container -> Process).
+func (v Vocabulary) Schedules() Term { return NewIRI(v.Seam + "schedules") }
+
+// StoredIn is seam:storedIn (Container -> Store).
+func (v Vocabulary) StoredIn() Term { return NewIRI(v.Seam + "storedIn") }
+
+// DeployedTo is seam:deployedTo (Container -> Node).
+func (v Vocabulary) DeployedTo() Term { return NewIRI(v.Seam + "deployedTo") }
+
+// vocabTerm is a term the tool reads: its namespace, local name, and
+// whether it is a class (used as an rdf:type object) or a property.
+type vocabTerm struct {
+	ns    func(Vocabulary) string
+	local string
+	class bool
+}
+
+func procNS(v Vocabulary) string { return v.Proc }
+func seamNS(v Vocabulary) string { return v.Seam }
+func archNS(v Vocabulary) string { return v.Arch }
+
+var vocabTerms = [...]vocabTerm{
+	{procNS, "Process", true},
+	{procNS, "UserTask", true},
+	{procNS, "TimerStartEvent", true},
+	{procNS, "TimerCatchEvent", true},
+	{archNS, "Container", true},
+	{archNS, "Store", true},
+	{archNS, "SQLiteStore", true},
+	{archNS, "PostgreSQLStore", true},
+	{archNS, "SemPKMStore", true},
+	{seamNS, "executes", false},
+	{seamNS, "schedules", false},
+	{seamNS, "storedIn", false},
+	{seamNS, "deployedTo", false},
+}
+
+// Compact renders an IRI for a message: as a prefixed name (bpmn:,
+// proc:, seam:, arch:, rdf:, xsd:, owl:) when it is in one of those
+// namespaces, and as <iri> otherwise.
+func (v Vocabulary) Compact(iri string) string {
+	for _, n := range [...]struct{ prefix, ns string }{
+		{"bpmn", NSBPMN}, {"proc", v.Proc}, {"seam", v.Seam}, {"arch", v.Arch},
+		{"rdf", NSRDF}, {"xsd", NSXSD}, {"owl", NSOWL},
+	} {
+		if n.ns == "" || !strings.HasPrefix(iri, n.ns) {
+			continue
+		}
+		local := iri[len(n.ns):]
+		if local != "" && !strings.ContainsAny(local, "/#?") {
+			return n.prefix + ":" + local
+		}
+	}
+	return "<" + iri + ">"
+}
+
+// splitNamespace splits an IRI after its last '#' or '/'.
+func splitNamespace(iri string) (ns, local string) {
+	i := strings.LastIndexAny(iri, "#/")
+	return iri[:i+1], iri[i+1:]
+}
+
+// ForeignNamespace is a namespace that seems to stand in for a configured
+// one: the graph uses no term of the configured namespace, but uses terms
+// with the same local names as the tool's terms under this namespace (a
+// typo, http for https, '/' for '#', or an old vocabulary).
+type ForeignNamespace struct {
+	// Configured is the configured namespace the graph does not use.
+	Configured string
+	// Namespace is the namespace the graph uses instead.
+	Namespace string
+	// Terms are the local names found under Namespace, sorted.
+	Terms []string
+	// Pos is where the first of them (in load order) was written.
+	Pos Pos
+}
+
+// ForeignVocabulary finds, for each configured namespace the graph does
+// not use at all, the other namespaces under which it uses the tool's
+// local names: properties (executes, schedules, storedIn, deployedTo) as
+// predicates, and classes (Process, TimerStartEvent, Container, ...) as
+// rdf:type objects. The result is sorted by position.
+func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
+	used := make(map[string]bool)
+	for id, value := range g.vals {
+		if g.kinds[id] != KindIRI {
+			continue
+		}
+		for _, ns := range [...]string{v.Proc, v.Seam, v.Arch} {
+			if ns != "" && strings.HasPrefix(value, ns) {
+				used[ns] = true
+			}
+		}
+	}
+	type key struct{ configured, ns string }
+	found := make(map[key]*ForeignNamespace)
+	var order []key
+	note := func(id uint32, class bool, pos func() Pos) {
+		if g.kinds[id] != KindIRI {
+			return
+		}
+		ns, local := splitNamespace(g.vals[id])
+		for _, vt := range vocabTerms {
+			configured := vt.ns(v)
+			if vt.class != class || vt.local != local || configured == "" || configured == ns || used[configured] {
+				continue
+			}
+			k := key{configured, ns}
+			f := found[k]
+			if f == nil {
+				f = &ForeignNamespace{Configured: configured, Namespace: ns, Pos: pos()}
+				found[k] = f
+				order = append(order, k)
+			}
+			if !containsString(f.Terms, local) {
+				f.Terms = append(f.Terms, local)
+			}
+		}
+	}
+	typeID, hasType := g.iris[RDFType]
+	for i := range g.triples {
+		t := &g.triples[i]
+		note(t.p, false, func() Pos { return g.pos(t.doc, t.voff) })
+		if hasType && t.p == typeID {
+			note(t.o, true, func() Pos { return g.pos(t.doc, t.ooff) })
+		}
+	}
+	out := make([]ForeignNamespace, 0, len(order))
+	for _, k := range order {
+		f := found[k]
+		sort.Strings(f.Terms)
+		out = append(out, *f)
+	}
+	return out
+}
+
+func containsString(list []string, s string) bool {
+	for _, x := range list {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+// OntologyIRI returns the IRI of the ontology that defines a namespace:
+// the namespace without its trailing '#' (or '/').
+func OntologyIRI(namespace string) string {
+	if strings.HasSuffix(namespace, "#") || strings.HasSuffix(namespace, "/") {
+		return namespace[:len(namespace)-1]
+	}
+	return namespace
+}
+
+// VocabularyVersion is the version a graph declares for a vocabulary, as
+// owl:versionInfo on the vocabulary's ontology IRI.
+type VocabularyVersion struct {
+	// Namespace is the configured namespace, Ontology its ontology IRI.
+	Namespace string
+	Ontology  string
+	// Declared reports whether the graph declares a version. Version is
+	// the first declared value in load order, and Pos where it was
+	// written; Others counts further, different values.
+	Declared bool
+	Version  string
+	Pos      Pos
+	Others   int
+}
+
+// VocabularyVersion returns the version the graph declares for the
+// vocabulary of namespace.
+func (g *Graph) VocabularyVersion(namespace string) VocabularyVersion {
+	vv := VocabularyVersion{Namespace: namespace, Ontology: OntologyIRI(namespace)}
+	for _, t := range g.BySubject(NewIRI(vv.Ontology)) {
+		if t.P.Value != OWLVersionInfo {
+			continue
+		}
+		switch {
+		case !vv.Declared:
+			vv.Declared, vv.Version, vv.Pos = true, t.O.Value, t.ObjectPos
+		case t.O.Value != vv.Version:
+			vv.Others++
+		}
+	}
+	return vv
+}
+
+// VocabularyVersions returns the declared versions of the seam, proc and
+// arch vocabularies, in that order.
+func (g *Graph) VocabularyVersions(v Vocabulary) []VocabularyVersion {
+	return []VocabularyVersion{g.VocabularyVersion(v.Seam), g.VocabularyVersion(v.Proc), g.VocabularyVersion(v.Arch)}
+}
