@@ -1,20 +1,72 @@
 // Package sim simulates when BPMN timers fire under the seams runtime.
 //
-// It runs the scheduler loop of every replica on a stepped clock (ticks at
-// from + k*step, never inside a downtime window), with a store of firing
-// rows for timer starts and timer rows with leases for timer catches, and
-// walks every instance through its process. Timer starts follow ADR-0037
-// section 4 (due times computed from the expression, each firing claimed
-// once, missed cycle firings collapsed into the latest one); timer catches
-// follow SpiffWorkflow's real behaviour (the due time is fixed on arrival,
-// the timer fires at the first tick strictly after it, and a cycle replays
-// every missed occurrence at once).
+// It runs the scheduler loop of every replica on a stepped clock, with a
+// store of firing rows (timer starts) and timer rows with leases (timer
+// catches), and walks every instance through its process. Run takes the
+// models, the timer starts a scheduler runs (Input.Starts; every timer
+// start of a top-level process until the index graph says which container
+// schedules which), and a Scenario; it returns every event and a summary
+// per timer, which WriteText, WriteJSON and WriteSVG render.
 //
-// The loop is event driven: its cost grows with the number of firings and
-// scenario actions, not with the number of ticks, so a year at PT1S (31
-// million ticks) costs what its firings cost.
+// # The clock
 //
-// The due-time functions (Schedule, NextStartDue, RemainingFirings,
-// DateInPast and friends) are pure and are shared with the runtime rules
-// TMR5001-TMR5005 of `seams-timers check`.
+// Ticks run at From + k*Step for every instant in [From, Until), except
+// inside a downtime window and while every replica is crashed. The loop is
+// event driven: it jumps from one tick that has work to the next, so its
+// cost grows with the number of firings, not of ticks (a year at PT1S is
+// 31 million ticks). What a user does (start an instance, complete a
+// task) happens at its own instant, not on a tick; while the runtime is
+// down it waits until the runtime is back. At one instant, what users do
+// comes before the scheduler loop.
+//
+// # Timer starts: ADR-0037 section 4
+//
+// Due times come from the expression alone (a timeDate once; a timeCycle
+// at start + k*period for k < n), computed by StartCycleSchedule: exact for
+// weeks, days, hours, minutes and seconds, calendar multiples clamped to
+// the month's end for years and months. At a tick, the due times at or
+// before the tick that have no firing row yet are due; only the latest
+// fires, and the others are logged `timer missed <event> N firing(s)`. The
+// store is empty at From, the runtime's first load, so a timeDate already
+// past fires once at the first tick, and a cycle that started before From
+// fires its latest past due time there. The replicas race for the firing
+// row (event, due time) in an order the seed fixes: the first insert wins
+// and starts the instance, whose correlation key is the due time
+// (CorrelationKey); the others log `timer claimed elsewhere` at debug.
+//
+// # Timer catches: SpiffWorkflow
+//
+// The due time is fixed when the instance arrives (a timeDate, or arrival
+// plus the duration with years and months in real month lengths), and the
+// timer fires at the first tick strictly after it; occurrences already due
+// on arrival fire at once. A catch cycle strides a fixed length measured
+// from its start month (SpiffCycleSchedule), sends a token along its
+// outgoing flow at each occurrence, and replays every occurrence missed
+// during downtime at once. Two facts of the oracle runs are kept as Spiff
+// shows them: when the flow after a cycle timer leads straight to a user
+// or manual task, one refresh delivers at most two overdue occurrences,
+// and the timer never completes (an interrupting boundary then leaves its
+// task open). A replica takes a due row's lease, runs the instance and
+// commits only if it still holds the lease; a replica that crashes holding
+// it leaves the row to the others once the lease expires, and one that
+// stalls past its lease rolls its run back.
+//
+// # Instances
+//
+// Start and end events, tasks (script, service and the like complete at
+// once; user, manual and receive tasks stay open until the scenario
+// completes them), exclusive gateways (the scenario's flow, else the
+// default flow, else the first), parallel gateways (fork and join),
+// event-based gateways (the first timer to fire wins), intermediate timer
+// catches, timer boundaries (armed when their task opens; interrupting
+// ones cancel it), embedded sub-processes and terminate end events.
+// Several unconditioned outgoing flows split the token. Catch events of
+// other kinds wait forever: nothing in a simulation sends them.
+//
+// # Shared with the rules
+//
+// The due-time functions (NextStartDue, RemainingFirings, DateInPast,
+// PeriodShorterThan, SpiffReplays, FarAhead, the Schedule constructors)
+// are pure; the runtime rules TMR5001-TMR5005 of `seams-timers check` use
+// them, so that a warning and a simulation never disagree.
 package sim

@@ -80,7 +80,9 @@ func DateSchedule(d timeexpr.DateTime) Schedule {
 // StartCycleSchedule is the seams scheduler's due times of a timer start
 // cycle R[n]/<start>/<period> (ADR-0037 section 4): start + k*period for
 // k < n, exact for a period without years or months and calendar multiples
-// clamped to the month's end otherwise.
+// clamped to the month's end otherwise. The cycle must have the
+// R[n]/<start>/<duration> form, the only one ADR-0037 accepts; so must
+// the cycles given to the functions below.
 func StartCycleSchedule(c timeexpr.Cycle) Schedule {
 	s := Schedule{First: micro(c.Start.Time), N: c.Count(), Period: c.Period, cycle: c}
 	if d, ok := c.Period.Exact(); ok {

@@ -211,7 +211,15 @@ func (e *engine) compile(in Input) {
 	}
 	for _, d := range in.Docs {
 		for _, el := range d.Elements {
-			if len(el.Timers) == 0 || el.Container == nil || inEventSubProcess(el.Container) {
+			if len(el.Timers) == 0 || el.Container == nil {
+				continue
+			}
+			if inEventSubProcess(el.Container) {
+				// Listed, not run: ADR-0037 leaves these timers out.
+				e.res.Timers = append(e.res.Timers, &TimerStats{Doc: d, Element: el, Name: d.Path + "#" + el.ID,
+					IRI: d.IRI + "#" + el.ID, Role: RoleOf(el), Refusal: &Refusal{Rule: "TMR2003", Predicate: "bpmn:timerEventDefinition",
+						Msg: "timer in an event sub-process: out of scope for ADR-0037", Detail: "Model the timer on the process, or on a user task's boundary."}})
+				e.timers = append(e.timers, &timer{st: e.res.Timers[len(e.res.Timers)-1]})
 				continue
 			}
 			pr := procOf[el.Container.Top()]
@@ -605,10 +613,19 @@ func (e *engine) loop() {
 			e.startDue(it.at, it.i)
 		case itRow:
 			e.rowDue(it.at, it.row)
-		case itUserStart:
-			e.userStart(it.at, e.procs[it.i])
-		case itComplete:
-			e.userComplete(it.at, it.tsk)
+		case itUserStart, itComplete:
+			// What a user does while the runtime is down waits until it
+			// is back, in order with everything else.
+			if u := e.userInstant(it.at); u != it.at {
+				it.at = u
+				e.push(it)
+				continue
+			}
+			if it.kind == itUserStart {
+				e.userStart(it.at, e.procs[it.i])
+			} else {
+				e.userComplete(it.at, it.tsk)
+			}
 		case itCommit:
 			e.commit(it)
 		case itCrash:
@@ -826,10 +843,6 @@ func (e *engine) pickReplica(at int64, key uint64) int {
 }
 
 func (e *engine) userStart(at int64, p *proc) {
-	at = e.userInstant(at)
-	if at == never {
-		return
-	}
 	rep := e.pickReplica(at, uint64(p.index)<<40^uint64(p.seq))
 	in := e.newInstance(p)
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindInstanceStart), timer: -1, inst: in.id,
@@ -1324,7 +1337,10 @@ func (e *engine) rowDue(t int64, rw *row) {
 // rolls back and nothing fires twice.
 func (e *engine) commit(it item) {
 	rw, r, at := it.row, int(it.i), it.at
-	if rw.dead || rw.holder != r+1 || at >= rw.expiry || rw.k != int(it.k) {
+	// The run commits only if its replica is still up (no crash, no
+	// downtime during the pause) and still holds an unexpired lease.
+	down := e.reps[r].dead || spanAt(e.down, at) >= 0
+	if down || rw.dead || rw.holder != r+1 || at >= rw.expiry || rw.k != int(it.k) {
 		e.timers[rw.timer].st.RolledBack++
 		e.emit(rec{at: at, replica: uint16(r + 1), level: uint8(LevelWarn), kind: uint8(KindLeaseLost), timer: rw.timer,
 			due: ns(rw.sched.Due(int(it.k))), inst: rw.inst.id, until: it.exp})

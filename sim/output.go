@@ -3,7 +3,6 @@ package sim
 import (
 	"bufio"
 	"encoding/json"
-	"fmt"
 	"io"
 	"strconv"
 	"text/tabwriter"
@@ -18,34 +17,99 @@ type TextOptions struct {
 
 // Line renders event i as a text log line: tick time, replica, level and
 // the message.
-func (r *Result) Line(i int) string {
-	ev := r.Event(i)
-	return fmt.Sprintf("%s %s %-5s %s", FormatTime(ev.At), ReplicaName(ev.Replica), ev.Level, r.Message(ev))
+func (r *Result) Line(i int) string { return string(r.appendLine(nil, i)) }
+
+const timeLayout = "2006-01-02T15:04:05.999999999Z"
+
+// appendLine appends event i's line to b. The lines a year of firings is
+// made of (fire, claimed elsewhere, instance end) are built without fmt.
+func (r *Result) appendLine(b []byte, i int) []byte {
+	p := r.log.recs.at(i)
+	b = tm(p.at).AppendFormat(b, timeLayout)
+	b = append(b, ' ')
+	if p.replica == 0 {
+		b = append(b, "all"...)
+	} else {
+		b = append(b, 'r')
+		b = strconv.AppendInt(b, int64(p.replica), 10)
+	}
+	b = append(b, ' ')
+	lvl := Level(p.level).String()
+	b = append(b, lvl...)
+	for n := len(lvl); n < 6; n++ {
+		b = append(b, ' ')
+	}
+	timer := ""
+	if p.timer >= 0 && int(p.timer) < len(r.Timers) {
+		timer = r.Timers[p.timer].Name
+	}
+	switch Kind(p.kind) {
+	case KindFire:
+		if p.x != 0 {
+			break
+		}
+		b = append(b, "timer fire "...)
+		b = append(b, timer...)
+		b = append(b, " due "...)
+		b = tm(p.due).AppendFormat(b, timeLayout)
+		b = append(b, " instance "...)
+		return r.appendInstance(b, int(p.inst))
+	case KindClaimedElsewhere:
+		b = append(b, "timer claimed elsewhere "...)
+		b = append(b, timer...)
+		b = append(b, " due "...)
+		return tm(p.due).AppendFormat(b, timeLayout)
+	case KindInstanceEnd:
+		b = append(b, "instance end "...)
+		return r.appendInstance(b, int(p.inst))
+	}
+	return append(b, r.Message(r.log.event(p))...)
+}
+
+// appendInstance appends the instance's id, <process>#<n>.
+func (r *Result) appendInstance(b []byte, i int) []byte {
+	if i <= 0 || i > r.insts.len() {
+		return b
+	}
+	in := r.insts.at(i - 1)
+	b = append(b, r.Processes[in.Process]...)
+	b = append(b, '#')
+	return strconv.AppendInt(b, int64(in.Seq), 10)
 }
 
 // WriteText writes the header, the log lines and the summary table.
 func WriteText(w io.Writer, r *Result, opts TextOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
-	fmt.Fprintf(bw, "# seams-timers simulate: %s\n", r.Scenario.Describe())
+	out := &printer{w: bw}
+	out.f("# seams-timers simulate: %s\n", r.Scenario.Describe())
 	if r.Note != "" {
-		fmt.Fprintf(bw, "# %s\n", r.Note)
+		out.f("# %s\n", r.Note)
 	}
+	var line []byte
 	for i := range r.Len() {
 		if !opts.Debug && r.level(i) == LevelDebug {
 			continue
 		}
-		bw.WriteString(r.Line(i))
-		bw.WriteByte('\n')
+		line = append(r.appendLine(line[:0], i), '\n')
+		if out.err == nil {
+			_, out.err = bw.Write(line)
+		}
 	}
-	bw.WriteByte('\n')
-	writeSummary(bw, r)
+	out.s("\n")
+	if out.err != nil {
+		return out.err
+	}
+	if err := writeSummary(bw, r); err != nil {
+		return err
+	}
 	return bw.Flush()
 }
 
 // writeSummary writes one row per timer.
-func writeSummary(w io.Writer, r *Result) {
+func writeSummary(w io.Writer, r *Result) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "timer\trole\texpression\tfired\tmissed\tlate by at most\tclaimed elsewhere\tcancelled\tpending\twaiting\tarithmetic\tnotes")
+	out := &printer{w: tw}
+	out.s("timer\trole\texpression\tfired\tmissed\tlate by at most\tclaimed elsewhere\tcancelled\tpending\twaiting\tarithmetic\tnotes\n")
 	for _, t := range r.Timers {
 		late := "-"
 		if t.Fired > 0 {
@@ -65,10 +129,13 @@ func writeSummary(w io.Writer, r *Result) {
 		if note == "" {
 			note = "-"
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", t.Name, t.Role, orDefault(t.Value, "-"),
+		out.f("%s\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", t.Name, t.Role, orDefault(t.Value, "-"),
 			t.Fired, t.Missed, late, t.ClaimedElsewhere, t.Cancelled, t.Pending, t.Waiting, arith, note)
 	}
-	tw.Flush()
+	if out.err != nil {
+		return out.err
+	}
+	return tw.Flush()
 }
 
 func joinNote(a, b string) string {

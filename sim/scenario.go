@@ -248,7 +248,7 @@ func ParseCrash(s string) (Crash, error) {
 	}
 	n, err := parseReplica(rep)
 	if err != nil {
-		return Crash{}, fmt.Errorf("%q: %v", s, err)
+		return Crash{}, fmt.Errorf("%q: %w", s, err)
 	}
 	at, restart, _ := strings.Cut(rest, "/")
 	c := Crash{Replica: n}
@@ -272,7 +272,7 @@ func ParseStall(s string) (Stall, error) {
 	}
 	n, err := parseReplica(rep)
 	if err != nil {
-		return Stall{}, fmt.Errorf("%q: %v", s, err)
+		return Stall{}, fmt.Errorf("%q: %w", s, err)
 	}
 	st := Stall{Replica: n}
 	if st.At, err = ParseTime(at); err != nil {
@@ -373,11 +373,11 @@ func ParseScenario(src []byte) (Scenario, error) {
 		if errors.Is(err, io.EOF) {
 			return Scenario{}, nil
 		}
-		return Scenario{}, fmt.Errorf("scenario: %v", err)
+		return Scenario{}, fmt.Errorf("scenario: %w", err)
 	}
 	var s Scenario
 	var err error
-	field := func(name string, e error) error { return fmt.Errorf("scenario: %s: %v", name, e) }
+	field := func(name string, e error) error { return fmt.Errorf("scenario: %s: %w", name, e) }
 	if y.From != "" {
 		if s.From, err = ParseTime(y.From); err != nil {
 			return s, field("from", err)
@@ -449,14 +449,14 @@ func parseProc(name string, y yamlProc) (ProcessPlan, error) {
 	for _, v := range y.Start {
 		t, err := ParseTime(v)
 		if err != nil {
-			return p, fmt.Errorf("%s.start: %v", where, err)
+			return p, fmt.Errorf("%s.start: %w", where, err)
 		}
 		p.Starts = append(p.Starts, t)
 	}
 	if e := y.StartEvery; e != nil {
 		from, err := ParseTime(e.From)
 		if err != nil {
-			return p, fmt.Errorf("%s.startEvery.from: %v", where, err)
+			return p, fmt.Errorf("%s.startEvery.from: %w", where, err)
 		}
 		every, err := ParseDurationFlag(e.Every)
 		if err != nil || every <= 0 {
@@ -474,7 +474,7 @@ func parseProc(name string, y yamlProc) (ProcessPlan, error) {
 		for _, v := range y.Complete[task] {
 			c, err := ParseCompletion(v)
 			if err != nil {
-				return p, fmt.Errorf("%s.complete.%s: %v", where, task, err)
+				return p, fmt.Errorf("%s.complete.%s: %w", where, task, err)
 			}
 			tp.After = append(tp.After, c)
 		}

@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -449,4 +450,72 @@ func TestCatchLeaseLost(t *testing.T) {
 	if s := stats(t, r, "Remind"); s.RolledBack != 0 {
 		t.Errorf("rolled back %d", s.RolledBack)
 	}
+}
+
+// Timers the ADR refuses are listed with the refusal and not run; an
+// instance that reaches one waits there; an event sub-process's timer is
+// listed as out of scope.
+func TestRefusedTimersListed(t *testing.T) {
+	src := defsHead + `<bpmn:process id="P" isExecutable="true">
+<bpmn:startEvent id="Boot">` + timerXML("timeCycle", "R/P1D") + `<bpmn:outgoing>f0</bpmn:outgoing></bpmn:startEvent>
+<bpmn:sequenceFlow id="f0" sourceRef="Boot" targetRef="E0"/><bpmn:endEvent id="E0"><bpmn:incoming>f0</bpmn:incoming></bpmn:endEvent>
+<bpmn:startEvent id="S"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
+<bpmn:sequenceFlow id="f1" sourceRef="S" targetRef="Wait"/>
+<bpmn:intermediateCatchEvent id="Wait"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing>
+<bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+<bpmn:sequenceFlow id="f2" sourceRef="Wait" targetRef="E"/><bpmn:endEvent id="E"><bpmn:incoming>f2</bpmn:incoming></bpmn:endEvent>
+<bpmn:subProcess id="Events" triggeredByEvent="true">
+<bpmn:startEvent id="Tick">` + timerXML("timeDuration", "PT5M") + `</bpmn:startEvent>
+</bpmn:subProcess>
+</bpmn:process></bpmn:definitions>
+`
+	doc := parse(t, "refused.bpmn", []byte(src))
+	sc := Scenario{From: at(t, "2026-11-01T00:00:00Z"), Until: at(t, "2026-11-02T00:00:00Z"),
+		Processes: []ProcessPlan{{Process: "P", Starts: []time.Time{at(t, "2026-11-01T01:00:00Z")}}}}
+	r := run(t, sc, doc)
+	want := map[string]string{"Boot": "TMR1031", "Wait": "TMR1004", "Tick": "TMR2003"}
+	for id, rule := range want {
+		if s := stats(t, r, id); s.Refusal == nil || s.Refusal.Rule != rule || s.Fired != 0 {
+			t.Errorf("%s: %+v", id, s.Refusal)
+		}
+	}
+	equal(t, "the instance", grep(r, "P#1"), []string{
+		"2026-11-01T01:00:00Z r1 info  instance start P#1 at S",
+		"2026-11-01T01:00:00Z r1 info  token waits forever at Wait instance P#1 (its timer is not simulated)",
+	})
+	var b strings.Builder
+	if err := WriteText(&b, r, TextOptions{}); err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(b.String(), "not simulated: cycle has no start date-time: 'R/P1D'") {
+		t.Errorf("summary:\n%s", b.String())
+	}
+}
+
+// What a user does while the runtime is down happens when it is back.
+func TestUserActionsWaitForDowntime(t *testing.T) {
+	doc := load(t, "approval.bpmn")
+	sc := Scenario{
+		From: at(t, "2026-11-01T00:00:00Z"), Until: at(t, "2026-11-20T00:00:00Z"),
+		Down: []Window{{at(t, "2026-11-10T00:00:00Z"), at(t, "2026-11-17T00:00:00Z")}},
+		Processes: []ProcessPlan{{Process: "Approval",
+			Starts:   []time.Time{at(t, "2026-11-09T12:00:00Z"), at(t, "2026-11-12T12:00:00Z")},
+			Complete: []TaskPlan{{Task: "Approve", After: []Completion{{After: 24 * time.Hour}, {After: time.Hour}}}}}},
+	}
+	r := run(t, sc, doc)
+	// At one instant, what users do comes before the scheduler loop: the
+	// approval wanted during the downtime wins over the reminder that fell
+	// due in it.
+	equal(t, "lines", grep(r, "2026-11-17T00:00:00Z"), []string{
+		"2026-11-10T00:00:00Z all warn  runtime down until 2026-11-17T00:00:00Z",
+		"2026-11-17T00:00:00Z all warn  runtime up",
+		"2026-11-17T00:00:00Z r1 info  timer cancelled testdata/approval.bpmn#Remind due 2026-11-11T12:00:00Z instance Approval#1 (task completed)",
+		"2026-11-17T00:00:00Z r1 info  timer cancelled testdata/approval.bpmn#Escalate due 2026-11-14T12:00:00Z instance Approval#1 (task completed)",
+		"2026-11-17T00:00:00Z r1 info  task complete Approve instance Approval#1",
+		"2026-11-17T00:00:00Z r1 debug instance end Approval#1",
+		"2026-11-17T00:00:00Z r1 info  instance start Approval#2 at Submitted",
+		"2026-11-17T00:00:00Z r1 info  task open Approve instance Approval#2",
+		"2026-11-17T00:00:00Z r1 info  timer armed testdata/approval.bpmn#Remind due 2026-11-19T00:00:00Z instance Approval#2",
+		"2026-11-17T00:00:00Z r1 info  timer armed testdata/approval.bpmn#Escalate due 2026-11-22T00:00:00Z instance Approval#2",
+	})
 }

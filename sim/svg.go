@@ -43,6 +43,7 @@ const (
 // result always gives the same bytes.
 func WriteSVG(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
+	out := &printer{w: bw}
 	lanes := len(r.Timers)
 	plotW := svgWidth - svgLabelW - svgRight
 	height := svgTop + max(lanes, 1)*svgLaneH + svgLegendH
@@ -64,16 +65,16 @@ func WriteSVG(w io.Writer, r *Result) error {
 	laneY := func(i int) int { return svgTop + i*svgLaneH }
 	bottom := laneY(max(lanes, 1))
 
-	fmt.Fprintf(bw, `<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">`+"\n",
+	out.f(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">`+"\n",
 		svgWidth, height, svgWidth, height)
-	fmt.Fprintf(bw, `<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, height)
-	fmt.Fprintf(bw, `<text x="12" y="22" font-size="16" font-weight="bold">seams-timers simulate</text>`+"\n")
+	out.f(`<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, height)
+	out.f(`<text x="12" y="22" font-size="16" font-weight="bold">seams-timers simulate</text>` + "\n")
 	head := wrap(r.Scenario.Describe(), 150)
 	if r.Note != "" {
 		head = append(head, wrap(r.Note, 150)...)
 	}
 	for i, l := range head[:min(len(head), 3)] {
-		fmt.Fprintf(bw, `<text x="12" y="%d" font-size="11" fill="#444">%s</text>`+"\n", 40+i*14, esc(l))
+		out.f(`<text x="12" y="%d" font-size="11" fill="#444">%s</text>`+"\n", 40+i*14, esc(l))
 	}
 
 	// Lanes and their labels.
@@ -82,12 +83,12 @@ func WriteSVG(w io.Writer, r *Result) error {
 		if i%2 == 1 {
 			fill = colLaneOdd
 		}
-		fmt.Fprintf(bw, `<rect x="0" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", laneY(i), svgWidth, svgLaneH, fill)
+		out.f(`<rect x="0" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", laneY(i), svgWidth, svgLaneH, fill)
 		label := fmt.Sprintf("%s (%s)", t.Name, t.Role)
 		if len(label) > 44 {
 			label = "…" + label[len(label)-43:]
 		}
-		fmt.Fprintf(bw, `<text x="8" y="%d"><title>%s</title>%s</text>`+"\n", laneY(i)+13, esc(laneTitle(t)), esc(label))
+		out.f(`<text x="8" y="%d"><title>%s</title>%s</text>`+"\n", laneY(i)+13, esc(laneTitle(t)), esc(label))
 		sub := orDefault(t.Value, "-")
 		if t.Refusal != nil {
 			sub = "not simulated: " + t.Refusal.Msg
@@ -95,23 +96,23 @@ func WriteSVG(w io.Writer, r *Result) error {
 		if len(sub) > 52 {
 			sub = sub[:51] + "…"
 		}
-		fmt.Fprintf(bw, `<text x="8" y="%d" font-size="10" fill="#555">%s</text>`+"\n", laneY(i)+25, esc(sub))
+		out.f(`<text x="8" y="%d" font-size="10" fill="#555">%s</text>`+"\n", laneY(i)+25, esc(sub))
 	}
 
 	// The time axis.
 	for _, tk := range axisTicks(from, until) {
 		xx := x(tk.at)
-		fmt.Fprintf(bw, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#cccccc" stroke-width="1"/>`+"\n", xx, svgTop-6, xx, bottom)
-		fmt.Fprintf(bw, `<text x="%.1f" y="%d" font-size="10" text-anchor="middle" fill="#333">%s</text>`+"\n", xx, svgTop-10, esc(tk.label))
+		out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#cccccc" stroke-width="1"/>`+"\n", xx, svgTop-6, xx, bottom)
+		out.f(`<text x="%.1f" y="%d" font-size="10" text-anchor="middle" fill="#333">%s</text>`+"\n", xx, svgTop-10, esc(tk.label))
 	}
-	fmt.Fprintf(bw, `<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999"/>`+"\n", svgLabelW, svgTop, svgLabelW, bottom)
+	out.f(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999"/>`+"\n", svgLabelW, svgTop, svgLabelW, bottom)
 
 	// Downtime bands and crashes.
 	for _, d := range r.Scenario.Down {
 		x1, x2 := x(d.Start), x(d.End)
-		fmt.Fprintf(bw, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.8"><title>down %s</title></rect>`+"\n",
+		out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.8"><title>down %s</title></rect>`+"\n",
 			x1, svgTop, max(x2-x1, 1), bottom-svgTop, colDown, esc(d.String()))
-		fmt.Fprintf(bw, `<text x="%.1f" y="%d" font-size="10" fill="#555" text-anchor="middle">down %s</text>`+"\n",
+		out.f(`<text x="%.1f" y="%d" font-size="10" fill="#555" text-anchor="middle">down %s</text>`+"\n",
 			(x1+x2)/2, bottom+12, FormatDuration(d.End.Sub(d.Start)))
 	}
 	// A replica that crashed is drawn as a dashed red line with a thin red
@@ -125,24 +126,24 @@ func WriteSVG(w io.Writer, r *Result) error {
 		ev := r.Event(i)
 		xx := x(ev.At)
 		if ev.Kind == KindReplicaCrash {
-			fmt.Fprintf(bw, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="1.5" stroke-dasharray="4 3"><title>%s %s crash</title></line>`+"\n",
+			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="1.5" stroke-dasharray="4 3"><title>%s %s crash</title></line>`+"\n",
 				xx, svgTop-4, xx, bottom, colCrash, FormatTime(ev.At), ReplicaName(ev.Replica))
-			fmt.Fprintf(bw, `<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end">%s crash</text>`+"\n", xx-3, bottom+12+12*(row%2), colCrash, ReplicaName(ev.Replica))
+			out.f(`<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end">%s crash</text>`+"\n", xx-3, bottom+12+12*(row%2), colCrash, ReplicaName(ev.Replica))
 			crashed[ev.Replica] = ev.At
 			row++
 			continue
 		}
 		if c, ok := crashed[ev.Replica]; ok {
-			fmt.Fprintf(bw, `<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down %s/%s</title></rect>`+"\n",
+			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down %s/%s</title></rect>`+"\n",
 				x(c), svgTop-3, max(xx-x(c), 1), colCrash, ReplicaName(ev.Replica), FormatTime(c), FormatTime(ev.At))
 			delete(crashed, ev.Replica)
 		}
-		fmt.Fprintf(bw, `<text x="%.1f" y="%d" font-size="10" fill="#555">%s restart</text>`+"\n", xx+3, bottom+12+12*(row%2), ReplicaName(ev.Replica))
+		out.f(`<text x="%.1f" y="%d" font-size="10" fill="#555">%s restart</text>`+"\n", xx+3, bottom+12+12*(row%2), ReplicaName(ev.Replica))
 		row++
 	}
 	for _, rep := range slices.Sorted(maps.Keys(crashed)) {
 		c := crashed[rep]
-		fmt.Fprintf(bw, `<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down from %s</title></rect>`+"\n",
+		out.f(`<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down from %s</title></rect>`+"\n",
 			x(c), svgTop-3, max(x(until)-x(c), 1), colCrash, ReplicaName(rep), FormatTime(c))
 	}
 
@@ -192,17 +193,17 @@ func WriteSVG(w io.Writer, r *Result) error {
 			col = colCatch
 		}
 		for _, b := range m.missed {
-			fmt.Fprintf(bw, `<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.25"><title>%d firing(s) missed</title></rect>`+"\n",
+			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.25"><title>%d firing(s) missed</title></rect>`+"\n",
 				b.x1, y+4, max(b.x2-b.x1, 1), svgLaneH-8, colMissed, b.n)
 		}
 		for _, l := range m.late {
-			fmt.Fprintf(bw, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="2"/>`+"\n", l.x1, y+15, l.x2, y+15, colLate)
+			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="2"/>`+"\n", l.x1, y+15, l.x2, y+15, colLate)
 		}
-		writeRuns(bw, m.fire, y+6, svgLaneH-14, col, "firing(s)")
-		writeRuns(bw, m.cancel, y+svgLaneH-7, 3, colCancel, "cancelled")
+		writeRuns(out, m.fire, y+6, svgLaneH-14, col, "firing(s)")
+		writeRuns(out, m.cancel, y+svgLaneH-7, 3, colCancel, "cancelled")
 		for _, b := range m.missed {
-			fmt.Fprintf(bw, `<path d="M%.1f %d l6 6 m0 -6 l-6 6" stroke="%s" stroke-width="2"/>`+"\n", b.x2-3, y+svgLaneH-12, colMissed)
-			fmt.Fprintf(bw, `<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end" stroke="#ffffff" stroke-width="3" paint-order="stroke">%d missed</text>`+"\n",
+			out.f(`<path d="M%.1f %d l6 6 m0 -6 l-6 6" stroke="%s" stroke-width="2"/>`+"\n", b.x2-3, y+svgLaneH-12, colMissed)
+			out.f(`<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end" stroke="#ffffff" stroke-width="3" paint-order="stroke">%d missed</text>`+"\n",
 				b.x2-5, y+14, colMissed, b.n)
 		}
 	}
@@ -215,12 +216,15 @@ func WriteSVG(w io.Writer, r *Result) error {
 	}
 	lx := 12
 	for _, l := range legend {
-		fmt.Fprintf(bw, `<rect x="%d" y="%d" width="12" height="12" fill="%s"/>`+"\n", lx, ly-10, l.col)
-		fmt.Fprintf(bw, `<text x="%d" y="%d">%s</text>`+"\n", lx+16, ly, esc(l.what))
+		out.f(`<rect x="%d" y="%d" width="12" height="12" fill="%s"/>`+"\n", lx, ly-10, l.col)
+		out.f(`<text x="%d" y="%d">%s</text>`+"\n", lx+16, ly, esc(l.what))
 		lx += 24 + 7*len(l.what)
 	}
-	fmt.Fprintf(bw, `<text x="12" y="%d" font-size="10" fill="#555">All times UTC. Each lane is one timer; marks on the same pixel are merged.</text>`+"\n", ly+22)
-	bw.WriteString("</svg>\n")
+	out.f(`<text x="12" y="%d" font-size="10" fill="#555">All times UTC. Each lane is one timer; marks on the same pixel are merged.</text>`+"\n", ly+22)
+	out.s("</svg>\n")
+	if out.err != nil {
+		return out.err
+	}
 	return bw.Flush()
 }
 
@@ -258,7 +262,7 @@ func appendLate(ls []lateLine, l lateLine) []lateLine {
 
 // writeRuns draws each run of consecutive pixel columns that hold marks as
 // one rectangle.
-func writeRuns(w *bufio.Writer, counts []int, y, h int, col, what string) {
+func writeRuns(out *printer, counts []int, y, h int, col, what string) {
 	for p := 0; p < len(counts); {
 		if counts[p] == 0 {
 			p++
@@ -269,7 +273,7 @@ func writeRuns(w *bufio.Writer, counts []int, y, h int, col, what string) {
 			n += counts[q]
 			q++
 		}
-		fmt.Fprintf(w, `<rect x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%d %s</title></rect>`+"\n",
+		out.f(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%d %s</title></rect>`+"\n",
 			svgLabelW+p, y, max(q-p, 2), h, col, n, what)
 		p = q
 	}

@@ -260,3 +260,25 @@ func TestNoGraphNote(t *testing.T) {
 		t.Errorf("want one note about the missing index graph, got %q", errOut)
 	}
 }
+
+func TestConfigValidate(t *testing.T) {
+	code, out, _ := runCLI(t, "", "config", "validate", "../../examples/.seams-timers.yaml")
+	if code != 0 || !strings.Contains(out, "valid") {
+		t.Fatalf("exit %d: %s", code, out)
+	}
+	dir := t.TempDir()
+	p := writeFile(t, dir, ".seams-timers.yaml", []byte("rules:\n  TMR1032: off\n  cycle-no-strt: warning\n"))
+	code, _, errOut := runCLI(t, "", "config", "validate", p)
+	if code != lint.ExitUsage || !strings.Contains(errOut, `:3: unknown rule "cycle-no-strt"; did you mean "cycle-no-start"?`) {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	code, out, _ = runCLI(t, "", "config", "validate", "--print-schema")
+	if code != 0 || !strings.Contains(out, `"$schema"`) {
+		t.Fatalf("--print-schema: exit %d", code)
+	}
+	// A check with that config is a usage error too.
+	code, _, errOut = runCLI(t, "", "check", "--config", p, "../../examples/approval.bpmn")
+	if code != lint.ExitUsage || !strings.Contains(errOut, "did you mean") {
+		t.Fatalf("check --config: exit %d: %s", code, errOut)
+	}
+}

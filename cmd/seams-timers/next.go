@@ -17,6 +17,18 @@ import (
 	"github.com/seams/seams-timers/sim"
 )
 
+// lineWriter writes output lines and keeps the first write error.
+type lineWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (l *lineWriter) printf(format string, args ...any) {
+	if l.err == nil {
+		_, l.err = fmt.Fprintf(l.w, format, args...)
+	}
+}
+
 // nextOptions are the flags of `next`.
 type nextOptions struct {
 	Args   []string
@@ -102,7 +114,8 @@ func runNext(s *streams, o *nextOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	w := bufio.NewWriter(s.Out)
+	bw := bufio.NewWriter(s.Out)
+	w := &lineWriter{w: bw}
 	refused := false
 	for _, x := range exprs {
 		label := ""
@@ -119,15 +132,18 @@ func runNext(s *streams, o *nextOptions) error {
 			return err
 		}
 		for _, d := range loadErrs {
-			fmt.Fprintf(w, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+			w.printf("%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
 			refused = true
 		}
 		if !nextModels(w, docs, o.As, now, o.N) {
 			refused = true
 		}
 	}
-	if err := w.Flush(); err != nil {
-		return &exitError{code: lint.ExitInternal, err: err}
+	if w.err == nil {
+		w.err = bw.Flush()
+	}
+	if w.err != nil {
+		return &exitError{code: lint.ExitInternal, err: w.err}
 	}
 	if refused {
 		return &exitError{code: lint.ExitFindings}
@@ -138,7 +154,7 @@ func runNext(s *streams, o *nextOptions) error {
 // nextExpr prints the next due times of one expression given on the
 // command line (each line labelled when several were given), or its
 // refusal; it reports false for a refusal.
-func nextExpr(w, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
+func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
 	value := strings.TrimSpace(text)
 	if b := timeexpr.Classify(text); b.Kind == timeexpr.BodyQuoted {
 		value = b.Value
@@ -152,7 +168,7 @@ func nextExpr(w, errw io.Writer, text, label string, kind bpmn.ExprKind, as stri
 		return false
 	}
 	if ref != nil {
-		fmt.Fprintf(errw, "seams-timers: %s\n", ref.Msg)
+		_, _ = fmt.Fprintf(errw, "seams-timers: %s\n", ref.Msg)
 	}
 	s, ref := nextSchedule(e, as, now)
 	if ref != nil {
@@ -160,7 +176,7 @@ func nextExpr(w, errw io.Writer, text, label string, kind bpmn.ExprKind, as stri
 		return false
 	}
 	if writeDues(w, s, now, n, label) == 0 {
-		fmt.Fprintf(errw, "seams-timers: %s\n", noneLeft(e, as, now))
+		_, _ = fmt.Fprintf(errw, "seams-timers: %s\n", noneLeft(e, as, now))
 	}
 	return true
 }
@@ -182,7 +198,7 @@ func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, *sim.Refu
 
 // writeDues prints up to n due times at or after now, one per line, each
 // with the arithmetic it used when that was calendar arithmetic.
-func writeDues(w io.Writer, s sim.Schedule, now time.Time, n int, name string) int {
+func writeDues(w *lineWriter, s sim.Schedule, now time.Time, n int, name string) int {
 	k := s.Before(now)
 	printed := 0
 	for ; printed < n && (s.N == sim.Unbounded || k < s.N); k++ {
@@ -193,7 +209,7 @@ func writeDues(w io.Writer, s sim.Schedule, now time.Time, n int, name string) i
 		if d := s.Describe(k); d != "" {
 			line += "  (" + d + ")"
 		}
-		fmt.Fprintln(w, line)
+		w.printf("%s\n", line)
 		printed++
 	}
 	return printed
@@ -215,7 +231,7 @@ func noneLeft(e sim.Expr, as string, now time.Time) string {
 // writeRefusal prints a refusal in the ADR's form, with its rule and a
 // detail line. file is "" for an expression from the command line, whose
 // subject is the expression itself.
-func writeRefusal(w io.Writer, where, subject string, ref *sim.Refusal) {
+func writeRefusal(w *lineWriter, where, subject string, ref *sim.Refusal) {
 	sev := "error"
 	if ref.Warning {
 		sev = "warning"
@@ -225,18 +241,18 @@ func writeRefusal(w io.Writer, where, subject string, ref *sim.Refusal) {
 		rule += " " + r.Name
 	}
 	if where == "" {
-		fmt.Fprintf(w, "%s: %s [%s]\n", sev, ref.Message(subject), rule)
+		w.printf("%s: %s [%s]\n", sev, ref.Message(subject), rule)
 	} else {
-		fmt.Fprintf(w, "%s: %s: %s [%s]\n", where, sev, ref.Message(subject), rule)
+		w.printf("%s: %s: %s [%s]\n", where, sev, ref.Message(subject), rule)
 	}
 	if ref.Detail != "" {
-		fmt.Fprintf(w, "  %s\n", ref.Detail)
+		w.printf("  %s\n", ref.Detail)
 	}
 }
 
 // nextModels prints the next firings of every timer in the documents, in
 // document order; it reports false when a timer's expression is refused.
-func nextModels(w io.Writer, docs []*bpmn.Document, as string, now time.Time, n int) bool {
+func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, n int) bool {
 	ok := true
 	for _, d := range docs {
 		for _, el := range d.Elements {
@@ -249,7 +265,7 @@ func nextModels(w io.Writer, docs []*bpmn.Document, as string, now time.Time, n 
 			}
 			t := el.Timers[0]
 			if len(t.Exprs) == 0 {
-				fmt.Fprintf(w, "%s: error: %s [TMR1001]\n", where(t.Span),
+				w.printf("%s: error: %s [TMR1001]\n", where(t.Span),
 					lint.Resolution(name, "bpmn:timerEventDefinition", "timer definition has no timeDate, timeDuration or timeCycle"))
 				ok = false
 				continue
@@ -280,7 +296,7 @@ func nextModels(w io.Writer, docs []*bpmn.Document, as string, now time.Time, n 
 				label += fmt.Sprintf("  (%s after an instance arrives at --now)", e.Value)
 			}
 			if writeDues(w, s, now, n, label) == 0 {
-				fmt.Fprintf(w, "-  %s  (%s)\n", name, noneLeft(e, mode, now))
+				w.printf("-  %s  (%s)\n", name, noneLeft(e, mode, now))
 			}
 		}
 	}

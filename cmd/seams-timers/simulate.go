@@ -3,7 +3,6 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"io"
 	"os"
 	"sort"
 	"strings"
@@ -116,10 +115,10 @@ func runSimulate(s *streams, o *simulateOptions) error {
 		return err
 	}
 	for _, d := range loadErrs {
-		fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+		_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
 	}
 	if len(graphs) > 0 {
-		fmt.Fprintf(s.Err, "seams-timers: %d index graph file(s) not read yet: every process with a timer start is scheduled\n", len(graphs))
+		_, _ = fmt.Fprintf(s.Err, "seams-timers: %d index graph file(s) not read yet: every process with a timer start is scheduled\n", len(graphs))
 	}
 	res, err := sim.Run(sim.Input{Docs: docs}, sc)
 	if err != nil {
@@ -145,7 +144,7 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 			return sc, "", err
 		}
 		if sc, err = sim.ParseScenario(src); err != nil {
-			return sc, "", fmt.Errorf("%s: %v", o.Scenario, err)
+			return sc, "", fmt.Errorf("%s: %w", o.Scenario, err)
 		}
 	}
 	now, err := simNow(o.Now, cfg)
@@ -154,20 +153,20 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 	}
 	if o.From != "" {
 		if sc.From, err = sim.ParseTime(o.From); err != nil {
-			return sc, "", fmt.Errorf("--from: %v", err)
+			return sc, "", fmt.Errorf("--from: %w", err)
 		}
 	}
 	if o.Until != "" {
 		if sc.Until, err = sim.ParseTime(o.Until); err != nil {
-			return sc, "", fmt.Errorf("--until: %v", err)
+			return sc, "", fmt.Errorf("--until: %w", err)
 		}
 	}
 	if sc.From.IsZero() {
 		sc.From = now
 	}
 	if o.Step != "" {
-		if sc.Step, err = sim.ParseDurationFlag(o.Step); err != nil || sc.Step <= 0 {
-			return sc, "", fmt.Errorf("--step: want a positive ISO 8601 duration such as PT1S (%v)", err)
+		if sc.Step, err = positiveDuration(o.Step); err != nil {
+			return sc, "", fmt.Errorf("--step: %w", err)
 		}
 	} else if sc.Step == 0 && cfg != nil && cfg.Poll > 0 {
 		sc.Step = cfg.Poll
@@ -179,28 +178,28 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 		sc.Seed = o.Seed
 	}
 	if o.Lease != "" {
-		if sc.Lease, err = sim.ParseDurationFlag(o.Lease); err != nil || sc.Lease <= 0 {
-			return sc, "", fmt.Errorf("--lease: want a positive ISO 8601 duration such as PT30S (%v)", err)
+		if sc.Lease, err = positiveDuration(o.Lease); err != nil {
+			return sc, "", fmt.Errorf("--lease: %w", err)
 		}
 	}
 	for _, v := range o.Down {
 		w, err := sim.ParseWindow(v)
 		if err != nil {
-			return sc, "", fmt.Errorf("--down %v", err)
+			return sc, "", fmt.Errorf("--down %w", err)
 		}
 		sc.Down = append(sc.Down, w)
 	}
 	for _, v := range o.Crash {
 		c, err := sim.ParseCrash(v)
 		if err != nil {
-			return sc, "", fmt.Errorf("--crash %v", err)
+			return sc, "", fmt.Errorf("--crash %w", err)
 		}
 		sc.Crashes = append(sc.Crashes, c)
 	}
 	for _, v := range o.Stall {
 		st, err := sim.ParseStall(v)
 		if err != nil {
-			return sc, "", fmt.Errorf("--stall %v", err)
+			return sc, "", fmt.Errorf("--stall %w", err)
 		}
 		sc.Stalls = append(sc.Stalls, st)
 	}
@@ -231,7 +230,7 @@ func (o *simulateOptions) plans() ([]sim.ProcessPlan, error) {
 		}
 		at, err := sim.ParseTime(t)
 		if err != nil {
-			return nil, fmt.Errorf("--start %q: %v", v, err)
+			return nil, fmt.Errorf("--start %q: %w", v, err)
 		}
 		p := byProc[name]
 		if p == nil {
@@ -255,7 +254,7 @@ func (o *simulateOptions) plans() ([]sim.ProcessPlan, error) {
 		for _, x := range strings.Split(vals, ",") {
 			c, err := sim.ParseCompletion(x)
 			if err != nil {
-				return nil, fmt.Errorf("--complete %q: %v", v, err)
+				return nil, fmt.Errorf("--complete %q: %w", v, err)
 			}
 			tp.After = append(tp.After, c)
 		}
@@ -274,13 +273,25 @@ func (o *simulateOptions) plans() ([]sim.ProcessPlan, error) {
 	return out, nil
 }
 
+// positiveDuration reads an exact ISO 8601 duration greater than zero.
+func positiveDuration(s string) (time.Duration, error) {
+	d, err := sim.ParseDurationFlag(s)
+	if err != nil {
+		return 0, err
+	}
+	if d <= 0 {
+		return 0, fmt.Errorf("%q: want a positive duration such as PT1S", s)
+	}
+	return d, nil
+}
+
 // simNow is --now, else the config's now, else the current time to the
 // second.
 func simNow(flag string, cfg *lint.Config) (time.Time, error) {
 	if flag != "" {
 		t, err := sim.ParseTime(flag)
 		if err != nil {
-			return t, fmt.Errorf("--now: %v", err)
+			return t, fmt.Errorf("--now: %w", err)
 		}
 		return t, nil
 	}
@@ -310,7 +321,7 @@ func simLoadModels(paths []string, cfg *lint.Config) ([]*bpmn.Document, []lint.D
 
 // simWrite writes the result in the chosen format to stdout or --output.
 func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
-	var w io.Writer = s.Out
+	w := s.Out
 	var f *os.File
 	if o.Output != "" {
 		var err error

@@ -1,0 +1,63 @@
+#!/bin/sh
+# Speed of `seams-timers simulate` and `seams-timers next` (issue 4):
+#
+#   - a year at PT1S of 100 timer starts (50 daily, 50 hourly cycles) and
+#     10,000 approvals with a PT48H reminder: under 1 s per run;
+#   - `next` for one expression: under 10 ms.
+#
+# The figures come from Go benchmarks (sim/bench_test.go,
+# cmd/seams-timers/next_test.go); this script runs them, prints the best of
+# three, and says whether each target is met. It also times the built
+# binary's `next` end to end when the binary has the command.
+#
+#   bench/sim.sh            # run everything
+#   COUNT=5 bench/sim.sh    # more samples
+set -eu
+cd "$(dirname "$0")/.."
+count=${COUNT:-3}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+echo "== simulator: a year at PT1S (sim/bench_test.go)"
+go test ./sim -run '^$' -bench '^BenchmarkYear(3Replicas)?$' -benchtime 3x -count "$count" | tee "$tmp/sim.txt" | grep '^Benchmark'
+echo "== next in-process (cmd/seams-timers/next_test.go)"
+go test ./cmd/seams-timers -run '^$' -bench '^BenchmarkNext' -benchtime 200x -count "$count" | tee "$tmp/next.txt" | grep '^Benchmark'
+
+# best NAME FILE prints the lowest ns/op of a benchmark.
+best() {
+	awk -v n="$1" '$1 ~ "^"n"(-[0-9]+)?$" { for (i = 2; i <= NF; i++) if ($(i+1) == "ns/op" && (b == "" || $i < b)) b = $i } END { print b }' "$2"
+}
+status=0
+check() { # NAME FILE LIMIT-NS WHAT
+	ns=$(best "$1" "$2")
+	if [ -z "$ns" ]; then
+		echo "FAIL $1: no result"; status=1; return
+	fi
+	ms=$(awk -v x="$ns" 'BEGIN { printf "%.3f", x / 1e6 }')
+	if awk -v x="$ns" -v l="$3" 'BEGIN { exit !(x < l) }'; then
+		echo "ok   $1: best $ms ms ($4)"
+	else
+		echo "FAIL $1: best $ms ms ($4)"; status=1
+	fi
+}
+echo "== targets"
+check BenchmarkYear "$tmp/sim.txt" 1000000000 "target < 1000 ms"
+check BenchmarkYear3Replicas "$tmp/sim.txt" 1000000000 "target < 1000 ms"
+check BenchmarkNext "$tmp/next.txt" 10000000 "target < 10 ms"
+check BenchmarkNextCalendar "$tmp/next.txt" 10000000 "target < 10 ms"
+
+go build -o "$tmp/seams-timers" ./cmd/seams-timers
+if "$tmp/seams-timers" next --help >/dev/null 2>&1; then
+	echo "== the binary: 100 runs of next"
+	start=$(date +%s%N)
+	i=0
+	while [ $i -lt 100 ]; do
+		"$tmp/seams-timers" next --no-config -n 5 --now 2026-11-01T00:00:00Z 'R/2026-11-09T08:00:00Z/P1D' >/dev/null
+		i=$((i + 1))
+	done
+	end=$(date +%s%N)
+	awk -v d=$((end - start)) 'BEGIN { printf "     %.2f ms per run, process start included\n", d / 100 / 1e6 }'
+else
+	echo "== the binary has no next command yet (cmd/seams-timers/commands.go): skipped"
+fi
+exit $status
