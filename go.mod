@@ -3,18 +3,21 @@ module github.com/seams/seams-timers
 go 1.26
 
 require (
-	github.com/aymanbagabas/go-udiff v0.4.1 // indirect
-	github.com/beevik/etree v1.8.1 // indirect
-	github.com/fatih/color v1.19.0 // indirect
+	github.com/aymanbagabas/go-udiff v0.4.1
+	github.com/beevik/etree v1.8.1
+	github.com/fatih/color v1.19.0
+	github.com/knakk/rdf v0.0.0-20260317081859-15b52521cde6
+	github.com/mattn/go-isatty v0.0.20
+	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
+	github.com/sosodev/duration v1.4.0
+	github.com/spf13/cobra v1.10.2
+	golang.org/x/text v0.14.0
+	gopkg.in/yaml.v3 v3.0.1
+)
+
+require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
-	github.com/knakk/rdf v0.0.0-20260317081859-15b52521cde6 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
-	github.com/mattn/go-isatty v0.0.20 // indirect
-	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3 // indirect
-	github.com/sosodev/duration v1.4.0 // indirect
-	github.com/spf13/cobra v1.10.2 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
 	golang.org/x/sys v0.42.0 // indirect
-	golang.org/x/text v0.14.0 // indirect
-	gopkg.in/yaml.v3 v3.0.1 // indirect
 )

@@ -321,9 +321,9 @@ func (g *docGen) document() string {
 // TestGeneratedDocuments reads thousands of random valid documents and
 // checks their triples against the generator's.
 func TestGeneratedDocuments(t *testing.T) {
-	n := 3000
+	n := 1000
 	if testing.Short() {
-		n = 300
+		n = 200
 	}
 	for i := 0; i < n; i++ {
 		g := &docGen{r: rand.New(rand.NewSource(int64(i)))}

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"errors"
+	"io"
 	"io/fs"
 	"math"
 	"os"
@@ -126,12 +127,12 @@ func Load(paths []string) (*Graph, []*Error) {
 			errs = append(errs, b.skip(p, errUnreadable(p, "not an RDF graph file: the graph files read are Turtle (.ttl) and N-Triples (.nt)")))
 			continue
 		}
-		src, err := os.ReadFile(p)
+		text, err := readFile(p)
 		if err != nil {
 			errs = append(errs, b.skip(p, errUnreadable(p, "cannot read the file: %s", ioMessage(err))))
 			continue
 		}
-		if e := b.addDoc(p, src); e != nil {
+		if e := b.addDoc(p, text); e != nil {
 			errs = append(errs, e)
 		}
 	}
@@ -147,7 +148,7 @@ func LoadSources(srcs []Source) (*Graph, []*Error) {
 	b := newBuilder()
 	var errs []*Error
 	for _, s := range ss {
-		if e := b.addDoc(s.Path, s.Data); e != nil {
+		if e := b.addDoc(s.Path, string(s.Data)); e != nil {
 			errs = append(errs, e)
 		}
 	}
@@ -160,10 +161,37 @@ func LoadSources(srcs []Source) (*Graph, []*Error) {
 // error is returned.
 func Parse(path string, src []byte) (*Graph, []*Error) {
 	b := newBuilder()
-	if e := b.addDoc(path, src); e != nil {
+	if e := b.addDoc(path, string(src)); e != nil {
 		return b.finish(), []*Error{e}
 	}
 	return b.finish(), nil
+}
+
+// readFile reads a file into a string without the copy that converting
+// the bytes of os.ReadFile would make.
+func readFile(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	// A file only read from has nothing to report on close.
+	defer func() { _ = f.Close() }()
+	info, err := f.Stat()
+	if err != nil {
+		return "", err
+	}
+	if info.IsDir() {
+		return "", &fs.PathError{Op: "read", Path: path, Err: errors.New("is a directory")}
+	}
+	if info.Size() > math.MaxInt32 {
+		return "", &fs.PathError{Op: "read", Path: path, Err: errors.New("the file is too large (more than 2 GiB)")}
+	}
+	var b strings.Builder
+	b.Grow(int(info.Size()) + 1)
+	if _, err := io.Copy(&b, f); err != nil {
+		return "", err
+	}
+	return b.String(), nil
 }
 
 // ioMessage is the reason of a file error, without the path that the
@@ -223,11 +251,11 @@ func formatName(path string) string {
 }
 
 // addDoc reads one document into the graph.
-func (b *builder) addDoc(path string, src []byte) *Error {
+func (b *builder) addDoc(path string, text string) *Error {
 	g := b.g
 	g.docs = append(g.docs, docInfo{Document: Document{Path: path, Format: formatName(path)}})
 	di := len(g.docs) - 1
-	if len(src) > math.MaxInt32 {
+	if len(text) > math.MaxInt32 {
 		return errUnreadable(path, "the file is too large (more than 2 GiB)")
 	}
 	iri, err := FileIRI(path)
@@ -235,7 +263,6 @@ func (b *builder) addDoc(path string, src []byte) *Error {
 		return errUnreadable(path, "cannot name the file with an IRI: %v", err)
 	}
 	g.docs[di].IRI = iri
-	text := string(src)
 	bom := 0
 	if strings.HasPrefix(text, "\ufeff") {
 		bom = 3
@@ -248,7 +275,7 @@ func (b *builder) addDoc(path string, src []byte) *Error {
 		return &Error{Rule: RuleSyntax, File: path, Line: line, Col: col,
 			Msg: "invalid UTF-8 (byte 0x" + strings.ToUpper(hex2(text[off])) + "): a graph document must be UTF-8"}
 	}
-	b.reserve(len(src))
+	b.reserve(len(text))
 	nt := isNTriplesPath(path)
 	f := &feeder{sc: newScanner(text, bom, &g.docs[di].lines, iri, nt), path: path}
 	start := len(g.triples)

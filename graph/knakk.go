@@ -268,7 +268,13 @@ func (b *builder) read(d *docState, f *feeder, text string) (errOut *Error) {
 		return ferr
 	}
 	if next < len(local) || rest > 0 {
-		return f.errorAt(lastOff, "the RDF reader stopped before the end of the document; "+bugNote)
+		at := lastOff
+		if next < len(local) {
+			at = int(local[next].p.off)
+		} else if off, ok := f.nextOff(); ok {
+			at = off
+		}
+		return f.errorAt(at, "the RDF reader stopped before the end of the document, without this triple; "+bugNote)
 	}
 	return nil
 }

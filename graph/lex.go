@@ -536,7 +536,11 @@ func (l *lexer) lexName(start int) token {
 			case strings.EqualFold(word, "BASE"):
 				kind = tBase
 			default:
-				l.fail(start, "unknown word %q: a prefixed name needs a ':' (as in ex:%s), and the only keywords are a, true, false, PREFIX and BASE", snippet(word), snippet(word))
+				example := ""
+				if printable(word) {
+					example = " (as in ex:" + snippet(word) + ")"
+				}
+				l.fail(start, "unknown word %q: a prefixed name needs a ':'%s, and the only keywords are a, true, false, PREFIX and BASE", snippet(word), example)
 			}
 			l.pos = e
 			return token{kind: kind, off: start, end: e, val: word, vs: start}
@@ -654,6 +658,16 @@ func describeRune(r rune) string {
 		return fmt.Sprintf("'%c'", r)
 	}
 	return fmt.Sprintf("U+%04X", r)
+}
+
+// printable reports whether s shows as it is written.
+func printable(s string) bool {
+	for _, r := range s {
+		if !unicode.IsPrint(r) {
+			return false
+		}
+	}
+	return true
 }
 
 // describeEscape shows the escape at the start of s: a backslash and the

@@ -90,7 +90,7 @@ func TestReaderFailures(t *testing.T) {
 		}, "4:10", "the RDF reader read a triple the scanner did not expect (<http://example.org/other> <http://example.org/p> <http://example.org/o2> .)"},
 		{"missing triple", func(b []byte) []byte {
 			return bytes.Replace(b, []byte("n0:other n0:p n0:o ."), nil, 1)
-		}, "3:14", "the RDF reader stopped before the end of the document"},
+		}, "4:10", "the RDF reader stopped before the end of the document, without this triple"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

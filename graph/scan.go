@@ -86,7 +86,6 @@ type tmapEntry struct {
 // prefixDecl is one prefix declaration: its namespace, resolved, and the
 // label the canonical text uses for it.
 type prefixDecl struct {
-	ns    string
 	nsRef sref
 	canon string
 }
@@ -256,7 +255,7 @@ func (p *scanner) prefixDirective() {
 		p.fail(p.tok.off, "a PREFIX directive takes no final '.' (only @prefix does)")
 	}
 	k := len(p.decls)
-	d := prefixDecl{ns: ns, nsRef: p.str(ns), canon: "n" + strconv.Itoa(k)}
+	d := prefixDecl{nsRef: p.str(ns), canon: "n" + strconv.Itoa(k)}
 	p.decls = append(p.decls, d)
 	p.prefixes[label] = k
 	p.word("@prefix", off)
@@ -767,7 +766,8 @@ func (p *scanner) endLine() {
 	p.lineStart = len(p.out)
 }
 
-// lineCol is set by the feeder so that messages can name positions.
+// lineCol returns the line and column of off, for messages that name
+// another position than their own.
 func (p *scanner) lineCol(off int) (int, int) {
 	if p.lines == nil {
 		return 0, 0

@@ -88,8 +88,9 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 		wg.Go(func() {
 			for i := range next {
 				doc := proj.Docs[i]
+				memo := map[any]any{}
 				for _, r := range fileRules {
-					pass := &Pass{Rule: r, File: doc, Project: proj, Now: opts.Now, Poll: poll}
+					pass := &Pass{Rule: r, File: doc, Project: proj, Now: opts.Now, Poll: poll, memo: memo}
 					perDoc[i] = append(perDoc[i], runRule(pass)...)
 				}
 			}

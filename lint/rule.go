@@ -55,6 +55,24 @@ type Pass struct {
 	Poll time.Duration
 
 	report func(Diagnostic)
+	memo   map[any]any
+}
+
+// Memo returns the value computed by f for key, computing it once per
+// document: every file rule that runs on the same document shares the
+// memo, so work such as classifying each expression is done once, not once
+// per rule. File rules of one document run one after another, so f needs
+// no locking.
+func (p *Pass) Memo(key any, f func() any) any {
+	if p.memo == nil {
+		return f()
+	}
+	if v, ok := p.memo[key]; ok {
+		return v
+	}
+	v := f()
+	p.memo[key] = v
+	return v
 }
 
 // Report records a diagnostic. Rule, Name and Severity are filled from the

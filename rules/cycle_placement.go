@@ -36,7 +36,7 @@ A timer start of an event sub-process is reported by TMR2003 instead.`,
 }
 
 func runCyclePlacement(p *lint.Pass) {
-	for _, s := range sites(p.File) {
+	for _, s := range docSites(p) {
 		if s.expr.Kind != bpmn.TimeCycle {
 			continue
 		}

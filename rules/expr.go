@@ -17,6 +17,31 @@ type site struct {
 	timer *bpmn.Timer
 	expr  *bpmn.Expr
 	body  timeexpr.Body
+
+	// found caches valueFindings: the thirteen value rules share one
+	// parse of each value.
+	found   []finding
+	checked bool
+}
+
+// sitesKey and acceptedKey are the memo keys of a document's sites.
+type (
+	sitesKey    struct{}
+	acceptedKey struct{}
+)
+
+// docSites returns the sites of the pass's document, computed once per
+// document and shared by every rule that runs on it.
+func docSites(p *lint.Pass) []*site {
+	return p.Memo(sitesKey{}, func() any { return sites(p.File) }).([]*site)
+}
+
+// findings returns the value rules' findings on this site, computed once.
+func (s *site) findings() []finding {
+	if !s.checked {
+		s.found, s.checked = valueFindings(s), true
+	}
+	return s.found
 }
 
 // sites returns every expression of every timer of the document in

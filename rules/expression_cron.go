@@ -25,7 +25,7 @@ repeating interval with a start instead: "R/2026-11-09T08:00:00Z/P1D" fires ever
 }
 
 func runExpressionCron(p *lint.Pass) {
-	for _, s := range sites(p.File) {
+	for _, s := range docSites(p) {
 		if s.body.Kind != timeexpr.BodyCron {
 			continue
 		}

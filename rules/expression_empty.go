@@ -23,7 +23,7 @@ reads it as zero and fires at once. Write the quoted ISO 8601 literal the timer 
 }
 
 func runExpressionEmpty(p *lint.Pass) {
-	for _, s := range sites(p.File) {
+	for _, s := range docSites(p) {
 		if s.body.Kind != timeexpr.BodyEmpty {
 			continue
 		}

@@ -33,7 +33,7 @@ and indentation.`,
 }
 
 func runExpressionIndented(p *lint.Pass) {
-	for _, s := range sites(p.File) {
+	for _, s := range docSites(p) {
 		if !s.body.Indented || s.body.Kind == timeexpr.BodyEmpty {
 			continue
 		}

@@ -27,7 +27,7 @@ section 2). Write one quoted ISO 8601 literal, such as "PT48H".`,
 }
 
 func runExpressionNotLiteral(p *lint.Pass) {
-	for _, s := range sites(p.File) {
+	for _, s := range docSites(p) {
 		form := ""
 		why := "its value is computed from process data when an instance waits, so no due time can be known ahead of time"
 		switch s.body.Kind {

@@ -24,7 +24,7 @@ duration and cycle rules.`,
 }
 
 func runExpressionUnquoted(p *lint.Pass) {
-	for _, s := range sites(p.File) {
+	for _, s := range docSites(p) {
 		if s.body.Kind != timeexpr.BodyUnquotedISO {
 			continue
 		}

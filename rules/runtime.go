@@ -26,9 +26,9 @@ type parsed struct {
 // form ADR-0037 accepts for their kind: a date-time with an offset, or a
 // cycle R[n]/<start>/<duration> whose start has an offset. The other rules
 // report everything else.
-func acceptedSites(doc *bpmn.Document) []parsed {
+func acceptedSites(ss []*site) []parsed {
 	var out []parsed
-	for _, s := range sites(doc) {
+	for _, s := range ss {
 		v, ok := s.literal()
 		if !ok {
 			continue
@@ -53,6 +53,12 @@ func acceptedSites(doc *bpmn.Document) []parsed {
 		out = append(out, ps)
 	}
 	return out
+}
+
+// docAcceptedSites returns acceptedSites of the pass's document, computed
+// once per document.
+func docAcceptedSites(p *lint.Pass) []parsed {
+	return p.Memo(acceptedKey{}, func() any { return acceptedSites(docSites(p)) }).([]parsed)
 }
 
 // whole spans the whole value of the expression.
@@ -84,7 +90,7 @@ date, or remove the timer start if the run has happened.`,
   </bpmn:timerEventDefinition>
 </bpmn:startEvent>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range acceptedSites(p.File) {
+		for _, ps := range docAcceptedSites(p) {
 			if ps.place != placeProcessStart || ps.expr.Kind != bpmn.TimeDate || !sim.DateInPast(ps.date, p.Now) {
 				continue
 			}
@@ -111,7 +117,7 @@ that never ends.`,
 	Bad:  `<bpmn:timeCycle>"R3/2026-01-05T08:00:00Z/P1D"</bpmn:timeCycle>`,
 	Good: `<bpmn:timeCycle>"R3/2026-12-07T08:00:00Z/P1D"</bpmn:timeCycle>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range acceptedSites(p.File) {
+		for _, ps := range docAcceptedSites(p) {
 			c := ps.cycle
 			if ps.expr.Kind != bpmn.TimeCycle || c.Repeat <= 0 || sim.RemainingFirings(c, p.Now) > 0 {
 				continue
@@ -139,7 +145,7 @@ fires them in bursts at each refresh. Use a period of at least the poll interval
 	Bad:  `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT0.5S"</bpmn:timeCycle>`,
 	Good: `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT1M"</bpmn:timeCycle>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range acceptedSites(p.File) {
+		for _, ps := range docAcceptedSites(p) {
 			if ps.expr.Kind != bpmn.TimeCycle {
 				continue
 			}
@@ -180,7 +186,7 @@ bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the 
   </bpmn:timerEventDefinition>
 </bpmn:boundaryEvent>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range acceptedSites(p.File) {
+		for _, ps := range docAcceptedSites(p) {
 			if ps.place != placeBoundaryNI || ps.expr.Kind != bpmn.TimeCycle || ps.cycle.Repeat == 0 {
 				continue
 			}
@@ -211,7 +217,7 @@ Check the year.`, sim.FarAheadYears),
 	Bad:  `<bpmn:timeDate>"2206-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Good: `<bpmn:timeDate>"2026-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range acceptedSites(p.File) {
+		for _, ps := range docAcceptedSites(p) {
 			t := ps.date.Time
 			what := "date"
 			if ps.expr.Kind == bpmn.TimeCycle {

@@ -29,7 +29,7 @@ with a bpmn:timeCycle ("R/2026-11-09T08:00:00Z/P1D").`,
 }
 
 func runStartDuration(p *lint.Pass) {
-	for _, s := range sites(p.File) {
+	for _, s := range docSites(p) {
 		if s.expr.Kind != bpmn.TimeDuration || placeOf(s.event) != placeProcessStart {
 			continue
 		}

@@ -31,8 +31,8 @@ type finding struct {
 // runValueRule is the Run function of every value rule: it reports the
 // findings of valueFindings that belong to the pass's rule.
 func runValueRule(p *lint.Pass) {
-	for _, s := range sites(p.File) {
-		for _, f := range valueFindings(s) {
+	for _, s := range docSites(p) {
+		for _, f := range s.findings() {
 			if f.rule == p.Rule.ID {
 				s.report(p, s.valueSpan(f.from, f.to), f.what, f.detail, nil)
 			}
