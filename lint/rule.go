@@ -97,6 +97,11 @@ func (p *Pass) Report(d Diagnostic) {
 // element id, in the ADR's ResolutionError form, with a detail saying what
 // to do instead.
 func (p *Pass) ReportSpan(span bpmn.Span, id, predicate, what, detail string) {
+	p.ReportSpanFix(span, id, predicate, what, detail, nil)
+}
+
+// ReportSpanFix is ReportSpan with a fix attached (nil for none).
+func (p *Pass) ReportSpanFix(span bpmn.Span, id, predicate, what, detail string, fix *Fix) {
 	p.Report(Diagnostic{
 		Line:      span.Start.Line,
 		Column:    span.Start.Col,
@@ -109,6 +114,7 @@ func (p *Pass) ReportSpan(span bpmn.Span, id, predicate, what, detail string) {
 		Predicate: predicate,
 		Message:   Resolution(ElementDisplay(p.File, id), predicate, what),
 		Detail:    detail,
+		Fix:       fix,
 	})
 }
 

@@ -108,30 +108,7 @@ func (s *site) bodySpan() bpmn.Span {
 // report records a finding about this expression: the subject is the
 // timer's event, the predicate the expression element's own.
 func (s *site) report(p *lint.Pass, span bpmn.Span, what, detail string, fix *lint.Fix) {
-	reportFix(p, span, s.event.ID, s.expr.Kind.Predicate(), what, detail, fix)
-}
-
-// reportFix is lint.Pass.ReportSpan with an optional fix attached, which
-// ReportSpan has no parameter for.
-func reportFix(p *lint.Pass, span bpmn.Span, id, predicate, what, detail string, fix *lint.Fix) {
-	if fix == nil {
-		p.ReportSpan(span, id, predicate, what, detail)
-		return
-	}
-	p.Report(lint.Diagnostic{
-		Line:      span.Start.Line,
-		Column:    span.Start.Col,
-		EndLine:   span.End.Line,
-		EndColumn: span.End.Col,
-		Offset:    span.Start.Offset,
-		EndOffset: span.End.Offset,
-		Element:   id,
-		Subject:   lint.ElementIRI(p.File, id),
-		Predicate: predicate,
-		Message:   lint.Resolution(lint.ElementDisplay(p.File, id), predicate, what),
-		Detail:    detail,
-		Fix:       fix,
-	})
+	p.ReportSpanFix(span, s.event.ID, s.expr.Kind.Predicate(), what, detail, fix)
 }
 
 // advance returns the position of byte offset off, counting lines and
