@@ -3,9 +3,10 @@
 // It runs the scheduler loop of every replica on a stepped clock, with a
 // store of firing rows (timer starts) and timer rows with leases (timer
 // catches), and walks every instance through its process. Run takes the
-// models, the timer starts a scheduler runs (Input.Starts; every timer
-// start of a top-level process until the index graph says which container
-// schedules which), and a Scenario; it returns every event and a summary
+// models, the timer starts a scheduler runs (Input.Starts: those of the
+// processes a container schedules in the index graph, or every timer start
+// of a top-level process when there is no graph), the caller's verdicts
+// (Input.Refused), and a Scenario; it returns every event and a summary
 // per timer, which WriteText, WriteJSON and WriteSVG render.
 //
 // # The clock
@@ -64,6 +65,13 @@
 // other kinds wait forever: nothing in a simulation sends them.
 //
 // # Shared with the rules
+//
+// What ADR-0037 refuses is decided by the rules alone (package rules, which
+// imports this one; the commands wire the two together with
+// rules.Verdicts): a timer the caller's Input.Refused refuses is listed
+// with the rule and message it gives, and not run. The simulator only reads
+// the value of a literal the rules accept (Literal, ParseValue); what it
+// cannot compute due times for is listed as "cannot parse", with no rule.
 //
 // The due-time functions (NextStartDue, RemainingFirings, DateInPast,
 // PeriodShorterThan, SpiffReplays, FarAhead, the Schedule constructors)

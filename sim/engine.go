@@ -14,10 +14,17 @@ import (
 type Input struct {
 	// Docs are the loaded BPMN documents.
 	Docs []*bpmn.Document
-	// Starts are the timer start events a scheduler runs. Nil means every
-	// timer start event of a top-level process (TimerStarts), until the
-	// index graph says which container schedules which process.
+	// Starts are the timer start events a scheduler runs: those of the
+	// processes a container schedules in the index graph. Nil means every
+	// timer start event of a top-level process (TimerStarts), for a model
+	// with no index graph; empty means none.
 	Starts []*bpmn.Element
+	// Refused is the caller's verdict on a timer event (the rule engine's:
+	// the simulator does not decide what ADR-0037 refuses). A refused timer
+	// is listed with the rule and the message, and not run. Nil refuses
+	// nothing; a value the simulator cannot read is then listed as "cannot
+	// parse", with no rule.
+	Refused func(doc *bpmn.Document, event *bpmn.Element) (rule, message string, refused bool)
 }
 
 // maxArrivals bounds the tokens one run may move, so that a loop of
@@ -214,12 +221,22 @@ func (e *engine) compile(in Input) {
 			if len(el.Timers) == 0 || el.Container == nil {
 				continue
 			}
+			var verdict *Refusal
+			if in.Refused != nil {
+				if rule, msg, refused := in.Refused(d, el); refused {
+					verdict = &Refusal{Rule: rule, Msg: msg}
+				}
+			}
 			if inEventSubProcess(el.Container) {
-				// Listed, not run: ADR-0037 leaves these timers out.
-				e.res.Timers = append(e.res.Timers, &TimerStats{Doc: d, Element: el, Name: d.Path + "#" + el.ID,
-					IRI: d.IRI + "#" + el.ID, Role: RoleOf(el), Refusal: &Refusal{Rule: "TMR2003", Predicate: "bpmn:timerEventDefinition",
-						Msg: "timer in an event sub-process: out of scope for ADR-0037", Detail: "Model the timer on the process, or on a user task's boundary."}})
-				e.timers = append(e.timers, &timer{st: e.res.Timers[len(e.res.Timers)-1]})
+				// Listed, not run: the engine does not compile event
+				// sub-processes (ADR-0037 leaves their timers out).
+				st := newStats(d, el)
+				st.Refusal = verdict
+				if verdict == nil {
+					st.Refusal = &Refusal{Msg: "timer of an event sub-process: the simulator does not run event sub-processes"}
+				}
+				e.res.Timers = append(e.res.Timers, st)
+				e.timers = append(e.timers, &timer{st: st})
 				continue
 			}
 			pr := procOf[el.Container.Top()]
@@ -230,7 +247,7 @@ func (e *engine) compile(in Input) {
 			if !ok {
 				continue
 			}
-			t := e.newTimer(d, el, pr, n, scheduled[el])
+			t := e.newTimer(d, el, pr, n, scheduled[el], verdict)
 			pr.nodes[n].timer = int32(len(e.timers))
 			e.timers = append(e.timers, t)
 			e.res.Timers = append(e.res.Timers, t.st)
@@ -238,36 +255,58 @@ func (e *engine) compile(in Input) {
 	}
 }
 
-// newTimer compiles one timer event's first expression, as Spiff takes it.
-func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32, scheduled bool) *timer {
-	st := &TimerStats{Doc: d, Element: el, Name: d.Path + "#" + el.ID, IRI: d.IRI + "#" + el.ID, Role: RoleOf(el)}
-	t := &timer{st: st, proc: pr, node: n}
-	var x *bpmn.Expr
-	if len(el.Timers[0].Exprs) > 0 {
-		x = el.Timers[0].Exprs[0]
+// newStats is the summary line of a timer event, before it runs.
+func newStats(d *bpmn.Document, el *bpmn.Element) *TimerStats {
+	return &TimerStats{Doc: d, Element: el, Name: d.Path + "#" + el.ID, IRI: d.IRI + "#" + el.ID, Role: RoleOf(el)}
+}
+
+// firstExpr is the first expression of a timer event's first timer
+// definition, or nil.
+func firstExpr(el *bpmn.Element) *bpmn.Expr {
+	if len(el.Timers) > 0 && len(el.Timers[0].Exprs) > 0 {
+		return el.Timers[0].Exprs[0]
 	}
-	if x == nil {
-		st.Refusal = &Refusal{Rule: "TMR1001", Predicate: "bpmn:timerEventDefinition",
-			Msg: "timer definition has no timeDate, timeDuration or timeCycle", Detail: "Add one quoted ISO 8601 expression."}
+	return nil
+}
+
+// newTimer compiles one timer event's first expression, as Spiff takes it,
+// unless the caller's verdict refuses it.
+func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32, scheduled bool, verdict *Refusal) *timer {
+	st := newStats(d, el)
+	t := &timer{st: st, proc: pr, node: n}
+	x := firstExpr(el)
+	if x != nil {
+		st.Kind, st.Value = x.Kind, strings.TrimSpace(x.Text)
+	}
+	switch {
+	case verdict != nil:
+		st.Refusal = verdict
+		return t
+	case x == nil:
+		st.Refusal = &Refusal{Msg: "no timeDate, timeDuration or timeCycle"}
 		return t
 	}
-	st.Kind, st.Value = x.Kind, strings.TrimSpace(x.Text)
-	expr, ref := ParseBody(x.Kind, x.Text)
-	if ref != nil && !ref.Warning {
-		st.Refusal = ref
+	value, ok := Literal(x.Text)
+	if !ok {
+		st.Refusal = cannotParse(value)
+		return t
+	}
+	expr, err := ParseValue(x.Kind, value)
+	if err != nil {
+		st.Refusal = cannotParse(value)
 		return t
 	}
 	t.expr, st.Value = expr, expr.Value
 	var notes []string
-	if ref != nil {
-		notes = append(notes, ref.Msg)
+	if expr.Kind == bpmn.TimeCycle && expr.Cycle.Count() == 0 {
+		notes = append(notes, "never fires (R0)")
 	}
 	switch st.Role {
 	case RoleStart:
 		st.Scheduled = scheduled
-		s, r := expr.StartSchedule()
-		if r != nil {
-			st.Refusal = r
+		s, err := expr.StartSchedule()
+		if err != nil {
+			st.Refusal = &Refusal{Msg: err.Error()}
 			return t
 		}
 		t.sched, st.Arith = s, s.Arith
@@ -275,19 +314,10 @@ func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32,
 			notes = append(notes, "no container schedules it")
 		}
 	default:
-		switch expr.Kind {
-		case bpmn.TimeCycle:
+		if expr.Kind == bpmn.TimeCycle {
 			st.Arith = SpiffCycleSchedule(expr.Cycle).Arith
-			if st.Role != RoleBoundaryNonInterrupting {
-				notes = append(notes, "ADR-0037 refuses a cycle here (TMR2001); simulated as Spiff runs it")
-			}
-		default:
+		} else {
 			st.Arith = ArithOnce
-		}
-		if st.Role == RoleBoundary || st.Role == RoleBoundaryNonInterrupting {
-			if el.AttachedTo == nil || el.AttachedTo.Type != "userTask" {
-				notes = append(notes, "ADR-0037 lifts timer boundaries on user tasks only (TMR2002)")
-			}
 		}
 	}
 	st.Note = strings.Join(notes, "; ")

@@ -185,9 +185,10 @@ type TimerStats struct {
 	Arith Arith
 	// Scheduled reports a timer start that a scheduler runs.
 	Scheduled bool
-	// Refusal says why the timer was not simulated.
+	// Refusal says why the timer was not simulated: the caller's verdict,
+	// or a value the simulator cannot read.
 	Refusal *Refusal
-	// Note qualifies the line ("ADR-0037 refuses a cycle here").
+	// Note qualifies the line ("no container schedules it").
 	Note string
 
 	// Fired counts firings (occurrences, for a catch cycle); Missed the due
@@ -212,9 +213,13 @@ type Instance struct {
 type Result struct {
 	Scenario Scenario
 	// Note says what was assumed (no scenario: the next 30 days).
-	Note      string
-	Timers    []*TimerStats
-	Processes []string
+	Note string
+	// Scheduling says, as the caller read it from the index graph, which
+	// container schedules which process (Input.Starts); "" when the caller
+	// says nothing.
+	Scheduling string
+	Timers     []*TimerStats
+	Processes  []string
 
 	insts chunked[Instance]
 	log   log

@@ -20,199 +20,127 @@ type Expr struct {
 	Cycle    timeexpr.Cycle
 }
 
-// Refusal says why an expression cannot be simulated, in the ADR's terms:
-// the message is the third argument of ResolutionError(<subject>,
-// predicate, "message").
+// Refusal says why a timer was not simulated. What ADR-0037 refuses is
+// the rule engine's call, not the simulator's: Rule and Msg come from the
+// caller's verdict (Input.Refused). A timer the caller did not refuse but
+// whose expression the simulator cannot read has a Msg and no Rule.
 type Refusal struct {
-	// Rule is the catalog ID of the check that refuses the same thing.
+	// Rule is the catalog ID of the check that refuses the timer, such as
+	// TMR1031; "" when the simulator could not read it.
 	Rule string
-	// Predicate is the expression element's predicate: bpmn:timeCycle.
-	Predicate string
-	// Msg is what is wrong: "cycle has no start date-time: 'R/P1D'".
+	// Msg is what is wrong, in the caller's words: "cycle has no start
+	// date-time: 'R/P1D'".
 	Msg string
-	// Detail says what to write instead, in one sentence.
-	Detail string
-	// Warning marks a refusal that is only a warning in `check` (R0): the
-	// expression is valid but never fires.
-	Warning bool
 }
 
-// Error renders the refusal in the ADR's form for a subject.
-func (r *Refusal) Error() string { return r.Message("expression") }
-
-// Message renders ResolutionError(<subject>, predicate, "msg").
-func (r *Refusal) Message(subject string) string {
-	return fmt.Sprintf("ResolutionError(<%s>, %s, %s)", subject, r.Predicate, quoteMsg(r.Msg))
-}
-
-// quoteMsg double-quotes a message, escaping only backslash, double quote
-// and control characters so that the ADR's single-quoted values stay as
-// they are.
-func quoteMsg(s string) string {
-	var b strings.Builder
-	b.WriteByte('"')
-	for _, r := range s {
-		switch {
-		case r == '"' || r == '\\':
-			b.WriteByte('\\')
-			b.WriteRune(r)
-		case r == '\n':
-			b.WriteString(`\n`)
-		case r == '\t':
-			b.WriteString(`\t`)
-		case r < 0x20 || r == 0x7f:
-			fmt.Fprintf(&b, `\x%02x`, r)
-		default:
-			b.WriteRune(r)
-		}
+// String renders the refusal as the summary shows it: the message, then
+// the rule in brackets when there is one.
+func (r *Refusal) String() string {
+	if r.Rule == "" {
+		return r.Msg
 	}
-	b.WriteByte('"')
-	return b.String()
+	return r.Msg + " [" + r.Rule + "]"
 }
 
-func refuse(rule string, kind bpmn.ExprKind, detail, format string, args ...any) *Refusal {
-	return &Refusal{Rule: rule, Predicate: kind.Predicate(), Msg: fmt.Sprintf(format, args...), Detail: detail}
+// cannotParse is the refusal of a value the simulator cannot compute due
+// times for, when the caller gave no verdict.
+func cannotParse(value string) *Refusal {
+	return &Refusal{Msg: fmt.Sprintf("cannot parse '%s'", value)}
 }
 
-// syntaxMsg returns the parser's reason, or a generic one.
-func syntaxMsg(err error) string {
-	var se *timeexpr.SyntaxError
-	if errors.As(err, &se) && se.Msg != "" {
-		return se.Msg
-	}
-	if err != nil {
-		return err.Error()
-	}
-	return "syntax error"
-}
-
-// ParseBody reads the text of a timeDate, timeDuration or timeCycle
-// element as Spiff would (one quoted string literal) and parses its value.
-func ParseBody(kind bpmn.ExprKind, text string) (Expr, *Refusal) {
+// Literal returns the value of a timer expression element's text as Spiff
+// reads it: the content of one quoted string literal. ok is false for
+// anything else (the rules say what is wrong with it); value is then the
+// trimmed text.
+func Literal(text string) (value string, ok bool) {
 	b := timeexpr.Classify(text)
-	switch b.Kind {
-	case timeexpr.BodyQuoted:
-		if b.Indented {
-			return Expr{}, refuse("TMR1007", kind, "Put the quoted literal on the element's first line.",
-				"expression starts with a newline and indentation: Spiff fails with IndentationError")
-		}
-		return ParseValue(kind, b.Value)
-	case timeexpr.BodyEmpty:
-		return Expr{}, refuse("TMR1003", kind, "Write one quoted ISO 8601 literal.", "expression is empty")
-	case timeexpr.BodyUnquotedISO:
-		return Expr{}, refuse("TMR1004", kind, fmt.Sprintf("Quote it: \"%s\".", b.Value),
-			"expression is not quoted: '%s' (Spiff evaluates it as Python)", b.Value)
-	case timeexpr.BodyCron:
-		return Expr{}, refuse("TMR1006", kind, "Write an ISO 8601 repeating interval such as \"R/2026-11-09T08:00:00Z/P1D\".",
-			"cron string, not ISO 8601: '%s'", b.Value)
+	if b.Kind == timeexpr.BodyQuoted && !b.Indented {
+		return b.Value, true
 	}
-	return Expr{}, refuse("TMR1005", kind, "Write one quoted ISO 8601 literal; its due time must be known ahead of time.",
-		"expression is %s, not a literal: '%s'", b.Kind, b.Value)
+	return strings.TrimSpace(text), false
 }
 
-// ParseValue parses an ISO 8601 value (the content of the literal) of the
-// given kind and refuses what ADR-0037 refuses.
-func ParseValue(kind bpmn.ExprKind, value string) (Expr, *Refusal) {
+// ParseValue parses an ISO 8601 value (the content of a literal the rules
+// accept) of the given kind into what the simulator computes due times
+// from. It fails, without saying which rule refuses it, on a value it
+// cannot compute due times for: one that does not parse, a date-time or a
+// cycle start without an offset (its instant depends on the host), a cycle
+// without a start or in another form than R[n]/<start>/<duration>, a
+// period that is not positive, a negative duration, or a fractional year
+// or month.
+func ParseValue(kind bpmn.ExprKind, value string) (Expr, error) {
 	e := Expr{Kind: kind, Value: value}
 	switch kind {
 	case bpmn.TimeDate:
 		d, err := timeexpr.ParseDateTime(value)
 		if err != nil {
-			return e, refuse("TMR1010", kind, "Write a date-time such as \"2026-12-01T09:00:00Z\".",
-				"not an ISO 8601 date-time: '%s' (%s)", value, syntaxMsg(err))
+			return e, err
 		}
 		if !d.HasOffset {
-			return e, refuse("TMR1011", kind, fmt.Sprintf("Add Z or an offset: '%sZ'.", value),
-				"date-time has no offset: '%s' (Spiff reads it in the host's time zone)", value)
+			return e, errNoOffset
 		}
 		e.Date = d
 	case bpmn.TimeDuration:
-		d, r := parseDuration(kind, value)
-		if r != nil {
-			return e, r
+		d, err := timeexpr.ParseDuration(value)
+		if err != nil {
+			return e, err
+		}
+		if d.Negative || d.FractionalCalendar() {
+			return e, errDuration
 		}
 		e.Duration = d
 	case bpmn.TimeCycle:
 		c, err := timeexpr.ParseCycle(value)
 		if err != nil {
-			return e, refuse("TMR1030", kind, "Write R[n]/<start date-time>/<duration>, such as \"R/2026-11-09T08:00:00Z/P1D\".",
-				"not an ISO 8601 repeating interval: '%s' (%s)", value, syntaxMsg(err))
+			return e, err
 		}
-		switch c.Form {
-		case timeexpr.CycleStartDuration:
-		case timeexpr.CycleDurationOnly:
-			return e, refuse("TMR1031", kind,
-				fmt.Sprintf("Give the cycle a start date-time: '%s/<start>/%s'; without one its firings depend on when a container booted.", repeatPart(c), c.Period.String()),
-				"cycle has no start date-time: '%s'", value)
-		default:
-			return e, refuse("TMR1032", kind, "Write R[n]/<start date-time>/<duration>.",
-				"cycle has the %s form, not R[n]/<start>/<duration>: '%s'", c.Form, value)
+		if c.Form != timeexpr.CycleStartDuration {
+			return e, errCycleForm
 		}
 		if !c.Start.HasOffset {
-			return e, refuse("TMR1011", kind, "Add Z or an offset to the start date-time.",
-				"cycle start has no offset: '%s' (Spiff reads it in the host's time zone)", value)
+			return e, errNoOffset
 		}
-		if r := checkDuration(kind, c.Period, c.Period.String()); r != nil {
-			return e, r
-		}
-		if c.Count() == 0 {
-			r := refuse("TMR1033", kind, "Remove the timer, or repeat it at least once: R1/...", "cycle never fires: '%s'", value)
-			r.Warning = true
-			e.Cycle = c
-			return e, r
+		if !positivePeriod(c.Period) {
+			return e, errDuration
 		}
 		e.Cycle = c
 	default:
-		return e, refuse("TMR1001", kind, "Use timeDate, timeDuration or timeCycle.", "unknown timer expression kind")
+		return e, errors.New("unknown timer expression kind")
 	}
 	return e, nil
 }
 
-// repeatPart returns the R[n] part of a cycle's text.
-func repeatPart(c timeexpr.Cycle) string {
-	if i := strings.IndexByte(c.Text, '/'); i > 0 {
-		return c.Text[:i]
-	}
-	return "R"
-}
+var (
+	errNoOffset      = errors.New("no offset: the instant depends on the host's time zone")
+	errDuration      = errors.New("not a length of time the simulator can wait for")
+	errCycleForm     = errors.New("not a cycle R[n]/<start>/<duration>")
+	errStartDuration = errors.New("a timeDuration on a timer start has no due times of its own")
+)
 
-func parseDuration(kind bpmn.ExprKind, value string) (timeexpr.Duration, *Refusal) {
-	d, err := timeexpr.ParseDuration(value)
-	if err != nil {
-		return d, refuse("TMR1020", kind, "Write a strict ISO 8601 duration such as \"PT48H\" or \"P1D\".",
-			"not an ISO 8601 duration: '%s' (%s)", value, syntaxMsg(err))
-	}
-	return d, checkDuration(kind, d, value)
-}
-
-// checkDuration refuses a parsed duration that cannot be waited for.
-func checkDuration(kind bpmn.ExprKind, d timeexpr.Duration, value string) *Refusal {
-	switch {
-	case d.Negative:
-		return refuse("TMR1022", kind, "A timer waits forward in time: drop the sign.", "duration is negative: '%s'", value)
-	case d.IsZero():
-		return refuse("TMR1021", kind, "Give a positive duration; a zero cycle period hangs the engine.", "duration is zero: '%s'", value)
-	case d.FractionalCalendar():
-		return refuse("TMR1023", kind, "Write whole years and months, or use days: P15D.", "fractional year or month: '%s' (Spiff crashes)", value)
+// positivePeriod reports a cycle period the schedules can step by: not
+// negative, no fractional year or month, and at least a microsecond (or a
+// whole number of years or months).
+func positivePeriod(d timeexpr.Duration) bool {
+	if d.Negative || d.FractionalCalendar() || d.IsZero() {
+		return false
 	}
 	if x, ok := d.Exact(); ok && x < time.Microsecond {
-		return refuse("TMR1021", kind, "Give a duration of at least a microsecond.", "duration is zero at Python's microsecond resolution: '%s'", value)
+		return false
 	}
-	return nil
+	return true
 }
 
 // StartSchedule is the seams scheduler's due times for the expression on a
 // timer start event. A timeDuration has none: its instants would depend on
-// when a container booted (TMR2004).
-func (e Expr) StartSchedule() (Schedule, *Refusal) {
+// when a container booted.
+func (e Expr) StartSchedule() (Schedule, error) {
 	switch e.Kind {
 	case bpmn.TimeDate:
 		return DateSchedule(e.Date), nil
 	case bpmn.TimeCycle:
 		return StartCycleSchedule(e.Cycle), nil
 	}
-	return Schedule{}, refuse("TMR2004", e.Kind, "Use a timeDate or a timeCycle with a start date-time on a timer start.",
-		"timeDuration on a process's timer start: its instants would depend on when a container booted")
+	return Schedule{}, errStartDuration
 }
 
 // CatchSchedule is SpiffWorkflow's due times for the expression on a catch

@@ -236,8 +236,9 @@ func IsTimerStart(el *bpmn.Element) bool {
 }
 
 // TimerStarts returns every timer start event of a top-level process in
-// the documents, in document order. Until the index graph says which
-// container schedules which process, the simulator schedules them all.
+// the documents, in document order: what the simulator schedules when the
+// caller has no index graph to say which container schedules which
+// process (Input.Starts nil).
 func TimerStarts(docs []*bpmn.Document) []*bpmn.Element {
 	var out []*bpmn.Element
 	for _, d := range docs {

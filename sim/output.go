@@ -85,6 +85,9 @@ func WriteText(w io.Writer, r *Result, opts TextOptions) error {
 	if r.Note != "" {
 		out.f("# %s\n", r.Note)
 	}
+	if r.Scheduling != "" {
+		out.f("# %s\n", r.Scheduling)
+	}
 	var line []byte
 	for i := range r.Len() {
 		if !opts.Debug && r.level(i) == LevelDebug {
@@ -121,7 +124,7 @@ func writeSummary(w io.Writer, r *Result) error {
 		}
 		note := t.Note
 		if t.Refusal != nil {
-			note = "not simulated: " + t.Refusal.Msg
+			note = "not simulated: " + t.Refusal.String()
 		}
 		if t.RolledBack > 0 {
 			note = joinNote(note, strconv.Itoa(t.RolledBack)+" run(s) rolled back")
@@ -147,11 +150,12 @@ func joinNote(a, b string) string {
 
 // The JSON output's shape: a public contract, version 1.
 type jsonOut struct {
-	Version  int          `json:"version"`
-	Note     string       `json:"note,omitempty"`
-	Scenario jsonScenario `json:"scenario"`
-	Timers   []jsonTimer  `json:"timers"`
-	Events   []jsonEvent  `json:"events"`
+	Version    int          `json:"version"`
+	Note       string       `json:"note,omitempty"`
+	Scheduling string       `json:"scheduling,omitempty"`
+	Scenario   jsonScenario `json:"scenario"`
+	Timers     []jsonTimer  `json:"timers"`
+	Events     []jsonEvent  `json:"events"`
 }
 
 type jsonScenario struct {
@@ -208,7 +212,7 @@ type jsonEvent struct {
 // WriteJSON writes every event (debug ones included) and the summary.
 func WriteJSON(w io.Writer, r *Result) error {
 	sc := r.Scenario
-	out := jsonOut{Version: 1, Note: r.Note, Scenario: jsonScenario{
+	out := jsonOut{Version: 1, Note: r.Note, Scheduling: r.Scheduling, Scenario: jsonScenario{
 		From: FormatTime(sc.From), Until: FormatTime(sc.Until), Step: FormatDuration(sc.Step),
 		Replicas: sc.Replicas, Seed: sc.Seed, Lease: FormatDuration(sc.Lease), Down: []string{},
 	}, Timers: []jsonTimer{}, Events: make([]jsonEvent, 0, r.Len())}

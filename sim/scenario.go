@@ -494,3 +494,15 @@ func sortedKeys[V any](m map[string]V) []string {
 	sort.Strings(keys)
 	return keys
 }
+
+// syntaxMsg returns the parser's reason, or a generic one.
+func syntaxMsg(err error) string {
+	var se *timeexpr.SyntaxError
+	if errors.As(err, &se) && se.Msg != "" {
+		return se.Msg
+	}
+	if err != nil {
+		return err.Error()
+	}
+	return "syntax error"
+}

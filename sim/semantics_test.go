@@ -452,12 +452,10 @@ func TestCatchLeaseLost(t *testing.T) {
 	}
 }
 
-// Timers the ADR refuses are listed with the refusal and not run; an
-// instance that reaches one waits there; an event sub-process's timer is
-// listed as out of scope.
-func TestRefusedTimersListed(t *testing.T) {
-	src := defsHead + `<bpmn:process id="P" isExecutable="true">
-<bpmn:startEvent id="Boot">` + timerXML("timeCycle", "R/P1D") + `<bpmn:outgoing>f0</bpmn:outgoing></bpmn:startEvent>
+// refusedSrc holds a cycle without a start (Boot), an unquoted duration on
+// a catch (Wait) and a timer of an event sub-process (Tick).
+const refusedSrc = defsHead + `<bpmn:process id="P" isExecutable="true">
+<bpmn:startEvent id="Boot">` + `<bpmn:timerEventDefinition><bpmn:timeCycle>"R/P1D"</bpmn:timeCycle></bpmn:timerEventDefinition>` + `<bpmn:outgoing>f0</bpmn:outgoing></bpmn:startEvent>
 <bpmn:sequenceFlow id="f0" sourceRef="Boot" targetRef="E0"/><bpmn:endEvent id="E0"><bpmn:incoming>f0</bpmn:incoming></bpmn:endEvent>
 <bpmn:startEvent id="S"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
 <bpmn:sequenceFlow id="f1" sourceRef="S" targetRef="Wait"/>
@@ -465,17 +463,28 @@ func TestRefusedTimersListed(t *testing.T) {
 <bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
 <bpmn:sequenceFlow id="f2" sourceRef="Wait" targetRef="E"/><bpmn:endEvent id="E"><bpmn:incoming>f2</bpmn:incoming></bpmn:endEvent>
 <bpmn:subProcess id="Events" triggeredByEvent="true">
-<bpmn:startEvent id="Tick">` + timerXML("timeDuration", "PT5M") + `</bpmn:startEvent>
+<bpmn:startEvent id="Tick"><bpmn:timerEventDefinition><bpmn:timeDuration>"PT5M"</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:startEvent>
 </bpmn:subProcess>
 </bpmn:process></bpmn:definitions>
 `
-	doc := parse(t, "refused.bpmn", []byte(src))
+
+// Without the caller's verdict the simulator refuses nothing by rule: what
+// it cannot read is listed as "cannot parse" with no rule and not run; an
+// instance that reaches it waits there; an event sub-process's timer is
+// listed and not run. With the verdict, the caller's rule and message are
+// listed instead (verdict_test.go).
+func TestUnreadTimersListed(t *testing.T) {
+	doc := parse(t, "refused.bpmn", []byte(refusedSrc))
 	sc := Scenario{From: at(t, "2026-11-01T00:00:00Z"), Until: at(t, "2026-11-02T00:00:00Z"),
 		Processes: []ProcessPlan{{Process: "P", Starts: []time.Time{at(t, "2026-11-01T01:00:00Z")}}}}
 	r := run(t, sc, doc)
-	want := map[string]string{"Boot": "TMR1031", "Wait": "TMR1004", "Tick": "TMR2003"}
-	for id, rule := range want {
-		if s := stats(t, r, id); s.Refusal == nil || s.Refusal.Rule != rule || s.Fired != 0 {
+	want := map[string]string{
+		"Boot": "cannot parse 'R/P1D'",
+		"Wait": "cannot parse 'PT1H'",
+		"Tick": "timer of an event sub-process: the simulator does not run event sub-processes",
+	}
+	for id, msg := range want {
+		if s := stats(t, r, id); s.Refusal == nil || s.Refusal.Rule != "" || s.Refusal.Msg != msg || s.Fired != 0 {
 			t.Errorf("%s: %+v", id, s.Refusal)
 		}
 	}
@@ -487,8 +496,26 @@ func TestRefusedTimersListed(t *testing.T) {
 	if err := WriteText(&b, r, TextOptions{}); err != nil {
 		t.Fatal(err)
 	}
-	if !strings.Contains(b.String(), "not simulated: cycle has no start date-time: 'R/P1D'") {
+	if !strings.Contains(b.String(), "not simulated: cannot parse 'R/P1D'\n") {
 		t.Errorf("summary:\n%s", b.String())
+	}
+
+	// A verdict refuses even what the simulator could run.
+	refused := func(_ *bpmn.Document, el *bpmn.Element) (string, string, bool) {
+		return "TMR9999", "refused by " + el.ID, el.ID == "Boot" || el.ID == "Wait"
+	}
+	r, err := Run(Input{Docs: []*bpmn.Document{load(t, "digest.bpmn"), doc}, Refused: refused}, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s := stats(t, r, "Boot"); s.Refusal == nil || s.Refusal.String() != "refused by Boot [TMR9999]" {
+		t.Errorf("Boot: %+v", s.Refusal)
+	}
+	if s := stats(t, r, "EveryMorning"); s.Refusal != nil || s.Fired != 0 || s.Pending != 0 {
+		t.Errorf("EveryMorning: %+v", s)
+	}
+	if s := stats(t, r, "Tick"); s.Refusal == nil || s.Refusal.Rule != "" {
+		t.Errorf("Tick: %+v", s.Refusal)
 	}
 }
 

@@ -73,6 +73,9 @@ func WriteSVG(w io.Writer, r *Result) error {
 	if r.Note != "" {
 		head = append(head, wrap(r.Note, 150)...)
 	}
+	if r.Scheduling != "" {
+		head = append(head, wrap(r.Scheduling, 150)...)
+	}
 	for i, l := range head[:min(len(head), 3)] {
 		out.f(`<text x="12" y="%d" font-size="11" fill="#444">%s</text>`+"\n", 40+i*14, esc(l))
 	}
@@ -91,7 +94,7 @@ func WriteSVG(w io.Writer, r *Result) error {
 		out.f(`<text x="8" y="%d"><title>%s</title>%s</text>`+"\n", laneY(i)+13, esc(laneTitle(t)), esc(label))
 		sub := orDefault(t.Value, "-")
 		if t.Refusal != nil {
-			sub = "not simulated: " + t.Refusal.Msg
+			sub = "not simulated: " + t.Refusal.String()
 		}
 		if len(sub) > 52 {
 			sub = sub[:51] + "…"

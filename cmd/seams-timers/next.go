@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"strconv"
 	"strings"
 	"time"
 
@@ -54,8 +55,10 @@ adds calendar months from the start, clamped to the month's end); --as catch rea
 SpiffWorkflow reads a catch event (a fixed stride measured from the start month). A duration
 is a catch reached at --now. Lines whose due time used calendar arithmetic say which.
 
-An expression ADR-0037 refuses prints the refusal, ResolutionError(<expr>, predicate, "what"),
-and a line saying what to write instead.
+An expression the rules refuse (the findings check would report on it in a model) prints the
+refusal, ResolutionError(<expr>, predicate, "what"), and a line saying what to write instead.
+Their warnings go to stderr, and the due times are still printed. In models, each refused
+timer prints the first error check reports on it, at the same place.
 
 Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing path.`,
 		Example: `  seams-timers next 'R/2026-11-09T08:00:00Z/P1D' -n 5
@@ -152,8 +155,9 @@ func runNext(s *streams, o *nextOptions) error {
 }
 
 // nextExpr prints the next due times of one expression given on the
-// command line (each line labelled when several were given), or its
-// refusal; it reports false for a refusal.
+// command line (each line labelled when several were given), or the rules'
+// refusal; it reports false for a refusal. The rules' warnings go to
+// errw, and the due times are still printed.
 func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
 	value := strings.TrimSpace(text)
 	if b := timeexpr.Classify(text); b.Kind == timeexpr.BodyQuoted {
@@ -162,17 +166,34 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 	if kind == 0 {
 		kind = sim.GuessKind(value)
 	}
-	e, ref := sim.ParseValue(kind, value)
-	if ref != nil && !ref.Warning {
-		writeRefusal(w, "", value, ref)
+	place := rules.PlaceAllowed
+	switch as {
+	case "start":
+		place = rules.PlaceStart
+	case "catch":
+		place = rules.PlaceCatch
+	}
+	refused := false
+	warn := &lineWriter{w: errw}
+	for _, d := range rules.ExpressionVerdictAt(kind, pyLiteral(value), place, now) {
+		if d.Severity == lint.SeverityError {
+			writeDiagnostic(w, "", d)
+			refused = true
+		} else {
+			writeDiagnostic(warn, "", d)
+		}
+	}
+	if refused {
 		return false
 	}
-	if ref != nil {
-		_, _ = fmt.Fprintf(errw, "seams-timers: %s\n", ref.Msg)
+	e, err := sim.ParseValue(kind, value)
+	if err != nil {
+		w.printf("error: cannot parse '%s': %v\n", value, err)
+		return false
 	}
-	s, ref := nextSchedule(e, as, now)
-	if ref != nil {
-		writeRefusal(w, "", value, ref)
+	s, err := nextSchedule(e, as, now)
+	if err != nil {
+		w.printf("error: %v\n", err)
 		return false
 	}
 	if writeDues(w, s, now, n, label) == 0 {
@@ -181,9 +202,18 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 	return true
 }
 
+// pyLiteral quotes a value as the Python string literal a model would hold
+// it in, "R/P1D".
+func pyLiteral(value string) string {
+	if !strings.ContainsAny(value, "\"\\\r\n") {
+		return `"` + value + `"`
+	}
+	return strconv.Quote(value)
+}
+
 // nextSchedule reads an expression as a timer start (the seams scheduler)
 // or as a catch reached at now (SpiffWorkflow).
-func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, *sim.Refusal) {
+func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, error) {
 	if as == "" {
 		as = "start"
 		if e.Kind == bpmn.TimeDuration {
@@ -228,31 +258,29 @@ func noneLeft(e sim.Expr, as string, now time.Time) string {
 	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Value, sim.FormatTime(now))
 }
 
-// writeRefusal prints a refusal in the ADR's form, with its rule and a
-// detail line. file is "" for an expression from the command line, whose
-// subject is the expression itself.
-func writeRefusal(w *lineWriter, where, subject string, ref *sim.Refusal) {
-	sev := "error"
-	if ref.Warning {
-		sev = "warning"
-	}
-	rule := ref.Rule
-	if r := rules.Lookup(ref.Rule); r != nil {
-		rule += " " + r.Name
+// writeDiagnostic prints a finding of the rules in the ADR's form, with
+// its rule and a detail line, as check does. where is "" for an expression
+// from the command line, whose subject is the expression itself.
+func writeDiagnostic(w *lineWriter, where string, d lint.Diagnostic) {
+	rule := d.Rule
+	if d.Name != "" {
+		rule += " " + d.Name
 	}
 	if where == "" {
-		w.printf("%s: %s [%s]\n", sev, ref.Message(subject), rule)
+		w.printf("%s: %s [%s]\n", d.Severity, d.Message, rule)
 	} else {
-		w.printf("%s: %s: %s [%s]\n", where, sev, ref.Message(subject), rule)
+		w.printf("%s: %s: %s [%s]\n", where, d.Severity, d.Message, rule)
 	}
-	if ref.Detail != "" {
-		w.printf("  %s\n", ref.Detail)
+	if d.Detail != "" {
+		w.printf("  %s\n", d.Detail)
 	}
 }
 
 // nextModels prints the next firings of every timer in the documents, in
-// document order; it reports false when a timer's expression is refused.
+// document order; it reports false when the rules refuse a timer
+// (rules.Verdicts: the same finding check reports, at the same place).
 func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, n int) bool {
+	verdicts := rules.Verdicts(docs, now)
 	ok := true
 	for _, d := range docs {
 		for _, el := range d.Elements {
@@ -260,21 +288,20 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				continue
 			}
 			name := lint.ElementDisplay(d, el.ID)
-			where := func(sp bpmn.Span) string {
-				return fmt.Sprintf("%s:%d:%d", d.Path, sp.Start.Line, sp.Start.Col)
-			}
-			t := el.Timers[0]
-			if len(t.Exprs) == 0 {
-				w.printf("%s: error: %s [TMR1001]\n", where(t.Span),
-					lint.Resolution(name, "bpmn:timerEventDefinition", "timer definition has no timeDate, timeDuration or timeCycle"))
+			if v, refused := verdicts[lint.ElementIRI(d, el.ID)]; refused {
+				writeDiagnostic(w, fmt.Sprintf("%s:%d:%d", v.File, v.Line, v.Column), v)
 				ok = false
 				continue
 			}
-			x := t.Exprs[0]
-			e, ref := sim.ParseBody(x.Kind, x.Text)
-			if ref != nil && !ref.Warning {
-				writeRefusal(w, where(x.Span), name, ref)
-				ok = false
+			t := el.Timers[0]
+			if len(t.Exprs) == 0 {
+				w.printf("-  %s  (no timeDate, timeDuration or timeCycle)\n", name)
+				continue
+			}
+			value, lit := sim.Literal(t.Exprs[0].Text)
+			e, err := sim.ParseValue(t.Exprs[0].Kind, value)
+			if !lit || err != nil {
+				w.printf("-  %s  (cannot parse '%s')\n", name, value)
 				continue
 			}
 			role := sim.RoleOf(el)
@@ -285,10 +312,9 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 					mode = "start"
 				}
 			}
-			s, ref := nextSchedule(e, mode, now)
-			if ref != nil {
-				writeRefusal(w, where(x.Span), name, ref)
-				ok = false
+			s, err := nextSchedule(e, mode, now)
+			if err != nil {
+				w.printf("-  %s  (%v)\n", name, err)
 				continue
 			}
 			label := name

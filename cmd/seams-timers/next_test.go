@@ -29,11 +29,19 @@ func TestNextExpression(t *testing.T) {
 			out:  "2026-11-09T08:00:00Z\n2026-11-09T09:00:00Z\n2026-11-09T10:00:00Z\n",
 		},
 		{
-			name: "monthly on a timer start: seams calendar",
+			name: "monthly on a timer start: seams calendar; the rules' warning on stderr",
 			args: []string{"R/2026-01-31T00:00:00Z/P1M", "-n", "3", "--now", "2026-02-01T00:00:00Z"},
 			out: "2026-02-28T00:00:00Z  (seams calendar: start + 1×P1M, clamped to the month's end)\n" +
 				"2026-03-31T00:00:00Z  (seams calendar: start + 2×P1M, clamped to the month's end)\n" +
 				"2026-04-30T00:00:00Z  (seams calendar: start + 3×P1M, clamped to the month's end)\n",
+			err: `warning: ResolutionError(<R/2026-01-31T00:00:00Z/P1M>, bpmn:timeCycle, "cycle period is in years or months: 'P1M'") [TMR1034 cycle-calendar-period]` +
+				"\n  Spiff turns the period into a fixed length once",
+		},
+		{
+			name: "R0: a warning and no firing",
+			args: []string{"R0/2026-11-09T08:00:00Z/P1D", "--now", "2026-11-01T00:00:00Z"},
+			err: `warning: ResolutionError(<R0/2026-11-09T08:00:00Z/P1D>, bpmn:timeCycle, "cycle never fires, R0 repeats zero times: 'R0/2026-11-09T08:00:00Z/P1D'") [TMR1033 cycle-never-fires]` +
+				"\n  Give the number of firings",
 		},
 		{
 			name: "monthly on a catch: Spiff's stride",
@@ -61,19 +69,25 @@ func TestNextExpression(t *testing.T) {
 			args:   []string{"R/P1D"},
 			code:   lint.ExitFindings,
 			out:    `error: ResolutionError(<R/P1D>, bpmn:timeCycle, "cycle has no start date-time: 'R/P1D'") [TMR1031`,
-			detail: "\n  Give the cycle a start date-time: 'R/<start>/P1D'; without one its firings depend on when a container booted.\n",
+			detail: "\n  Give the first firing's date-time, with Z or an offset: R[n]/<start>/<duration>, such as \"R/2026-11-09T08:00:00Z/P1D\".",
 		},
 		{
 			name: "refused: no offset",
 			args: []string{"--kind", "date", "2026-12-01T09:00:00"},
 			code: lint.ExitFindings,
-			out:  `error: ResolutionError(<2026-12-01T09:00:00>, bpmn:timeDate, "date-time has no offset: '2026-12-01T09:00:00' (Spiff reads it in the host's time zone)") [TMR1011`,
+			out:  `error: ResolutionError(<2026-12-01T09:00:00>, bpmn:timeDate, "date-time has no offset: '2026-12-01T09:00:00'") [TMR1011 date-no-offset]`,
 		},
 		{
 			name: "refused: a duration on a timer start",
 			args: []string{"--as", "start", "PT48H"},
 			code: lint.ExitFindings,
-			out:  "[TMR2004",
+			out:  `error: ResolutionError(<PT48H>, bpmn:timeDuration, "timer start event has a duration: 'PT48H'") [TMR2004 start-duration]`,
+		},
+		{
+			name: "refused: a quoted cron string",
+			args: []string{"0 8 * * 1-5"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<0 8 * * 1-5>, bpmn:timeDate, "expression is a quoted cron string: '0 8 * * 1-5'") [TMR1006 expression-cron]`,
 		},
 		{
 			name: "bad kind",
@@ -123,8 +137,9 @@ func TestNextModels(t *testing.T) {
   </bpmn:process>
 </bpmn:definitions>
 `))
+	// The rules' finding, where check reports it: on the value.
 	code, out, _ = runTimerCmd(t, "next", "--no-config", dir)
-	if code != lint.ExitFindings || !strings.Contains(out, `bad.bpmn:4:56: error: ResolutionError(<`) ||
+	if code != lint.ExitFindings || !strings.Contains(out, `bad.bpmn:4:73: error: ResolutionError(<`) ||
 		!strings.Contains(out, `bad.bpmn#S>, bpmn:timeCycle, "cycle has no start date-time: 'R/P1D'") [TMR1031`) {
 		t.Errorf("exit %d:\n%s", code, out)
 	}

@@ -3,7 +3,9 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
 	"sort"
 	"strings"
 	"time"
@@ -12,6 +14,7 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/rules"
 	"github.com/seams/seams-timers/sim"
 )
 
@@ -52,9 +55,13 @@ claimed once across the replicas, and several due times passed since the last ru
 the latest ("timer missed <event> N firing(s)"). Timer catches follow SpiffWorkflow: the due
 time is fixed on arrival and the timer fires at the first tick strictly after it.
 
-Every process with a timer start event is scheduled. Without a scenario (--scenario, or
---from/--until) it simulates the next 30 days from --now with one replica and no downtime,
-and says so.
+With an index graph (*.ttl, *.nt) among the paths, only the timer starts of the processes a
+container seam:schedules run; without one, every process with a timer start is scheduled. The
+header says which. A timer that check refuses (an error of a TMR1xxx or TMR2xxx rule) is
+listed with that finding and not run.
+
+Without a scenario (--scenario, or --from/--until) it simulates the next 30 days from --now
+with one replica and no downtime, and says so.
 
 Output: text (the ADR's log lines prefixed with tick and replica, then a summary per timer),
 json (every event) or svg (a timeline, one lane per timer).
@@ -110,21 +117,31 @@ func runSimulate(s *streams, o *simulateOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
-	docs, loadErrs, graphs, err := simLoadModels(o.Paths, cfg)
+	rep, err := simCheck(o.Paths, cfg, sc.From)
 	if err != nil {
 		return err
 	}
-	for _, d := range loadErrs {
-		_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+	var loadErrs []lint.Diagnostic
+	for _, d := range rep.Diagnostics {
+		if loadRules[d.Rule] {
+			loadErrs = append(loadErrs, d)
+			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+		}
 	}
-	if len(graphs) > 0 {
-		_, _ = fmt.Fprintf(s.Err, "seams-timers: %d index graph file(s) not read yet: every process with a timer start is scheduled\n", len(graphs))
-	}
-	res, err := sim.Run(sim.Input{Docs: docs}, sc)
+	docs := slices.Clone(rep.Project.Docs)
+	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	verdicts := rules.VerdictsOf(docs, rep.Diagnostics)
+	starts, scheduling := scheduledStarts(rep.Project.Index, docs)
+	in := sim.Input{Docs: docs, Starts: starts, Refused: func(d *bpmn.Document, el *bpmn.Element) (string, string, bool) {
+		v, ok := verdicts[lint.ElementIRI(d, el.ID)]
+		return v.Rule, rules.Reason(v), ok
+	}}
+	res, err := sim.Run(in, sc)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	res.Note = note
+	res.Scheduling = scheduling
 	if err := simWrite(s, o, res); err != nil {
 		return &exitError{code: lint.ExitInternal, err: err}
 	}
@@ -299,6 +316,84 @@ func simNow(flag string, cfg *lint.Config) (time.Time, error) {
 		return cfg.Now.UTC(), nil
 	}
 	return time.Now().UTC().Truncate(time.Second), nil
+}
+
+// loadRules are the findings of a model or graph file that could not be
+// loaded: simulate reports them and goes on with the rest.
+var loadRules = map[string]bool{"TMR0001": true, "TMR0002": true, "TMR0003": true, "TMR0004": true}
+
+// simCheck loads the models and the index graph under the paths as check
+// does (lint.Check), and runs the rules whose errors refuse a timer
+// (rules.VerdictRules), against now. A path that does not exist is a usage
+// error.
+func simCheck(paths []string, cfg *lint.Config, now time.Time) (*lint.Report, error) {
+	in := lint.Input{Paths: paths}
+	opts := lint.Options{Rules: rules.VerdictRules(), Now: now}
+	if cfg != nil {
+		in.Exclude = cfg.Exclude
+		opts.Poll = cfg.Poll
+		opts.Vocabulary = vocabularyOf(cfg)
+		opts.Maps = maps.Clone(cfg.Map)
+	}
+	rep, err := lint.Check(in, opts)
+	if err != nil {
+		return nil, &exitError{code: lint.ExitUsage, err: err}
+	}
+	return rep, nil
+}
+
+// scheduledStarts returns the timer starts a scheduler runs and says so
+// for the header. With an index graph, they are the timer starts of the
+// processes that some container seam:schedules (an object that names no
+// loaded top-level process is left out: check reports it); without one,
+// nil, which schedules every timer start of a top-level process.
+func scheduledStarts(ix *lint.Index, docs []*bpmn.Document) ([]*bpmn.Element, string) {
+	if ix == nil {
+		return nil, "no index graph: every process with a timer start is scheduled"
+	}
+	var containers []string
+	byContainer := map[string][]string{}
+	scheduled := map[*bpmn.Process]bool{}
+	unresolved := 0
+	for _, tr := range ix.Graph.ByPredicate(ix.Vocab.Schedules()) {
+		doc, p := ix.Process(tr.O)
+		if p == nil {
+			unresolved++
+			continue
+		}
+		// The container as the graph document that says so names it:
+		// <#api> shows as index.ttl#api.
+		c := ix.DisplayTerm(tr.S, tr.Pos.File)
+		if strings.HasPrefix(c, "#") {
+			c = tr.Pos.File + c
+		}
+		if _, seen := byContainer[c]; !seen {
+			containers = append(containers, c)
+		}
+		name := lint.ElementDisplay(doc, p.ID)
+		if !slices.Contains(byContainer[c], name) {
+			byContainer[c] = append(byContainer[c], name)
+		}
+		scheduled[p] = true
+	}
+	starts := []*bpmn.Element{}
+	for _, el := range sim.TimerStarts(docs) {
+		if scheduled[el.Container] {
+			starts = append(starts, el)
+		}
+	}
+	var parts []string
+	for _, c := range containers {
+		parts = append(parts, c+" schedules "+strings.Join(byContainer[c], ", "))
+	}
+	desc := "index graph: " + strings.Join(parts, "; ")
+	if len(parts) == 0 {
+		desc = "index graph: no container schedules a process, so no timer start is scheduled"
+	}
+	if unresolved > 0 {
+		desc += fmt.Sprintf(" (%d seam:schedules object(s) name no loaded process)", unresolved)
+	}
+	return starts, desc
 }
 
 // simLoadModels discovers and loads the BPMN files under the paths, and

@@ -218,3 +218,88 @@ func TestSimulateBrokenFile(t *testing.T) {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
 	}
 }
+
+// timerStartModel is a process P whose timer start T runs a script task.
+func timerStartModel(proc, cycle string) []byte {
+	return []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d" targetNamespace="https://example.org/t">
+  <bpmn:process id="` + proc + `" isExecutable="true">
+    <bpmn:startEvent id="` + proc + `Timer"><bpmn:outgoing>f1</bpmn:outgoing><bpmn:timerEventDefinition><bpmn:timeCycle>"` + cycle + `"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
+    <bpmn:sequenceFlow id="f1" sourceRef="` + proc + `Timer" targetRef="Run"/>
+    <bpmn:scriptTask id="Run"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing></bpmn:scriptTask>
+    <bpmn:sequenceFlow id="f2" sourceRef="Run" targetRef="End"/>
+    <bpmn:endEvent id="End"><bpmn:incoming>f2</bpmn:incoming></bpmn:endEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`)
+}
+
+// With an index graph, only the timer starts of the processes a container
+// seam:schedules run, and the header says which container schedules which;
+// without one, every timer start runs and the header says so.
+func TestSimulateIndexGraphSchedules(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "nightly.bpmn", timerStartModel("Nightly", "R/2026-11-01T02:00:00Z/P1D"))
+	writeFile(t, dir, "hourly.bpmn", timerStartModel("Hourly", "R/2026-11-01T00:30:00Z/PT1H"))
+	writeFile(t, dir, "index.ttl", []byte(`@prefix proc: <https://w3id.org/seams/proc#> .
+@prefix seam: <https://w3id.org/seams/seam#> .
+@prefix arch: <https://w3id.org/seams/arch#> .
+<nightly.bpmn#Nightly> a proc:Process .
+<nightly.bpmn#NightlyTimer> a proc:TimerStartEvent .
+<hourly.bpmn#Hourly> a proc:Process .
+<#batch> a arch:Container ;
+  seam:executes <nightly.bpmn#Nightly>, <hourly.bpmn#Hourly> ;
+  seam:schedules <nightly.bpmn#Nightly> .
+`))
+	args := []string{"simulate", "--no-config", "--from", "2026-11-01T00:00:00Z", "--until", "2026-11-03T00:00:00Z", "--step", "PT1M"}
+	code, out, errOut := runTimerCmd(t, append(args, dir)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	nightly := filepath.Join(dir, "nightly.bpmn")
+	hourly := filepath.Join(dir, "hourly.bpmn")
+	for _, want := range []string{
+		"# index graph: " + filepath.Join(dir, "index.ttl") + "#batch schedules " + nightly + "#Nightly\n",
+		"timer fire " + nightly + "#NightlyTimer due 2026-11-01T02:00:00Z instance Nightly#1\n",
+		"timer fire " + nightly + "#NightlyTimer due 2026-11-02T02:00:00Z instance Nightly#2\n",
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("output lacks %q:\n%s", want, out)
+		}
+	}
+	if strings.Contains(out, "timer fire "+hourly) || !strings.Contains(out, "no container schedules it") {
+		t.Errorf("the hourly timer start is not scheduled:\n%s", out)
+	}
+
+	// The same models without the graph: both run.
+	code, out, errOut = runTimerCmd(t, append(args, nightly, hourly)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "# no index graph: every process with a timer start is scheduled\n") ||
+		!strings.Contains(out, "timer fire "+hourly+"#HourlyTimer due 2026-11-01T00:30:00Z") ||
+		!strings.Contains(out, "timer fire "+nightly+"#NightlyTimer due 2026-11-01T02:00:00Z") {
+		t.Errorf("without the graph:\n%s", out)
+	}
+
+	// JSON carries the header line too.
+	code, out, _ = runTimerCmd(t, append(args, "--format", "json", dir)...)
+	var doc struct{ Scheduling string }
+	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil || !strings.Contains(doc.Scheduling, "#batch schedules ") {
+		t.Errorf("exit %d, %v: %+v", code, err, doc)
+	}
+}
+
+// A timer the rules refuse is listed with the rules' finding and not run.
+func TestSimulateRefusedByRules(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "boot.bpmn", timerStartModel("Boot", "R/P1D"))
+	code, out, errOut := runTimerCmd(t, "simulate", "--no-config", "--now", "2026-11-01T00:00:00Z", dir, simFixtures+"digest.bpmn")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if !strings.Contains(out, "not simulated: cycle has no start date-time: 'R/P1D' [TMR1031]\n") ||
+		!strings.Contains(out, "timer fire ../../sim/testdata/digest.bpmn#EveryMorning") {
+		t.Errorf("output:\n%s", out)
+	}
+}
