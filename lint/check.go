@@ -259,11 +259,16 @@ func Check(in Input, opts Options) (*Report, error) {
 	if jobs <= 0 {
 		jobs = defaultJobs()
 	}
+	// The graph loads in the background while the models load.
+	var pending *IndexLoad
+	if len(graphFiles) > 0 {
+		pending = StartIndex(in, graphFiles)
+	}
 	docs, diags := LoadBPMN(in, bpmnFiles, jobs, opts.Progress)
 	proj := &Project{Docs: docs, StdinName: in.StdinName, Stdin: in.Stdin}
 	given := len(docs)
-	if len(graphFiles) > 0 {
-		diags = append(diags, buildIndex(in, graphFiles, proj, opts)...)
+	if pending != nil {
+		diags = append(diags, pending.Join(proj, opts)...)
 	}
 	timers := 0
 	for _, d := range proj.Docs {

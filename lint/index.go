@@ -44,6 +44,7 @@ type Index struct {
 	named     map[string]namedAt     // absolute model path -> where the graph first names it
 	procTerms map[elemKey]graph.Term // process -> the term the graph names it with
 	models    map[string]modelRef    // IRI without fragment -> the file it names
+	frozen    bool                   // the join is done: models is read-only
 
 	srcMu sync.Mutex
 	srcs  map[string][]byte // graph document sources, read when a span needs them
@@ -144,9 +145,60 @@ func absPath(p string) string {
 	return a
 }
 
-// buildIndex loads the graph documents and joins them with the models. It
-// loads the models the graph names that were not given, adding them to the
-// project, and returns the loading diagnostics (TMR0001, TMR0003, TMR0004).
+// IndexLoad is a graph load running in the background, so that a caller can
+// load the BPMN models meanwhile: reading a large index graph keeps about
+// one core busy, and the models fill the other. Join waits for it.
+type IndexLoad struct {
+	done     chan struct{}
+	files    []string
+	input    Input
+	g        *graph.Graph
+	errs     []*graph.Error
+	diags    []Diagnostic
+	stdinSrc []byte
+}
+
+// StartIndex starts reading the graph documents in a goroutine.
+func StartIndex(in Input, graphFiles []string) *IndexLoad {
+	l := &IndexLoad{done: make(chan struct{}), files: graphFiles, input: in}
+	go func() {
+		defer close(l.done)
+		l.load()
+	}()
+	return l
+}
+
+func (l *IndexLoad) load() {
+	in := l.input
+	if in.Stdin != nil && IsGraphPath(in.StdinName) && slices.Contains(l.files, in.StdinName) {
+		l.stdinSrc = in.Stdin
+		srcs := []graph.Source{{Path: in.StdinName, Data: in.Stdin}}
+		for _, f := range l.files {
+			if f == in.StdinName {
+				continue
+			}
+			b, err := os.ReadFile(f)
+			if err != nil {
+				l.diags = append(l.diags, LoadDiagnostic("TMR0001", loadRuleNames["TMR0001"], f, bpmn.Pos{Line: 1, Col: 1}, "cannot read the file: "+err.Error(), loadRuleDetails["TMR0001"]))
+				continue
+			}
+			srcs = append(srcs, graph.Source{Path: f, Data: b})
+		}
+		l.g, l.errs = graph.LoadSources(srcs)
+		return
+	}
+	l.g, l.errs = graph.Load(l.files)
+}
+
+// Wait waits for the graph documents to be read and returns the graph.
+func (l *IndexLoad) Wait() *graph.Graph {
+	<-l.done
+	return l.g
+}
+
+// Join waits for the graph, joins it with the models of proj, loading the
+// models the graph names that proj lacks, and sets proj.Index. It returns
+// the loading diagnostics (TMR0001, TMR0003, TMR0004).
 //
 // The graph names a model when it types one of the model's elements as a
 // proc:Process, proc:UserTask, proc:TimerStartEvent or proc:TimerCatchEvent,
@@ -154,30 +206,11 @@ func absPath(p string) string {
 // processes. Those are the terms the join reads; they are found through the
 // graph's indexes, so that the cost of the join does not grow with the
 // triples that say nothing about models.
-func buildIndex(in Input, graphFiles []string, proj *Project, opts Options) []Diagnostic {
-	var diags []Diagnostic
-	var g *graph.Graph
-	var errs []*graph.Error
-	var stdinSrc []byte
-	if in.Stdin != nil && IsGraphPath(in.StdinName) && slices.Contains(graphFiles, in.StdinName) {
-		stdinSrc = in.Stdin
-		srcs := []graph.Source{{Path: in.StdinName, Data: in.Stdin}}
-		for _, f := range graphFiles {
-			if f == in.StdinName {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				diags = append(diags, LoadDiagnostic("TMR0001", loadRuleNames["TMR0001"], f, bpmn.Pos{Line: 1, Col: 1}, "cannot read the file: "+err.Error(), loadRuleDetails["TMR0001"]))
-				continue
-			}
-			srcs = append(srcs, graph.Source{Path: f, Data: b})
-		}
-		g, errs = graph.LoadSources(srcs)
-	} else {
-		g, errs = graph.Load(graphFiles)
-	}
-	for _, e := range errs {
+func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
+	<-l.done
+	in, graphFiles, g, stdinSrc := l.input, l.files, l.g, l.stdinSrc
+	diags := l.diags
+	for _, e := range l.errs {
 		diags = append(diags, LoadDiagnostic(e.Rule, loadRuleNames[e.Rule], e.File, bpmn.Pos{Line: e.Line, Col: e.Col}, e.Msg, loadRuleDetails[e.Rule]))
 	}
 	vocab := opts.Vocabulary
@@ -237,6 +270,9 @@ func buildIndex(in Input, graphFiles []string, proj *Project, opts Options) []Di
 	for _, class := range []graph.Term{vocab.TimerStartEvent(), vocab.TimerCatchEvent()} {
 		for _, tr := range g.ByType(class) {
 			n := ix.node(tr)
+			if before(tr.Pos, n.TypeTriple.Pos) {
+				n.TypeTriple = tr
+			}
 			if class == vocab.TimerStartEvent() {
 				if !n.Start {
 					n.Start, n.StartType = true, tr
@@ -359,6 +395,7 @@ func buildIndex(in Input, graphFiles []string, proj *Project, opts Options) []Di
 			ix.indexed[d] = true
 		}
 	}
+	ix.frozen = true
 	proj.Index = ix
 	return diags
 }
@@ -419,7 +456,9 @@ func iriPath(iri string) string {
 }
 
 // model returns the file that an IRI without fragment names, caching the
-// answer: most IRIs of a graph share a few model IRIs.
+// answer while the join runs (most IRIs of a graph share a few model IRIs);
+// once the join is done the cache is only read, so that rules may call it
+// from several goroutines.
 func (ix *Index) model(base string) modelRef {
 	if r, ok := ix.models[base]; ok {
 		return r
@@ -428,7 +467,9 @@ func (ix *Index) model(base string) modelRef {
 	if p, ok := modelFile(base, ix.Maps); ok {
 		r = modelRef{path: absPath(p), ok: true}
 	}
-	ix.models[base] = r
+	if !ix.frozen {
+		ix.models[base] = r
+	}
 	return r
 }
 

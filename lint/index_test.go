@@ -488,6 +488,47 @@ func BenchmarkJoin1MTriples2000Models(b *testing.B) {
 	b.ReportMetric(peakRSSMiB(), "peak-RSS-MiB")
 }
 
+// BenchmarkJoin1MPhases times the phases of the same check one by one,
+// without overlap: reading the graph, loading the models, the join, and
+// the rules (all of them, TMR3xxx and TMR4xxx included).
+func BenchmarkJoin1MPhases(b *testing.B) {
+	dir := writeJoinBench(b, 2000, 1_000_000)
+	opts := lint.Options{Rules: rules.All(), Now: joinNow}
+	in := lint.Input{Paths: []string{dir}}
+	var graphT, modelsT, joinT, rulesT time.Duration
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		bpmnFiles, graphFiles, err := lint.Discover(in)
+		if err != nil {
+			b.Fatal(err)
+		}
+		t0 := time.Now()
+		l := lint.StartIndex(in, graphFiles)
+		l.Wait()
+		t1 := time.Now()
+		docs, diags := lint.LoadBPMN(in, bpmnFiles, runtime.GOMAXPROCS(0), nil)
+		proj := &lint.Project{Docs: docs}
+		t2 := time.Now()
+		diags = append(diags, l.Join(proj, opts)...)
+		t3 := time.Now()
+		ds := lint.Run(opts, proj, diags)
+		t4 := time.Now()
+		if len(ds) != 0 || proj.Index == nil || len(proj.Index.Nodes) != 6000 {
+			b.Fatalf("%d findings", len(ds))
+		}
+		graphT += t1.Sub(t0)
+		modelsT += t2.Sub(t1)
+		joinT += t3.Sub(t2)
+		rulesT += t4.Sub(t3)
+	}
+	n := float64(b.N)
+	b.ReportMetric(graphT.Seconds()/n, "graph-s/op")
+	b.ReportMetric(modelsT.Seconds()/n, "models-s/op")
+	b.ReportMetric(joinT.Seconds()/n, "join-s/op")
+	b.ReportMetric(rulesT.Seconds()/n, "rules-s/op")
+}
+
 // BenchmarkCheckOneModelIndex1k checks one model with a typical index of
 // 1,000 triples: compare with BenchmarkCheckOneModel for what the index
 // adds (target: under 5 ms).

@@ -34,7 +34,6 @@ func TestFixesOnFixtures(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				var edits []lint.Edit
 				fixable := 0
 				for _, d := range rep.Diagnostics {
 					if d.Rule == id {
@@ -42,7 +41,6 @@ func TestFixesOnFixtures(t *testing.T) {
 							continue
 						}
 						fixable++
-						edits = append(edits, d.Fix.Edits...)
 					}
 				}
 				if fixable == 0 {

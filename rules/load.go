@@ -37,6 +37,47 @@ column where the parser stopped. No timer in the file was checked.`,
 </bpmn:definitions>`,
 }
 
+// RDFSyntax is reported by the graph loader, not run.
+var RDFSyntax = &lint.Rule{
+	ID:       "TMR0003",
+	Name:     "rdf-syntax",
+	Severity: lint.SeverityError,
+	Kind:     lint.KindLoad,
+	Title:    "RDF syntax error",
+	Doc: `The index graph document is not valid Turtle (.ttl) or N-Triples (.nt): an unterminated
+IRI or string, a missing '.', an undeclared prefix, a relative IRI in N-Triples, invalid UTF-8.
+The diagnostic points at the line and column where the reader stopped. A document with an
+error contributes no triple to the graph, so the timers it lifts look unlifted (TMR3001) until
+it is fixed; the other documents are still read.`,
+	Bad: `@prefix proc: <https://w3id.org/seams/proc#> .
+<approval.bpmn#Remind> a proc:TimerCatchEvent
+<digest.bpmn#EveryMorning> a proc:TimerStartEvent .`,
+	Good: `@prefix proc: <https://w3id.org/seams/proc#> .
+<approval.bpmn#Remind> a proc:TimerCatchEvent .
+<digest.bpmn#EveryMorning> a proc:TimerStartEvent .`,
+}
+
+// ModelFileMissing is reported by the join, not run.
+var ModelFileMissing = &lint.Rule{
+	ID:       "TMR0004",
+	Name:     "model-file-missing",
+	Severity: lint.SeverityError,
+	Kind:     lint.KindLoad,
+	Title:    "a graph names a model file that cannot be found",
+	Doc: `The index graph names a BPMN model, through an element IRI <model IRI>#<bpmn id>, that the
+join cannot find. A relative IRI resolves against the graph document's own location (RFC 3986),
+so <approval.bpmn#Remind> in models/index.ttl names models/approval.bpmn, and
+<../models/approval.bpmn#Remind> in graph/index.ttl names the same file. An absolute IRI that
+is not a file: URL names a file only through a --map IRI-PREFIX=DIR flag or the map: section
+of the config file. The model is loaded when it was not given on the command line; when the
+file does not exist, or no map covers the IRI, nothing about it could be checked. The finding
+is reported at the first triple that names the model.`,
+	Bad: `# models/index.ttl, with no models/aproval.bpmn beside it
+<aproval.bpmn#Remind> a proc:TimerCatchEvent .`,
+	Good: `# models/index.ttl, beside models/approval.bpmn
+<approval.bpmn#Remind> a proc:TimerCatchEvent .`,
+}
+
 // SuppressionNoReason is reported by the driver, not run.
 var SuppressionNoReason = &lint.Rule{
 	ID:       "TMR0010",

@@ -1,0 +1,64 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/lint"
+)
+
+// SchedulesMultiple refuses a timer-started process that more than one
+// container schedules.
+var SchedulesMultiple = &lint.Rule{
+	ID:       "TMR4002",
+	Name:     "schedules-multiple",
+	Severity: lint.SeverityError,
+	Kind:     lint.KindProject,
+	Title:    "a process holding a proc:TimerStartEvent scheduled by more than one container",
+	Doc: `A process whose model holds a proc:TimerStartEvent is the object of more than one
+seam:schedules triple. ADR-0037 section 3 (seamsh:TimerStartedProcessShape) wants exactly one
+scheduling container, and ModelGraph.scheduling_container(process) raises
+ResolutionError(<process>, seam:schedules, <sorted container IRIs>) otherwise: which
+container keeps time must be one decision. (Replicas of that one container agree through
+the shared store, section 4; two containers are not replicas.) The message lists the
+containers sorted by IRI, and the finding is reported at the first of the seam:schedules
+triples. Keep the one that should run the timer starts and remove the others.`,
+	Bad: `<digest.bpmn#Digest> a proc:Process .
+<digest.bpmn#EveryMorning> a proc:TimerStartEvent .
+<#api>    seam:executes <digest.bpmn#Digest> ; seam:schedules <digest.bpmn#Digest> .
+<#worker> seam:executes <digest.bpmn#Digest> ; seam:schedules <digest.bpmn#Digest> .`,
+	Good: `<digest.bpmn#Digest> a proc:Process .
+<digest.bpmn#EveryMorning> a proc:TimerStartEvent .
+<#api>    seam:executes <digest.bpmn#Digest> ; seam:schedules <digest.bpmn#Digest> .
+<#worker> seam:executes <digest.bpmn#Digest> .`,
+	Run: runSchedulesMultiple,
+}
+
+func runSchedulesMultiple(p *lint.Pass) {
+	ix := p.Project.Index
+	starts := timerStarts(ix)
+	for proc, trs := range scheduledBy(ix) {
+		if len(starts[proc]) == 0 {
+			continue
+		}
+		var containers []graph.Term
+		for _, tr := range trs {
+			if !slices.Contains(containers, tr.S) {
+				containers = append(containers, tr.S)
+			}
+		}
+		if len(containers) < 2 {
+			continue
+		}
+		slices.SortFunc(containers, func(a, b graph.Term) int { return strings.Compare(a.Value, b.Value) })
+		first := trs[0]
+		names := make([]string, len(containers))
+		for i, c := range containers {
+			names[i] = "<" + ix.DisplayTerm(c, first.Pos.File) + ">"
+		}
+		p.ReportTriple(first, first.O, "seam:schedules", "["+strings.Join(names, ", ")+"]",
+			"Keep exactly one seam:schedules for the process (ADR-0037 section 3): the container that runs its timer "+
+				"starts. Replicas of that container share the firings through the store.")
+	}
+}
