@@ -51,35 +51,36 @@ type frame struct {
 	flow  *Flow
 	// hasCond records that the flow's first conditionExpression was read.
 	hasCond bool
+	// nodes and flows are, for a container, where its flow nodes and
+	// flows start in builder.nodes and builder.flows.
+	nodes, flows int
 	// id is the id of the nearest element with one, for comments.
 	id string
 }
 
-// builder fills a Document from the etree tree and the position records,
-// pairing the n-th element etree built with the n-th record of the scan.
+// builder fills a Document from the etree tree, with the positions the
+// reader attached to its BPMN elements and comments.
 type builder struct {
 	doc      *Document
 	lines    *lineIndex
 	src      []byte
-	recs     []elemRec
-	comments [][2]int
-	nextElem int // index of the next element record
-	nextCom  int // index of the next comment record
-	elemByID map[string]*Element
+	pos      map[*etree.Element]elemRec
+	comments map[*etree.Comment][2]int
+	// elemByID indexes doc.Elements by id, the first one winning.
+	elemByID map[string]int
 	// pending are comments whose next sibling element is not known yet.
 	pending []*Comment
+	// nodes and flows hold the flow nodes and flows of the open
+	// containers, each container's after its parent's: a container's lists
+	// are made at their final size when its element ends.
+	nodes []*Element
+	flows []*Flow
 }
 
 // build walks the tree from the document node and resolves references.
-func (b *builder) build(root *etree.Element) *Error {
+func (b *builder) build(root *etree.Element) {
 	b.children(root, &frame{kind: frameDocument})
-	if b.nextElem != len(b.recs) || b.nextCom != len(b.comments) {
-		// This would be a bug: etree and the scan disagree on the tokens.
-		return &Error{Rule: "TMR0001", Pos: b.lines.pos(0),
-			Msg: "internal error: the element tree and the position scan disagree; please report this file"}
-	}
 	b.resolve()
-	return nil
 }
 
 // children visits the element and comment children of e in order.
@@ -95,11 +96,8 @@ func (b *builder) children(e *etree.Element, f *frame) {
 			b.pending = b.pending[:start]
 			b.element(t, f, id)
 		case *etree.Comment:
-			c := &Comment{Text: t.Data, Parent: f.id}
-			if i := b.nextCom; i < len(b.comments) {
-				c.Span = b.lines.span(b.comments[i][0], b.comments[i][1])
-			}
-			b.nextCom++
+			at := b.comments[t]
+			c := &Comment{Text: t.Data, Span: b.lines.span(at[0], at[1]), Parent: f.id}
 			b.doc.Comments = append(b.doc.Comments, c)
 			b.pending = append(b.pending, c)
 		}
@@ -109,19 +107,33 @@ func (b *builder) children(e *etree.Element, f *frame) {
 
 // element visits one element whose parent's frame is parent.
 func (b *builder) element(e *etree.Element, parent *frame, id string) {
-	var rec elemRec
-	if b.nextElem < len(b.recs) {
-		rec = b.recs[b.nextElem]
-	}
-	b.nextElem++
 	f := frame{id: parent.id}
 	if id != "" {
 		f.id = id
 	}
-	if rec.bpmn {
+	if rec, ok := b.pos[e]; ok {
 		b.model(e, rec, b.lines.span(rec.start, rec.tagEnd), id, parent, &f)
 	}
 	b.children(e, &f)
+	if f.kind == frameContainer {
+		f.proc.Elements = tail(b.nodes, f.nodes)
+		f.proc.Flows = tail(b.flows, f.flows)
+		b.nodes, b.flows = b.nodes[:f.nodes], b.flows[:f.flows]
+	}
+}
+
+// tail returns a copy of s[from:], nil if it is empty.
+func tail[T any](s []T, from int) []T {
+	if len(s) == from {
+		return nil
+	}
+	return append(make([]T, 0, len(s)-from), s[from:]...)
+}
+
+// container makes f the frame of the container p.
+func (b *builder) container(f *frame, p *Process) {
+	f.kind, f.proc = frameContainer, p
+	f.nodes, f.flows = len(b.nodes), len(b.flows)
 }
 
 // model adds a BPMN element to the document according to where it sits,
@@ -138,7 +150,7 @@ func (b *builder) model(e *etree.Element, rec elemRec, span Span, id string, par
 			p := &Process{ID: id, Name: attr(e, "name"), Kind: KindProcess, Span: span}
 			b.doc.Processes = append(b.doc.Processes, p)
 			b.index(id, p)
-			f.kind, f.proc = frameContainer, p
+			b.container(f, p)
 		}
 
 	case frameContainer:
@@ -147,7 +159,7 @@ func (b *builder) model(e *etree.Element, rec elemRec, span Span, id string, par
 			el := b.flowNode(e, local, id, span, rec, parent.proc)
 			f.elem = el
 			if el.Sub != nil {
-				f.kind, f.proc = frameContainer, el.Sub
+				b.container(f, el.Sub)
 			} else if strings.HasSuffix(local, "Event") {
 				f.kind = frameEvent
 			}
@@ -160,7 +172,7 @@ func (b *builder) model(e *etree.Element, rec elemRec, span Span, id string, par
 				Span:      span,
 				Container: parent.proc,
 			}
-			parent.proc.Flows = append(parent.proc.Flows, fl)
+			b.flows = append(b.flows, fl)
 			b.doc.Flows = append(b.doc.Flows, fl)
 			b.index(id, fl)
 			f.kind, f.flow = frameFlow, fl
@@ -225,11 +237,11 @@ func (b *builder) flowNode(e *etree.Element, local, id string, span Span, rec el
 	case "startEvent":
 		el.Interrupting = spiffBool(e, "isInterrupting", true)
 	}
-	container.Elements = append(container.Elements, el)
+	b.nodes = append(b.nodes, el)
 	b.doc.Elements = append(b.doc.Elements, el)
 	b.index(id, el)
 	if _, seen := b.elemByID[id]; !seen && id != "" {
-		b.elemByID[id] = el
+		b.elemByID[id] = len(b.doc.Elements) - 1
 	}
 
 	kind := ProcessKind(0)
@@ -262,27 +274,77 @@ func (b *builder) index(id string, v any) {
 }
 
 // resolve links boundary events to their activities and flows to their
-// ends, once every element is known.
+// ends, once every element is known. It counts the links of each element
+// first, so that each list is made at its final size.
 func (b *builder) resolve() {
-	for _, el := range b.doc.Elements {
-		if el.Type != "boundaryEvent" || el.AttachedToRef == "" {
-			continue
+	els := b.doc.Elements
+	ref := func(id string) int {
+		if i, ok := b.elemByID[id]; ok {
+			return i
 		}
-		if to := b.elemByID[el.AttachedToRef]; to != nil {
-			el.AttachedTo = to
-			to.Boundaries = append(to.Boundaries, el)
+		return -1
+	}
+	// What element i is attached to (if it is a boundary event), and the
+	// source and target of flow j, as indexes into els, -1 for none. One
+	// array holds the three lists.
+	refs := make([]int, len(els)+2*len(b.doc.Flows))
+	to, src, dst := refs[:len(els)], refs[len(els):len(els)+len(b.doc.Flows)], refs[len(els)+len(b.doc.Flows):]
+	// n[i] counts the boundaries, outgoing and incoming flows of element i.
+	n := make([][3]int, len(els))
+	for i, el := range els {
+		to[i] = -1
+		if el.Type == "boundaryEvent" && el.AttachedToRef != "" {
+			if to[i] = ref(el.AttachedToRef); to[i] >= 0 {
+				n[to[i]][0]++
+			}
 		}
 	}
-	for _, fl := range b.doc.Flows {
-		if s := b.elemByID[fl.SourceRef]; s != nil && fl.SourceRef != "" {
-			fl.Source = s
-			s.Outgoing = append(s.Outgoing, fl)
+	for j, fl := range b.doc.Flows {
+		if src[j] = ref(fl.SourceRef); src[j] >= 0 {
+			n[src[j]][1]++
 		}
-		if t := b.elemByID[fl.TargetRef]; t != nil && fl.TargetRef != "" {
-			fl.Target = t
-			t.Incoming = append(t.Incoming, fl)
+		if dst[j] = ref(fl.TargetRef); dst[j] >= 0 {
+			n[dst[j]][2]++
 		}
 	}
+	var total [3]int
+	for i := range n {
+		for k := range total {
+			total[k] += n[i][k]
+		}
+	}
+	bounds := make([]*Element, 0, total[0])
+	flows := make([]*Flow, 0, total[1]+total[2])
+	for i, el := range els {
+		el.Boundaries, bounds = carve(bounds, n[i][0])
+		el.Outgoing, flows = carve(flows, n[i][1])
+		el.Incoming, flows = carve(flows, n[i][2])
+	}
+	for i, el := range els {
+		if t := to[i]; t >= 0 {
+			el.AttachedTo = els[t]
+			els[t].Boundaries = append(els[t].Boundaries, el)
+		}
+	}
+	for j, fl := range b.doc.Flows {
+		if s := src[j]; s >= 0 {
+			fl.Source = els[s]
+			els[s].Outgoing = append(els[s].Outgoing, fl)
+		}
+		if t := dst[j]; t >= 0 {
+			fl.Target = els[t]
+			els[t].Incoming = append(els[t].Incoming, fl)
+		}
+	}
+}
+
+// carve cuts an empty list of capacity n off the free capacity of s (nil
+// when n is 0), and returns it and what is left of s.
+func carve[T any](s []T, n int) ([]T, []T) {
+	if n == 0 {
+		return nil, s
+	}
+	return s[len(s) : len(s) : len(s)+n], s[:len(s)+n]
 }
 
 // leadText returns the text of e as lxml's .text gives it, which is what

@@ -8,7 +8,8 @@ import (
 // FuzzLoadBPMN checks that Parse never panics, that an error sits inside
 // the file, and that a loaded document keeps its invariants (positions
 // inside the file and agreeing with their offsets, spans running forward,
-// links between the parts of the model consistent). Seeds are added here
+// links between the parts of the model consistent, the element tree the
+// same as etree's own reader builds). Seeds are added here
 // and committed under testdata/fuzz/FuzzLoadBPMN/.
 func FuzzLoadBPMN(f *testing.F) {
 	f.Add([]byte(model))
@@ -24,6 +25,8 @@ func FuzzLoadBPMN(f *testing.F) {
 	f.Add([]byte(""))
 	f.Add([]byte("\x00\x01"))
 	f.Add(nested(20))
+	f.Add([]byte(defsOpen + `<bpmn:process xmlns:a="urn:x" xmlns:b="urn:x"` + manyAttrs + ` a:k="1" b:k="2"/></bpmn:definitions>`))
+	f.Add([]byte(strings.ReplaceAll(model, "  ", "\t")))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc, err := Parse("fuzz.bpmn", src)
 		if err != nil {
@@ -38,6 +41,7 @@ func FuzzLoadBPMN(f *testing.F) {
 		}
 		checkDocument(t, doc)
 		checkLinks(t, doc)
+		checkTree(t, src)
 	})
 }
 

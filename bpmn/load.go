@@ -11,8 +11,6 @@ import (
 	"regexp"
 	"strings"
 	"unicode/utf8"
-
-	"github.com/beevik/etree"
 )
 
 // Limits on what Parse reads. Both keep memory and time bounded on hostile
@@ -231,17 +229,10 @@ func parse(path string, src []byte) (*Document, *Error) {
 		return fail("TMR0001", bom+i, "not UTF-8 text: byte 0x%02X is not valid UTF-8", body[i])
 	}
 
-	sc := scanner{src: src, base: bom, lines: lines}
-	if err := sc.scan(); err != nil {
+	r := getReader(src, bom, lines)
+	defer r.release()
+	if err := r.read(); err != nil {
 		return nil, err
-	}
-
-	tree := etree.NewDocument()
-	tree.ReadSettings = etree.ReadSettings{CharsetReader: passThrough, MaxDepth: MaxDepth}
-	if err := tree.ReadFromBytes(body); err != nil {
-		// The position pass accepts only what etree reads; this is a
-		// safety net, not an expected path.
-		return fail("TMR0002", bom, "XML syntax error: %v", err)
 	}
 
 	b := builder{
@@ -249,17 +240,15 @@ func parse(path string, src []byte) (*Document, *Error) {
 			Path: path,
 			IRI:  FileIRI(path),
 			Src:  src,
-			ByID: make(map[string]any),
+			ByID: make(map[string]any, r.ids),
 		},
 		lines:    lines,
 		src:      src,
-		recs:     sc.res.elems,
-		comments: sc.res.comments,
-		elemByID: make(map[string]*Element),
+		pos:      r.pos,
+		comments: r.comments,
+		elemByID: make(map[string]int, r.ids),
 	}
-	if err := b.build(&tree.Element); err != nil {
-		return nil, err
-	}
+	b.build(&r.tree.Element)
 	return b.doc, nil
 }
 

@@ -6,10 +6,11 @@
 // load the same way.
 //
 // Load and Parse build a Document; a file that cannot be loaded is an
-// *Error carrying rule TMR0001 or TMR0002 and a position. The element tree
-// comes from github.com/beevik/etree, which keeps no positions; a second
-// pass over the same bytes with encoding/xml records where every element,
-// text body and comment is, and the two are paired in document order.
+// *Error carrying rule TMR0001 or TMR0002 and a position. The file is read
+// once, with encoding/xml's raw tokenizer, into a github.com/beevik/etree
+// element tree (etree keeps no positions, so the reader attaches where each
+// BPMN element, text body and comment is); the model is built from that
+// tree.
 package bpmn
 
 // Namespace is the BPMN 2.0 model namespace URI.

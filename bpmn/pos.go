@@ -1,9 +1,6 @@
 package bpmn
 
-import (
-	"bytes"
-	"sort"
-)
+import "bytes"
 
 // lineIndex converts byte offsets into 1-based lines and byte columns.
 //
@@ -13,6 +10,9 @@ import (
 type lineIndex struct {
 	size   int
 	starts []int // starts[i] is the offset where line i+1 starts
+	// last is the line of the last offset looked up: positions are mostly
+	// asked for in file order, so the next one is often on it or the next.
+	last int
 }
 
 // newLineIndex indexes src, whose first bom bytes are a byte order mark.
@@ -33,13 +33,35 @@ func newLineIndex(src []byte, bom int) *lineIndex {
 // pos returns the position of offset, clamped to the file.
 func (ix *lineIndex) pos(offset int) Pos {
 	offset = min(max(offset, 0), ix.size)
-	// The line is the last one that starts at or before offset.
-	n := sort.Search(len(ix.starts), func(i int) bool { return ix.starts[i] > offset })
+	n := ix.line(offset)
 	if n == 0 {
 		// Inside the byte order mark: only file-level errors point here.
 		return Pos{Offset: offset, Line: 1, Col: 1}
 	}
+	ix.last = n
 	return Pos{Offset: offset, Line: n, Col: offset - ix.starts[n-1] + 1}
+}
+
+// line returns the number of lines that start at or before offset: the
+// 1-based line of offset, or 0 inside the byte order mark.
+func (ix *lineIndex) line(offset int) int {
+	s := ix.starts
+	on := func(n int) bool { return n >= 1 && n <= len(s) && s[n-1] <= offset && (n == len(s) || offset < s[n]) }
+	if n := ix.last; on(n) {
+		return n
+	} else if on(n + 1) {
+		return n + 1
+	}
+	lo, hi := 0, len(s) // s[:lo] start at or before offset, s[hi:] after it
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s[m] <= offset {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
 }
 
 // span returns the span of the offsets [start, end).

@@ -7,250 +7,425 @@ import (
 	"fmt"
 	"io"
 	"strings"
+	"sync"
 	"unicode/utf8"
+
+	"github.com/beevik/etree"
 )
 
 const xmlNamespace = "http://www.w3.org/XML/1998/namespace"
 
-// elemRec is what the position pass records about one element, in document
-// order: the n-th record belongs to the n-th element etree builds.
+// elemRec is where a BPMN element sits in the file.
 type elemRec struct {
-	// bpmn reports whether the element is in the BPMN model namespace.
-	bpmn bool
 	// start and tagEnd delimit the start tag; bodyEnd is where the end tag
 	// starts (tagEnd for an empty element written <x/>).
 	start, tagEnd, bodyEnd int
 }
 
-// openElem is an element whose end tag the scan has not met yet.
+// openElem is an element whose end tag the reader has not met yet.
 type openElem struct {
-	rec          int
-	prefix, name string // as written
-	bindings     int    // namespace bindings the start tag declared
+	elem          *etree.Element
+	bpmn          bool // in the BPMN model namespace
+	start, tagEnd int  // the start tag
+	kids          int  // where the element's children start in reader.kids
+	bindings      int  // namespace bindings the start tag declared
 }
 
-// scanResult is the outcome of the position pass.
-type scanResult struct {
-	elems    []elemRec
-	comments [][2]int // [start, end) of every comment, in document order
-	root     int      // record index of the root element
-}
-
-// scanner is the position pass: one walk over the bytes with encoding/xml's
-// raw tokenizer, the same tokenizer etree uses, so both see the same
-// elements in the same order. The scan also does the well-formedness checks
-// that encoding/xml leaves to its caller (matching end tags, one root,
-// declared prefixes, unique attributes, a depth limit), so that etree only
-// ever reads a document this pass accepted.
-type scanner struct {
+// reader reads a document in one pass of encoding/xml's raw tokenizer,
+// the one etree itself reads with. From each token it builds the etree
+// tree, attaches positions to its BPMN elements and comments, and does the
+// well-formedness checks that encoding/xml leaves to its caller (matching
+// end tags, one root, declared prefixes, unique attributes, a depth limit).
+//
+// The tree is the one etree.Document.ReadFrom builds with default settings
+// (the same tokens in the same places, CDATA as plain text, white space
+// flagged), made in fewer allocations: nodes come from slabs, and a child
+// list is allocated at its final size when its element ends. One
+// difference, which nothing here reads: an etree.Attr has no back-pointer
+// to its element (only CreateAttr sets it, and it rescans the element's
+// earlier attributes each time, which is quadratic).
+//
+// The tree lives only while Parse builds the Document, which keeps none of
+// its nodes (only strings), so readers and their slabs are reused: see
+// getReader and release.
+type reader struct {
 	src   []byte // the whole file
 	base  int    // offset of the XML body in src (the BOM length)
 	lines *lineIndex
-	res   scanResult
+
 	stack []openElem
+	// kids holds the children of every open element (the document node
+	// first), each element's after its parent's.
+	kids     []etree.Token
+	rootSeen bool
 	// ns maps each prefix ("" for the default namespace) to the URIs bound
 	// to it, innermost last; declared lists the prefixes in the order the
 	// open start tags declared them, so that end tags can unbind them.
 	ns       map[string][]string
 	declared []string
+
+	// tree is the document node; pos and comments are the positions of
+	// its BPMN elements and of its comments ([start, end) offsets).
+	tree     etree.Document
+	pos      map[*etree.Element]elemRec
+	comments map[*etree.Comment][2]int
+	// ids counts the BPMN elements that have an id attribute: an upper
+	// bound on what the builder indexes.
+	ids int
+
+	elems slab[etree.Element]
+	attrs slab[etree.Attr]
+	texts slab[etree.CharData]
+	lists slab[etree.Token]
+}
+
+// readers holds released readers.
+var readers = sync.Pool{New: func() any { return new(reader) }}
+
+// getReader returns a reader for src, whose first base bytes are a byte
+// order mark. Call release when done with its tree.
+func getReader(src []byte, base int, lines *lineIndex) *reader {
+	r := readers.Get().(*reader)
+	r.src, r.base, r.lines = src, base, lines
+	if r.ns == nil {
+		r.ns = make(map[string][]string)
+		r.pos = make(map[*etree.Element]elemRec)
+		r.comments = make(map[*etree.Comment][2]int)
+	}
+	return r
+}
+
+// keepItems is the most items a released reader keeps in each slab;
+// larger trees are left to the garbage collector.
+const keepItems = 1 << 14
+
+// release clears the reader, so that it holds no part of the tree, and
+// makes it available to getReader.
+func (r *reader) release() {
+	small := len(r.pos) <= keepItems && len(r.comments) <= keepItems &&
+		cap(r.kids) <= keepItems && cap(r.stack) <= MaxDepth && cap(r.declared) <= keepItems
+	clear(r.stack[:cap(r.stack)])
+	clear(r.kids[:cap(r.kids)])
+	clear(r.declared[:cap(r.declared)])
+	clear(r.ns)
+	clear(r.pos)
+	clear(r.comments)
+	*r = reader{
+		stack:    r.stack[:0],
+		kids:     r.kids[:0],
+		declared: r.declared[:0],
+		ns:       r.ns,
+		pos:      r.pos,
+		comments: r.comments,
+		elems:    r.elems.reset(),
+		attrs:    r.attrs.reset(),
+		texts:    r.texts.reset(),
+		lists:    r.lists.reset(),
+	}
+	if small {
+		readers.Put(r)
+	}
+}
+
+// slab hands out items from a few large arrays, so that many small nodes
+// cost a few allocations.
+type slab[T any] struct {
+	free []T // the current array: free[:len(free)] is handed out
+	used int // items handed out from earlier arrays since the last reset
+	hint int // the size of the next array
+}
+
+// take returns n zeroed items, as a slice whose capacity is n.
+func (s *slab[T]) take(n int) []T {
+	if n > cap(s.free)-len(s.free) {
+		s.used += len(s.free)
+		s.free = make([]T, 0, max(n, s.hint, min(2*cap(s.free), 4096), 64))
+		s.hint = 0
+	}
+	i := len(s.free)
+	s.free = s.free[:i+n]
+	return s.free[i : i+n : i+n]
+}
+
+// one returns one zeroed item.
+func (s *slab[T]) one() *T { return &s.take(1)[0] }
+
+// reset zeroes the items handed out and returns the slab ready to hand
+// them out again. If they took more than one array, the next array is
+// made big enough for all of them; a slab that grew past keepItems is
+// dropped.
+func (s slab[T]) reset() slab[T] {
+	n := s.used + len(s.free)
+	switch {
+	case n > keepItems:
+		return slab[T]{}
+	case s.used > 0:
+		return slab[T]{hint: n}
+	}
+	clear(s.free)
+	return slab[T]{free: s.free[:0]}
 }
 
 // passThrough is a CharsetReader that does no conversion. Parse refuses
 // every encoding it cannot read as UTF-8 before the decoder sees it.
 func passThrough(_ string, r io.Reader) (io.Reader, error) { return r, nil }
 
-// scan runs the position pass over src[base:].
-func (s *scanner) scan() *Error {
-	s.res.root = -1
-	s.ns = make(map[string][]string)
-	body := s.src[s.base:]
+// read reads src[base:] into r.tree.
+func (r *reader) read() *Error {
+	body := r.src[r.base:]
 	dec := xml.NewDecoder(bytes.NewReader(body))
 	dec.Strict = true
 	dec.CharsetReader = passThrough
 	for {
-		before := s.base + int(dec.InputOffset())
+		before := r.base + int(dec.InputOffset())
 		tok, err := dec.RawToken()
-		after := s.base + int(dec.InputOffset())
-		if err == io.EOF {
+		after := r.base + int(dec.InputOffset())
+		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
-			return s.decodeError(err, before, after)
+			return r.decodeError(err, before, after)
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:
-			if e := s.start(t, before, after); e != nil {
+			if e := r.start(t, before, after); e != nil {
 				return e
 			}
 		case xml.EndElement:
-			if e := s.end(t, before, after); e != nil {
+			if e := r.end(t, before, after); e != nil {
 				return e
 			}
 		case xml.CharData:
-			if len(s.stack) == 0 {
+			if len(r.stack) == 0 {
 				if i := bytes.IndexFunc(t, notSpace); i >= 0 {
 					where := "before"
-					if s.res.root >= 0 {
+					if r.rootSeen {
 						where = "after"
 					}
 					at := before
-					if j := bytes.IndexFunc(s.src[before:after], notSpace); j >= 0 {
+					if j := bytes.IndexFunc(r.src[before:after], notSpace); j >= 0 {
 						at += j
 					}
-					return s.errorf("TMR0002", at, "text %s the root element: %s", where, excerpt(t[i:]))
+					return r.errorf("TMR0002", at, "text %s the root element: %s", where, excerpt(t[i:]))
 				}
 			}
+			c := r.texts.one()
+			c.SetData(textOf(t))
+			r.kids = append(r.kids, c)
 		case xml.Comment:
-			s.res.comments = append(s.res.comments, [2]int{before, after})
+			c := etree.NewComment(string(t))
+			r.comments[c] = [2]int{before, after}
+			r.kids = append(r.kids, c)
 		case xml.ProcInst:
-			if strings.EqualFold(t.Target, "xml") && before != s.base {
-				return s.errorf("TMR0002", before, "the XML declaration <?xml ...?> is allowed only at the very start of the file")
+			if strings.EqualFold(t.Target, "xml") && before != r.base {
+				return r.errorf("TMR0002", before, "the XML declaration <?xml ...?> is allowed only at the very start of the file")
 			}
+			r.kids = append(r.kids, etree.NewProcInst(t.Target, string(t.Inst)))
 		case xml.Directive:
-			if s.res.root >= 0 {
-				return s.errorf("TMR0002", before, "a <!%s> declaration is allowed only before the root element", firstWord(t))
+			if r.rootSeen {
+				return r.errorf("TMR0002", before, "a <!%s> declaration is allowed only before the root element", firstWord(t))
 			}
+			r.kids = append(r.kids, etree.NewDirective(string(t)))
 		}
 	}
-	if n := len(s.stack); n > 0 {
-		open := s.stack[n-1]
-		p := s.lines.pos(s.res.elems[open.rec].start)
-		return s.errorf("TMR0002", len(s.src), "unexpected end of file: <%s> (line %d, column %d) is not closed",
-			qname(open.prefix, open.name), p.Line, p.Col)
+	if n := len(r.stack); n > 0 {
+		open := r.stack[n-1]
+		p := r.lines.pos(open.start)
+		return r.errorf("TMR0002", len(r.src), "unexpected end of file: <%s> (line %d, column %d) is not closed",
+			qname(open.elem.Space, open.elem.Tag), p.Line, p.Col)
 	}
-	if s.res.root < 0 {
-		return s.errorf("TMR0001", s.base, "not a BPMN model: the file holds no XML element")
+	if !r.rootSeen {
+		return r.errorf("TMR0001", r.base, "not a BPMN model: the file holds no XML element")
 	}
+	r.adopt(&r.tree.Element, 0)
 	return nil
 }
 
 // start handles a start tag at [before, after).
-func (s *scanner) start(t xml.StartElement, before, after int) *Error {
-	if len(s.stack) == 0 && s.res.root >= 0 {
-		return s.errorf("TMR0002", before, "a second root element <%s> after the end of the first; a document has only one",
+func (r *reader) start(t xml.StartElement, before, after int) *Error {
+	if len(r.stack) == 0 && r.rootSeen {
+		return r.errorf("TMR0002", before, "a second root element <%s> after the end of the first; a document has only one",
 			qname(t.Name.Space, t.Name.Local))
 	}
-	if len(s.stack) >= MaxDepth {
-		return s.errorf("TMR0002", before, "elements are nested more than %d deep", MaxDepth)
+	if len(r.stack) >= MaxDepth {
+		return r.errorf("TMR0002", before, "elements are nested more than %d deep", MaxDepth)
 	}
 	// Declarations in the tag apply to the tag's own names.
 	bound := 0
 	for _, a := range t.Attr {
 		switch {
 		case a.Name.Space == "xmlns":
-			s.bind(a.Name.Local, a.Value)
+			r.bind(a.Name.Local, a.Value)
 			bound++
 		case a.Name.Space == "" && a.Name.Local == "xmlns":
-			s.bind("", a.Value)
+			r.bind("", a.Value)
 			bound++
 		}
 	}
-	s.stack = append(s.stack, openElem{rec: len(s.res.elems), prefix: t.Name.Space, name: t.Name.Local, bindings: bound})
-	if strings.Contains(t.Name.Local, ":") || strings.HasPrefix(t.Name.Local, ":") {
-		return s.errorf("TMR0002", before, "malformed element name <%s>", t.Name.Local)
+	e := r.elems.one()
+	e.Space, e.Tag = t.Name.Space, t.Name.Local
+	r.stack = append(r.stack, openElem{elem: e, start: before, tagEnd: after, bindings: bound})
+	if strings.Contains(t.Name.Local, ":") {
+		return r.errorf("TMR0002", before, "malformed element name <%s>", t.Name.Local)
 	}
-	uri, ok := s.lookup(t.Name.Space)
+	uri, ok := r.lookup(t.Name.Space)
 	if !ok {
-		return s.errorf("TMR0002", before, "namespace prefix %q of <%s> is not declared", t.Name.Space, qname(t.Name.Space, t.Name.Local))
+		return r.errorf("TMR0002", before, "namespace prefix %q of <%s> is not declared", t.Name.Space, qname(t.Name.Space, t.Name.Local))
 	}
-	if e := s.checkAttrs(t, before, after); e != nil {
+	if e := r.checkAttrs(t, before, after); e != nil {
 		return e
 	}
-	if len(s.stack) == 1 {
-		s.res.root = len(s.res.elems)
+	if len(r.stack) == 1 {
+		r.rootSeen = true
 		if uri != Namespace || t.Name.Local != "definitions" {
 			space := "in no namespace"
 			if uri != "" {
 				space = fmt.Sprintf("in namespace %s", uri)
 			}
-			return s.errorf("TMR0001", before,
+			return r.errorf("TMR0001", before,
 				"not a BPMN model: the root element is <%s> %s; a BPMN file's root is <definitions> in namespace %s",
 				qname(t.Name.Space, t.Name.Local), space, Namespace)
 		}
 	}
-	s.res.elems = append(s.res.elems, elemRec{bpmn: uri == Namespace, start: before, tagEnd: after, bodyEnd: after})
+	e.Attr = r.attrs.take(len(t.Attr))
+	for i, a := range t.Attr {
+		e.Attr[i] = etree.Attr{Space: a.Name.Space, Key: a.Name.Local, Value: a.Value}
+	}
+	open := &r.stack[len(r.stack)-1]
+	open.bpmn = uri == Namespace
+	if open.bpmn && hasID(t.Attr) {
+		r.ids++
+	}
+	r.kids = append(r.kids, e)
+	open.kids = len(r.kids)
 	return nil
 }
 
-// checkAttrs refuses undeclared prefixes and repeated attributes.
-func (s *scanner) checkAttrs(t xml.StartElement, before, after int) *Error {
-	type key struct{ space, local string }
-	var seen map[key]bool
-	if len(t.Attr) > 1 {
-		seen = make(map[key]bool, len(t.Attr))
+// hasID reports whether a start tag has an unprefixed id attribute.
+func hasID(attrs []xml.Attr) bool {
+	for _, a := range attrs {
+		if a.Name.Space == "" && a.Name.Local == "id" {
+			return true
+		}
+	}
+	return false
+}
+
+// attrKey identifies an attribute for the repetition check: by its prefix
+// as written, or by its namespace URI when uri is set.
+type attrKey struct {
+	uri          bool
+	space, local string
+}
+
+// checkAttrs refuses malformed names, undeclared prefixes and repeated
+// attributes.
+func (r *reader) checkAttrs(t xml.StartElement, before, after int) *Error {
+	// A few attributes are compared pairwise; many go through a map.
+	var small [16]attrKey
+	keys := small[:0]
+	var seen map[attrKey]bool
+	if len(t.Attr) > len(small) {
+		seen = make(map[attrKey]bool, len(t.Attr))
 	}
 	for _, a := range t.Attr {
 		if strings.Contains(a.Name.Local, ":") {
-			return s.errorf("TMR0002", before, "malformed attribute name %s in <%s>", a.Name.Local, qname(t.Name.Space, t.Name.Local))
+			return r.errorf("TMR0002", before, "malformed attribute name %s in <%s>", a.Name.Local, qname(t.Name.Space, t.Name.Local))
 		}
-		k := key{a.Name.Space, a.Name.Local}
+		k := attrKey{space: a.Name.Space, local: a.Name.Local}
 		if a.Name.Space != "" && a.Name.Space != "xmlns" {
-			uri, ok := s.lookup(a.Name.Space)
+			uri, ok := r.lookup(a.Name.Space)
 			if !ok {
-				return s.errorf("TMR0002", before, "namespace prefix %q of attribute %s is not declared",
+				return r.errorf("TMR0002", before, "namespace prefix %q of attribute %s is not declared",
 					a.Name.Space, qname(a.Name.Space, a.Name.Local))
 			}
-			k.space = "{" + uri
+			k = attrKey{uri: true, space: uri, local: a.Name.Local}
 		}
-		if seen == nil {
-			continue
+		repeated := false
+		if seen != nil {
+			repeated = seen[k]
+			seen[k] = true
+		} else {
+			for _, o := range keys {
+				if o == k {
+					repeated = true
+					break
+				}
+			}
+			keys = append(keys, k)
 		}
-		if seen[k] {
+		if repeated {
 			at := before
 			raw := qname(a.Name.Space, a.Name.Local)
-			if vs, _, ok := attrValueSpan(s.src, before, after, raw, 1); ok {
+			if vs, _, ok := attrValueSpan(r.src, before, after, raw, 1); ok {
 				at = vs
 			}
-			return s.errorf("TMR0002", at, "attribute %s is repeated in <%s>", raw, qname(t.Name.Space, t.Name.Local))
+			return r.errorf("TMR0002", at, "attribute %s is repeated in <%s>", raw, qname(t.Name.Space, t.Name.Local))
 		}
-		seen[k] = true
 	}
 	return nil
 }
 
 // end handles an end tag at [before, after); an empty element's synthesized
 // end tag has before == after.
-func (s *scanner) end(t xml.EndElement, before, after int) *Error {
-	n := len(s.stack)
+func (r *reader) end(t xml.EndElement, before, after int) *Error {
+	n := len(r.stack)
 	if n == 0 {
-		return s.errorf("TMR0002", before, "end tag </%s> has no start tag", qname(t.Name.Space, t.Name.Local))
+		return r.errorf("TMR0002", before, "end tag </%s> has no start tag", qname(t.Name.Space, t.Name.Local))
 	}
-	open := s.stack[n-1]
-	if open.prefix != t.Name.Space || open.name != t.Name.Local {
-		p := s.lines.pos(s.res.elems[open.rec].start)
-		return s.errorf("TMR0002", before, "end tag </%s> does not match the start tag <%s> at line %d, column %d",
-			qname(t.Name.Space, t.Name.Local), qname(open.prefix, open.name), p.Line, p.Col)
+	open := r.stack[n-1]
+	e := open.elem
+	if e.Space != t.Name.Space || e.Tag != t.Name.Local {
+		p := r.lines.pos(open.start)
+		return r.errorf("TMR0002", before, "end tag </%s> does not match the start tag <%s> at line %d, column %d",
+			qname(t.Name.Space, t.Name.Local), qname(e.Space, e.Tag), p.Line, p.Col)
 	}
-	if after > before {
-		s.res.elems[open.rec].bodyEnd = before
+	if open.bpmn {
+		rec := elemRec{start: open.start, tagEnd: open.tagEnd, bodyEnd: open.tagEnd}
+		if after > before {
+			rec.bodyEnd = before
+		}
+		r.pos[e] = rec
 	}
 	for range open.bindings {
-		last := len(s.declared) - 1
-		prefix := s.declared[last]
-		s.declared = s.declared[:last]
-		uris := s.ns[prefix]
+		last := len(r.declared) - 1
+		prefix := r.declared[last]
+		r.declared = r.declared[:last]
+		uris := r.ns[prefix]
 		if len(uris) == 1 {
-			delete(s.ns, prefix)
+			delete(r.ns, prefix)
 		} else {
-			s.ns[prefix] = uris[:len(uris)-1]
+			r.ns[prefix] = uris[:len(uris)-1]
 		}
 	}
-	s.stack = s.stack[:n-1]
+	r.adopt(e, open.kids)
+	r.stack = r.stack[:n-1]
 	return nil
 }
 
+// adopt makes kids[from:] the children of e, in a list of their number,
+// and drops them from kids.
+func (r *reader) adopt(e *etree.Element, from int) {
+	kids := r.kids[from:]
+	e.Child = r.lists.take(len(kids))[:0]
+	for _, k := range kids {
+		e.AddChild(k)
+	}
+	r.kids = r.kids[:from]
+}
+
 // bind declares a namespace prefix until the current element ends.
-func (s *scanner) bind(prefix, uri string) {
-	s.ns[prefix] = append(s.ns[prefix], uri)
-	s.declared = append(s.declared, prefix)
+func (r *reader) bind(prefix, uri string) {
+	r.ns[prefix] = append(r.ns[prefix], uri)
+	r.declared = append(r.declared, prefix)
 }
 
 // lookup resolves a namespace prefix in the current scope.
-func (s *scanner) lookup(prefix string) (string, bool) {
+func (r *reader) lookup(prefix string) (string, bool) {
 	if prefix == "xml" {
 		return xmlNamespace, true
 	}
-	if uris := s.ns[prefix]; len(uris) > 0 {
+	if uris := r.ns[prefix]; len(uris) > 0 {
 		return uris[len(uris)-1], true
 	}
 	return "", prefix == ""
@@ -258,31 +433,31 @@ func (s *scanner) lookup(prefix string) (string, bool) {
 
 // decodeError turns an encoding/xml error met in the token that starts at
 // before into a TMR0002, placed on the byte the decoder stopped at.
-func (s *scanner) decodeError(err error, before, after int) *Error {
+func (r *reader) decodeError(err error, before, after int) *Error {
 	var se *xml.SyntaxError
 	if !errors.As(err, &se) {
 		msg := strings.TrimPrefix(err.Error(), "xml: ")
-		return s.errorf("TMR0002", before, "%s", msg)
+		return r.errorf("TMR0002", before, "%s", msg)
 	}
 	msg := se.Msg
 	at := after
 	switch {
 	case strings.Contains(msg, "EOF"):
 		msg = strings.ReplaceAll(msg, "unexpected EOF", "unexpected end of file")
-		at = len(s.src)
-		if n := len(s.stack); n > 0 {
-			open := s.stack[n-1]
-			p := s.lines.pos(s.res.elems[open.rec].start)
-			msg += fmt.Sprintf(" (inside <%s> opened at line %d, column %d)", qname(open.prefix, open.name), p.Line, p.Col)
+		at = len(r.src)
+		if n := len(r.stack); n > 0 {
+			open := r.stack[n-1]
+			p := r.lines.pos(open.start)
+			msg += fmt.Sprintf(" (inside <%s> opened at line %d, column %d)", qname(open.elem.Space, open.elem.Tag), p.Line, p.Col)
 		}
 	case strings.Contains(msg, `"--"`):
 		// Point at the "--" inside the comment.
-		if i := bytes.LastIndex(s.src[before:min(after, len(s.src))], []byte("--")); i >= 0 {
+		if i := bytes.LastIndex(r.src[before:min(after, len(r.src))], []byte("--")); i >= 0 {
 			at = before + i
 		}
 	case strings.HasPrefix(msg, "invalid character entity"):
 		// Point at the '&' that starts the reference.
-		if i := bytes.LastIndexByte(s.src[before:min(after, len(s.src))], '&'); i >= 0 {
+		if i := bytes.LastIndexByte(r.src[before:min(after, len(r.src))], '&'); i >= 0 {
 			at = before + i
 		}
 		msg += " (only &lt; &gt; &amp; &apos; &quot; and numeric references are defined)"
@@ -290,12 +465,32 @@ func (s *scanner) decodeError(err error, before, after int) *Error {
 		// The decoder has just read the offending byte: point at it.
 		if at > before {
 			at--
-			for at > before && !utf8.RuneStart(s.src[at]) {
+			for at > before && !utf8.RuneStart(r.src[at]) {
 				at--
 			}
 		}
 	}
-	return s.errorf("TMR0002", at, "XML syntax error: %s", msg)
+	return r.errorf("TMR0002", at, "XML syntax error: %s", msg)
+}
+
+// indents are the white space runs that indent XML: a new line (encoding/xml
+// turns "\r\n" into "\n") and spaces or tabs. textOf returns these from
+// here rather than allocating them for every line of the file.
+var indents = [...]string{
+	"\n" + strings.Repeat(" ", 128),
+	"\n" + strings.Repeat("\t", 32),
+}
+
+// textOf returns character data as a string.
+func textOf(b []byte) string {
+	if len(b) > 0 && b[0] == '\n' {
+		for _, in := range indents {
+			if len(b) <= len(in) && string(b) == in[:len(b)] {
+				return in[:len(b)]
+			}
+		}
+	}
+	return string(b)
 }
 
 // notSpace reports whether r is not XML white space.
@@ -304,8 +499,8 @@ func notSpace(r rune) bool {
 }
 
 // errorf builds an error at a file offset.
-func (s *scanner) errorf(rule string, offset int, format string, args ...any) *Error {
-	return &Error{Rule: rule, Pos: s.lines.pos(offset), Msg: fmt.Sprintf(format, args...)}
+func (r *reader) errorf(rule string, offset int, format string, args ...any) *Error {
+	return &Error{Rule: rule, Pos: r.lines.pos(offset), Msg: fmt.Sprintf(format, args...)}
 }
 
 // qname joins a prefix and a local name as written.
