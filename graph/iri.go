@@ -1,29 +1,18 @@
 package graph
 
 import (
-	"net/url"
-	"path/filepath"
 	"strings"
+
+	"github.com/seams/seams-timers/internal/fileiri"
 )
 
 // FileIRI returns the file:// URL of path, made absolute against the
-// working directory. It is the IRI of a graph document, and the base its
-// relative IRIs resolve against; BPMN models must be named the same way
-// for the join on `<model IRI>#<id>` to match. Characters that are not
-// allowed in a URL path (space, '#', '?', '%', non-ASCII) are
-// percent-encoded.
+// working directory: the IRI of a graph document, and the base its relative
+// IRIs resolve against. It names files exactly as the BPMN loader names
+// models (fileiri.FromPath), so that the join on `<model IRI>#<id>` matches.
+// The error is always nil; it is kept for callers.
 func FileIRI(path string) (string, error) {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return "", err
-	}
-	p := filepath.ToSlash(abs)
-	if !strings.HasPrefix(p, "/") {
-		// A Windows drive path, C:/x, becomes file:///C:/x.
-		p = "/" + p
-	}
-	u := url.URL{Scheme: "file", Path: p}
-	return u.String(), nil
+	return fileiri.FromPath(path), nil
 }
 
 // schemeLen returns the length of the scheme of iri (the part before the
