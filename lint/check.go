@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -24,8 +25,44 @@ type Input struct {
 	Stdin     []byte
 	StdinName string
 	// Exclude holds path patterns (filepath.Match syntax, matched against
-	// the slash path and the base name) that discovery skips.
-	Exclude []string
+	// the slash path and the base name) that discovery skips. When
+	// ExcludeBase is set (the config file's directory), the path is taken
+	// relative to it, so that a pattern means the same from any working
+	// directory.
+	Exclude     []string
+	ExcludeBase string
+}
+
+// isStdin reports whether p names the buffer read from stdin, however it
+// is spelled (a.bpmn, ./a.bpmn, an absolute path).
+func (in Input) isStdin(p string) bool {
+	return in.Stdin != nil && in.StdinName != "" && absPath(p) == absPath(in.StdinName)
+}
+
+// Excluded reports whether discovery skips the path p.
+func (in Input) Excluded(p string) bool {
+	if len(in.Exclude) == 0 {
+		return false
+	}
+	q := p
+	if in.ExcludeBase != "" {
+		if rel, err := filepath.Rel(absPath(in.ExcludeBase), absPath(p)); err == nil && !strings.HasPrefix(rel, "..") {
+			q = rel
+		}
+	}
+	if filepath.IsAbs(q) {
+		return excluded(in.Exclude, q)
+	}
+	// A file is excluded when it, or a directory it sits in below the
+	// base, matches.
+	for cur := filepath.Clean(q); ; cur = filepath.Dir(cur) {
+		if excluded(in.Exclude, cur) {
+			return true
+		}
+		if next := filepath.Dir(cur); next == cur || cur == "." {
+			return false
+		}
+	}
 }
 
 // Report is the result of one check.
@@ -56,9 +93,12 @@ func IsGraphPath(name string) bool { return graph.IsGraphPath(name) }
 // Discover expands directories into the BPMN and graph files below them,
 // in sorted order. Files named explicitly are kept whatever their name.
 func Discover(in Input) (bpmnFiles, graphFiles []string, err error) {
+	// Files are known by their absolute path: a.bpmn and ./a.bpmn are one
+	// file, read once, and the stdin buffer stands for its file on disk.
 	seen := map[string]bool{}
 	add := func(p string, explicit bool) {
-		if seen[p] {
+		key := absPath(p)
+		if seen[key] {
 			return
 		}
 		switch {
@@ -73,7 +113,10 @@ func Discover(in Input) (bpmnFiles, graphFiles []string, err error) {
 		default:
 			return
 		}
-		seen[p] = true
+		seen[key] = true
+	}
+	if in.Stdin != nil && in.StdinName != "" {
+		add(in.StdinName, true)
 	}
 	for _, p := range in.Paths {
 		if in.Stdin != nil && p == "-" {
@@ -82,8 +125,7 @@ func Discover(in Input) (bpmnFiles, graphFiles []string, err error) {
 		}
 		info, statErr := os.Stat(p)
 		if statErr != nil {
-			if in.Stdin != nil && p == in.StdinName {
-				add(p, true)
+			if in.isStdin(p) {
 				continue
 			}
 			return nil, nil, &PathError{Path: p, Err: errors.Unwrap(statErr)}
@@ -97,7 +139,7 @@ func Discover(in Input) (bpmnFiles, graphFiles []string, err error) {
 			if err != nil {
 				return err
 			}
-			if excluded(in.Exclude, q) {
+			if in.Excluded(q) {
 				if d.IsDir() {
 					return filepath.SkipDir
 				}
@@ -121,9 +163,6 @@ func Discover(in Input) (bpmnFiles, graphFiles []string, err error) {
 		for _, q := range found {
 			add(q, false)
 		}
-	}
-	if in.Stdin != nil && in.StdinName != "" && !seen[in.StdinName] {
-		add(in.StdinName, true)
 	}
 	if in.Stdin != nil && len(graphFiles) == 0 && !IsGraphPath(in.StdinName) {
 		graphFiles = nearestGraphs(in.StdinName)
@@ -202,7 +241,7 @@ func LoadBPMN(in Input, paths []string, jobs int, progress func(done, total int)
 		wg.Go(func() {
 			for i := range next {
 				p := paths[i]
-				if in.Stdin != nil && p == in.StdinName {
+				if in.isStdin(p) {
 					docs[i], errs[i] = bpmn.Parse(p, in.Stdin)
 				} else {
 					docs[i], errs[i] = bpmn.Load(p)
@@ -277,6 +316,17 @@ func Check(in Input, opts Options) (*Report, error) {
 		}
 	}
 	ds := Run(opts, proj, diags)
+	if in.Stdin != nil && in.StdinName != "" {
+		// An editor checks one buffer: the other models and graph
+		// documents are read for the join, but their findings are theirs.
+		kept := ds[:0]
+		for _, d := range ds {
+			if in.isStdin(d.File) {
+				kept = append(kept, d)
+			}
+		}
+		ds = kept
+	}
 	return &Report{
 		Diagnostics: ds,
 		Files:       len(bpmnFiles) + len(graphFiles) + len(proj.Docs) - given,

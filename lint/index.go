@@ -170,11 +170,11 @@ func StartIndex(in Input, graphFiles []string) *IndexLoad {
 
 func (l *IndexLoad) load() {
 	in := l.input
-	if in.Stdin != nil && IsGraphPath(in.StdinName) && slices.Contains(l.files, in.StdinName) {
+	if in.Stdin != nil && IsGraphPath(in.StdinName) && slices.ContainsFunc(l.files, in.isStdin) {
 		l.stdinSrc = in.Stdin
 		srcs := []graph.Source{{Path: in.StdinName, Data: in.Stdin}}
 		for _, f := range l.files {
-			if f == in.StdinName {
+			if in.isStdin(f) {
 				continue
 			}
 			b, err := os.ReadFile(f)
@@ -320,7 +320,9 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 		if failed == nil {
 			failed = givenPaths(in)
 		}
-		if failed[p] {
+		if failed[p] || in.Excluded(p) {
+			// Given but unreadable (already reported), or excluded by
+			// the config: not loaded, so not checked or fixed either.
 			continue
 		}
 		info, err := os.Stat(p)
@@ -386,9 +388,17 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 
 	// The models the graph covers: those it names, and those that sit in
 	// a directory holding a graph document.
+	// A graph document that failed to load covers nothing: its models
+	// would otherwise all look unlifted.
+	broken := map[string]bool{}
+	for _, e := range l.errs {
+		broken[absPath(e.File)] = true
+	}
 	graphDirs := map[string]bool{}
 	for _, f := range graphFiles {
-		graphDirs[filepath.Dir(absPath(f))] = true
+		if !broken[absPath(f)] {
+			graphDirs[filepath.Dir(absPath(f))] = true
+		}
 	}
 	for p, d := range ix.docs {
 		if _, named := ix.named[p]; named || graphDirs[filepath.Dir(p)] {

@@ -5,6 +5,7 @@ import (
 	"io"
 	"maps"
 	"os"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -143,6 +144,7 @@ func runCheck(s *streams, o *checkOptions) error {
 	opts := lint.Options{Rules: rules.All(), Now: now, Jobs: o.Jobs}
 	if cfg != nil {
 		in.Exclude = cfg.Exclude
+		in.ExcludeBase = filepath.Dir(cfg.Path)
 		opts.Levels = cfg.Levels(opts.Rules)
 		opts.Poll = cfg.Poll
 		opts.Vocabulary = vocabularyOf(cfg)
@@ -192,10 +194,12 @@ func runCheck(s *streams, o *checkOptions) error {
 			return &exitError{code: lint.ExitInternal, err: err}
 		}
 		if o.Diff {
+			// The diff is the output; the exit code still says whether
+			// findings at or above --fail-on remain (nothing was written).
 			for _, fr := range fixes {
 				fmt.Fprint(s.Out, lint.UnifiedDiff(fr))
 			}
-			return nil
+			return failExit(rep, failOn, never)
 		}
 		for _, fr := range fixes {
 			if err := lint.WriteAtomic(fr.File, fr.New); err != nil {
@@ -231,11 +235,18 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}
-	if !never {
-		for _, d := range rep.Diagnostics {
-			if d.Severity >= failOn {
-				return &exitError{code: lint.ExitFindings}
-			}
+	return failExit(rep, failOn, never)
+}
+
+// failExit returns the findings exit code when a finding is at or above
+// --fail-on.
+func failExit(rep *lint.Report, failOn lint.Severity, never bool) error {
+	if never {
+		return nil
+	}
+	for _, d := range rep.Diagnostics {
+		if d.Severity >= failOn {
+			return &exitError{code: lint.ExitFindings}
 		}
 	}
 	return nil

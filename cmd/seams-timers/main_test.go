@@ -232,8 +232,9 @@ func TestFixAndDiff(t *testing.T) {
 	dir := t.TempDir()
 	p := writeFile(t, dir, "a.bpmn", src)
 
+	// --diff writes nothing, so the finding remains: exit 1.
 	code, out, _ := runCLI(t, "", "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--diff", p)
-	if code != 0 || !strings.Contains(out, `+      <bpmn:timerEventDefinition><bpmn:timeDuration>"PT48H"</bpmn:timeDuration>`) {
+	if code != lint.ExitFindings || !strings.Contains(out, `+      <bpmn:timerEventDefinition><bpmn:timeDuration>"PT48H"</bpmn:timeDuration>`) {
 		t.Fatalf("--diff: exit %d\n%s", code, out)
 	}
 	if b, _ := os.ReadFile(p); !bytes.Equal(b, src) {
