@@ -39,6 +39,19 @@ func synErr(off int, format string, args ...any) *SyntaxError {
 	return &SyntaxError{Offset: off, Msg: fmt.Sprintf(format, args...)}
 }
 
+// twoDigits reads the two-digit field name (minute, second, offset hour,
+// offset minute) at s[i:] and checks it is at most maxValue.
+func twoDigits(s string, i int, name string, maxValue int) (int, *SyntaxError) {
+	if countDigits(s, i) < 2 {
+		return 0, synErr(i, "expected a 2-digit %s", name)
+	}
+	v, _ := atoiN(s, i, 2)
+	if v > maxValue {
+		return 0, synErr(i, "%s %d out of range", name, v)
+	}
+	return v, nil
+}
+
 // isDigit reports an ASCII digit.
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }
 
@@ -333,6 +346,7 @@ func parseDateTimeRaw(s string) (DateTime, *SyntaxError) {
 	}
 	i += 2
 	mm, ss, ns := 0, 0, 0
+	var ferr *SyntaxError
 	fracNotSeconds := func(i int) *SyntaxError {
 		return synErr(i, "a decimal fraction is allowed on seconds only")
 	}
@@ -344,23 +358,17 @@ func parseDateTimeRaw(s string) (DateTime, *SyntaxError) {
 			return DateTime{}, synErr(i, "mixed basic and extended format")
 		}
 		i++
-		if countDigits(s, i) < 2 {
-			return DateTime{}, synErr(i, "expected a 2-digit minute")
-		}
-		mm, _ = atoiN(s, i, 2)
-		if mm > 59 {
-			return DateTime{}, synErr(i, "minute %d out of range", mm)
+		mm, ferr = twoDigits(s, i, "minute", 59)
+		if ferr != nil {
+			return DateTime{}, ferr
 		}
 		i += 2
 		switch {
 		case i < len(s) && s[i] == ':':
 			i++
-			if countDigits(s, i) < 2 {
-				return DateTime{}, synErr(i, "expected a 2-digit second")
-			}
-			ss, _ = atoiN(s, i, 2)
-			if ss > 59 {
-				return DateTime{}, synErr(i, "second %d out of range", ss)
+			ss, ferr = twoDigits(s, i, "second", 59)
+			if ferr != nil {
+				return DateTime{}, ferr
 			}
 			i += 2
 		case i < len(s) && isDigit(s[i]):
@@ -372,22 +380,16 @@ func parseDateTimeRaw(s string) (DateTime, *SyntaxError) {
 		if extended {
 			return DateTime{}, synErr(i, "mixed basic and extended format")
 		}
-		if countDigits(s, i) < 2 {
-			return DateTime{}, synErr(i, "expected a 2-digit minute")
-		}
-		mm, _ = atoiN(s, i, 2)
-		if mm > 59 {
-			return DateTime{}, synErr(i, "minute %d out of range", mm)
+		mm, ferr = twoDigits(s, i, "minute", 59)
+		if ferr != nil {
+			return DateTime{}, ferr
 		}
 		i += 2
 		switch {
 		case i < len(s) && isDigit(s[i]):
-			if countDigits(s, i) < 2 {
-				return DateTime{}, synErr(i, "expected a 2-digit second")
-			}
-			ss, _ = atoiN(s, i, 2)
-			if ss > 59 {
-				return DateTime{}, synErr(i, "second %d out of range", ss)
+			ss, ferr = twoDigits(s, i, "second", 59)
+			if ferr != nil {
+				return DateTime{}, ferr
 			}
 			i += 2
 			if i < len(s) && isDigit(s[i]) {
@@ -434,12 +436,9 @@ func parseDateTimeRaw(s string) (DateTime, *SyntaxError) {
 				sign = -1
 			}
 			i++
-			if countDigits(s, i) < 2 {
-				return DateTime{}, synErr(i, "expected a 2-digit offset hour")
-			}
-			oh, _ := atoiN(s, i, 2)
-			if oh > 23 {
-				return DateTime{}, synErr(i, "offset hour %d out of range", oh)
+			oh, ferr := twoDigits(s, i, "offset hour", 23)
+			if ferr != nil {
+				return DateTime{}, ferr
 			}
 			i += 2
 			om := 0
@@ -449,24 +448,18 @@ func parseDateTimeRaw(s string) (DateTime, *SyntaxError) {
 					return DateTime{}, synErr(i, "mixed basic and extended format")
 				}
 				i++
-				if countDigits(s, i) < 2 {
-					return DateTime{}, synErr(i, "expected a 2-digit offset minute")
-				}
-				om, _ = atoiN(s, i, 2)
-				if om > 59 {
-					return DateTime{}, synErr(i, "offset minute %d out of range", om)
+				om, ferr = twoDigits(s, i, "offset minute", 59)
+				if ferr != nil {
+					return DateTime{}, ferr
 				}
 				i += 2
 			case i < len(s) && isDigit(s[i]):
 				if extended {
 					return DateTime{}, synErr(i, "mixed basic and extended format")
 				}
-				if countDigits(s, i) < 2 {
-					return DateTime{}, synErr(i, "expected a 2-digit offset minute")
-				}
-				om, _ = atoiN(s, i, 2)
-				if om > 59 {
-					return DateTime{}, synErr(i, "offset minute %d out of range", om)
+				om, ferr = twoDigits(s, i, "offset minute", 59)
+				if ferr != nil {
+					return DateTime{}, ferr
 				}
 				i += 2
 			}
