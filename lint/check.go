@@ -262,8 +262,7 @@ func LoadBPMN(in Input, paths []string, jobs int, progress func(done, total int)
 	var diags []Diagnostic
 	for i, d := range docs {
 		if e := errs[i]; e != nil {
-			name := loadRuleNames[e.Rule]
-			diags = append(diags, LoadDiagnostic(e.Rule, name, paths[i], e.Pos, e.Msg, loadRuleDetails[e.Rule]))
+			diags = append(diags, LoadDiagnostic(e.Rule, paths[i], e.Pos, e.Msg))
 			continue
 		}
 		if d != nil {
@@ -273,14 +272,8 @@ func LoadBPMN(in Input, paths []string, jobs int, progress func(done, total int)
 	return out, diags
 }
 
-// The loading rules' names and details; their docs live in package rules.
-var loadRuleNames = map[string]string{
-	"TMR0001": "file-unreadable",
-	"TMR0002": "xml-syntax",
-	"TMR0003": "rdf-syntax",
-	"TMR0004": "model-file-missing",
-}
-
+// loadRuleDetails say what to do about a loader's finding; the rules'
+// names and docs live in package rules, and Run fills the name in.
 var loadRuleDetails = map[string]string{
 	"TMR0001": "Only BPMN 2.0 XML (.bpmn, .bpmn20.xml) and RDF index graphs (.ttl, .nt) are read.",
 	"TMR0002": "Fix the XML at this position; no timer in this file was checked.",

@@ -126,6 +126,10 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 	out = applySuppressions(proj, readGraphSource(proj.StdinName, proj.Stdin), known, out)
 	kept := out[:0]
 	for _, d := range out {
+		if r, ok := byID[d.Rule]; ok && d.Name == "" {
+			// Loader and suppression findings name only their rule.
+			d.Name = r.Name
+		}
 		if r, ok := byID[d.Rule]; ok && d.Name != RuleErrorName {
 			l := opts.level(r)
 			if l.Off {
@@ -185,12 +189,12 @@ func Sort(ds []Diagnostic) {
 	})
 }
 
-// LoadDiagnostic turns a loader error into a diagnostic.
-func LoadDiagnostic(rule, name string, file string, pos bpmn.Pos, msg, detail string) Diagnostic {
+// LoadDiagnostic turns a loader error into a diagnostic. Run fills in the
+// rule's name from the catalog.
+func LoadDiagnostic(rule, file string, pos bpmn.Pos, msg string) Diagnostic {
 	line, col := max(pos.Line, 1), max(pos.Col, 1)
 	return Diagnostic{
 		Rule:      rule,
-		Name:      name,
 		Severity:  SeverityError,
 		File:      file,
 		Line:      line,
@@ -200,7 +204,7 @@ func LoadDiagnostic(rule, name string, file string, pos bpmn.Pos, msg, detail st
 		Offset:    pos.Offset,
 		EndOffset: pos.Offset,
 		Message:   msg,
-		Detail:    detail,
+		Detail:    loadRuleDetails[rule],
 	}
 }
 

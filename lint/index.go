@@ -179,7 +179,7 @@ func (l *IndexLoad) load() {
 			}
 			b, err := os.ReadFile(f)
 			if err != nil {
-				l.diags = append(l.diags, LoadDiagnostic("TMR0001", loadRuleNames["TMR0001"], f, bpmn.Pos{Line: 1, Col: 1}, "cannot read the file: "+err.Error(), loadRuleDetails["TMR0001"]))
+				l.diags = append(l.diags, LoadDiagnostic("TMR0001", f, bpmn.Pos{Line: 1, Col: 1}, "cannot read the file: "+err.Error()))
 				continue
 			}
 			srcs = append(srcs, graph.Source{Path: f, Data: b})
@@ -211,7 +211,7 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 	in, graphFiles, g, stdinSrc := l.input, l.files, l.g, l.stdinSrc
 	diags := l.diags
 	for _, e := range l.errs {
-		diags = append(diags, LoadDiagnostic(e.Rule, loadRuleNames[e.Rule], e.File, bpmn.Pos{Line: e.Line, Col: e.Col}, e.Msg, loadRuleDetails[e.Rule]))
+		diags = append(diags, LoadDiagnostic(e.Rule, e.File, bpmn.Pos{Line: e.Line, Col: e.Col}, e.Msg))
 	}
 	vocab := opts.Vocabulary
 	if vocab == (graph.Vocabulary{}) {
@@ -439,7 +439,7 @@ func givenPaths(in Input) map[string]bool {
 func (ix *Index) posDiagnostic(rule string, pos graph.Pos, msg string) Diagnostic {
 	end := ix.tokenEnd(pos)
 	return Diagnostic{
-		Rule: rule, Name: loadRuleNames[rule], Severity: SeverityError,
+		Rule: rule, Severity: SeverityError,
 		File: pos.File, Line: max(pos.Line, 1), Column: max(pos.Col, 1),
 		EndLine: max(end.Line, 1), EndColumn: max(end.Col, 1),
 		Offset: pos.Offset, EndOffset: end.Offset,

@@ -153,13 +153,11 @@ func related(up map[string]string, a, b string) bool {
 	return false
 }
 
-// suppressionRule names one of the suppression rules.
-type suppressionRule struct{ id, name string }
-
-var (
-	ruleNoReason   = suppressionRule{"TMR0010", "suppression-no-reason"}
-	ruleUnknownID  = suppressionRule{"TMR0011", "suppression-unknown-rule"}
-	ruleSuppressed = suppressionRule{"TMR0012", "suppression-unused"}
+// The suppression rules' IDs; their names and docs live in package rules.
+const (
+	ruleNoReason   = "TMR0010"
+	ruleUnknownID  = "TMR0011"
+	ruleSuppressed = "TMR0012"
 )
 
 // applySuppressions drops the diagnostics that a valid suppression covers
@@ -186,9 +184,9 @@ func applySuppressions(proj *Project, graphSrc func(string) []byte, known func(s
 		return ds
 	}
 	var out []Diagnostic
-	report := func(s *Suppression, r suppressionRule, sev Severity, msg, detail string) {
+	report := func(s *Suppression, rule string, sev Severity, msg, detail string) {
 		out = append(out, Diagnostic{
-			Rule: r.id, Name: r.name, Severity: sev, File: s.File,
+			Rule: rule, Severity: sev, File: s.File,
 			Line: s.Line, Column: s.Col, EndLine: s.Line, EndColumn: s.EndCol,
 			Offset: s.Offset, Message: msg, Detail: detail,
 		})

@@ -173,10 +173,8 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 	}
 
-	if (o.Fix || o.Diff) && in.Stdin != nil {
-		if o.Fix && !o.Diff {
-			return usageErrorf("--fix cannot write stdin; use --diff to see the fixes")
-		}
+	if o.Fix && !o.Diff && in.Stdin != nil {
+		return usageErrorf("--fix cannot write stdin; use --diff to see the fixes")
 	}
 	if s.ErrTTY && !o.Quiet {
 		opts.Progress = newProgress(s.Err, progressThreshold)
