@@ -3,6 +3,8 @@ package graph
 import (
 	"fmt"
 	"math/rand"
+	"runtime"
+	"slices"
 	"strings"
 	"testing"
 )
@@ -284,7 +286,12 @@ func (g *docGen) predicateObjectList(s Term, depth int) {
 	}
 }
 
-func (g *docGen) document() string {
+func (g *docGen) document() string { return g.documentOf(1 + g.pick(6)) }
+
+// documentOf writes a document of n statements. A long one redeclares its
+// prefixes now and then (to the same namespaces), so that the chunks the
+// reader cuts it into use prefixes declared before and inside them.
+func (g *docGen) documentOf(n int) string {
 	if g.pick(3) == 0 {
 		g.b.WriteString("\ufeff")
 	}
@@ -296,7 +303,11 @@ func (g *docGen) document() string {
 		}
 	}
 	g.b.WriteString("@base <http://ex.org/base/> .\n")
-	for i, n := 0, 1+g.pick(6); i < n; i++ {
+	for i := 0; i < n; i++ {
+		if n > 50 && g.pick(40) == 0 {
+			p := genPrefixes[g.pick(len(genPrefixes))]
+			fmt.Fprintf(&g.b, "@prefix %s: <%s> .\n", p.label, p.ns)
+		}
 		if g.pick(3) == 0 {
 			b := g.newAnon()
 			g.b.WriteString("[")
@@ -318,6 +329,59 @@ func (g *docGen) document() string {
 	return g.b.String()
 }
 
+// TestGeneratedLongDocuments reads long random documents, which the
+// reader cuts into many chunks decoded in parallel, with 1, 2 and 8
+// workers: each gives the generator's triples, and the same graph.
+func TestGeneratedLongDocuments(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	for i := 0; i < 20; i++ {
+		g := &docGen{r: rand.New(rand.NewSource(int64(1000 + i)))}
+		src := g.documentOf(300 + g.pick(600))
+		var first []string
+		for _, procs := range []int{1, 2, 8} {
+			runtime.GOMAXPROCS(procs)
+			gr, errs := Parse("gen.ttl", []byte(src))
+			if len(errs) > 0 {
+				t.Fatalf("document %d refused with %d workers: %v", i, procs, errs[0])
+			}
+			got := ntLines(gr)
+			if first == nil {
+				first = got
+				checkGenerated(t, i, g, got, src)
+			} else if !slices.Equal(got, first) {
+				t.Fatalf("document %d: %d workers read another graph than 1 worker", i, procs)
+			}
+		}
+	}
+}
+
+// checkGenerated compares the triples read from a generated document
+// with the generator's.
+func checkGenerated(t *testing.T, i int, g *docGen, lines []string, src string) {
+	t.Helper()
+	seen := map[string]bool{}
+	var want []string
+	for _, w := range g.want {
+		if !seen[w] {
+			seen[w] = true
+			want = append(want, w)
+		}
+	}
+	got, exp := normalizeBlanks(lines), normalizeBlanks(want)
+	for k := 0; k < len(got) || k < len(exp); k++ {
+		var a, b string
+		if k < len(got) {
+			a = got[k]
+		}
+		if k < len(exp) {
+			b = exp[k]
+		}
+		if a != b {
+			t.Fatalf("document %d, triple %d:\ngot  %s\nwant %s\n%s", i, k, a, b, src)
+		}
+	}
+}
+
 // TestGeneratedDocuments reads thousands of random valid documents and
 // checks their triples against the generator's.
 func TestGeneratedDocuments(t *testing.T) {
@@ -332,26 +396,6 @@ func TestGeneratedDocuments(t *testing.T) {
 		if len(errs) > 0 {
 			t.Fatalf("document %d refused: %v\n%s", i, errs[0], src)
 		}
-		seen := map[string]bool{}
-		var want []string
-		for _, w := range g.want {
-			if !seen[w] {
-				seen[w] = true
-				want = append(want, w)
-			}
-		}
-		got, exp := normalizeBlanks(ntLines(gr)), normalizeBlanks(want)
-		for k := 0; k < len(got) || k < len(exp); k++ {
-			var a, b string
-			if k < len(got) {
-				a = got[k]
-			}
-			if k < len(exp) {
-				b = exp[k]
-			}
-			if a != b {
-				t.Fatalf("document %d, triple %d:\ngot  %s\nwant %s\n%s", i, k, a, b, src)
-			}
-		}
+		checkGenerated(t, i, g, ntLines(gr), src)
 	}
 }

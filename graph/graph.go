@@ -7,9 +7,11 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 	"unicode/utf8"
+	"unsafe"
 
 	rdf "github.com/knakk/rdf"
 )
@@ -186,12 +188,27 @@ func readFile(path string) (string, error) {
 	if info.Size() > math.MaxInt32 {
 		return "", &fs.PathError{Op: "read", Path: path, Err: errors.New("the file is too large (more than 2 GiB)")}
 	}
-	var b strings.Builder
-	b.Grow(int(info.Size()) + 1)
-	if _, err := io.Copy(&b, f); err != nil {
-		return "", err
+	// Read into a buffer of the file's size (plus one byte, to see the end
+	// without growing it), with no intermediate copy buffer.
+	buf := make([]byte, 0, int(info.Size())+1)
+	for {
+		n, err := f.Read(buf[len(buf):cap(buf)])
+		buf = buf[:len(buf)+n]
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return "", err
+		}
+		if len(buf) == cap(buf) {
+			// The file grew while it was read.
+			buf = slices.Grow(buf, len(buf))
+		}
 	}
-	return b.String(), nil
+	if len(buf) == 0 {
+		return "", nil
+	}
+	return unsafe.String(&buf[0], len(buf)), nil
 }
 
 // ioMessage is the reason of a file error, without the path that the
@@ -215,6 +232,13 @@ type builder struct {
 		id  uint32
 	}
 	lastDT string
+	// lastRel holds the relative IRIs, as written, resolved most recently
+	// in each position, with their bases; scratch is where they resolve.
+	lastRel [3]struct {
+		ref, base string
+		id        uint32
+	}
+	scratch []byte
 }
 
 // docState is the per-document state of the builder: the graph ids of the
@@ -277,9 +301,12 @@ func (b *builder) addDoc(path string, text string) *Error {
 	}
 	b.reserve(len(text))
 	nt := isNTriplesPath(path)
-	f := &feeder{sc: newScanner(text, bom, &g.docs[di].lines, iri, nt), path: path}
+	c := &chunker{sc: newScanner(text, bom, &g.docs[di].lines, iri, nt), path: path, format: rdf.Turtle}
+	if nt {
+		c.format = rdf.NTriples
+	}
 	start := len(g.triples)
-	if e := b.read(&docState{idx: di + 1}, f, text); e != nil {
+	if e := b.read(&docState{idx: di + 1}, c); e != nil {
 		clear(g.triples[start:])
 		g.triples = g.triples[:start]
 		return e
@@ -309,18 +336,18 @@ func invalidUTF8(text string) int {
 
 // reserve makes room for the triples and terms of a document of n bytes,
 // so that a large document does not grow the graph's tables step by step.
-// An index graph spends about 35 bytes a triple, and most of its subjects
-// are new IRIs.
+// An index graph spends about 30 to 35 bytes a triple, and most of its
+// subjects are new IRIs.
 func (b *builder) reserve(n int) {
 	g := b.g
-	if extra := n / 36; cap(g.triples)-len(g.triples) < extra {
+	if extra := n / 30; cap(g.triples)-len(g.triples) < extra {
 		g.triples = append(make([]stored, 0, len(g.triples)+extra), g.triples...)
 	}
 	if extra := n / 48; cap(g.vals)-len(g.vals) < extra {
 		g.vals = append(make([]string, 0, len(g.vals)+extra), g.vals...)
 		g.kinds = append(make([]Kind, 0, len(g.kinds)+extra), g.kinds...)
 	}
-	if len(g.iris) == 0 && n > 1<<20 {
+	if len(g.iris) == 0 {
 		g.iris = make(map[string]uint32, n/48)
 	}
 }
@@ -345,7 +372,15 @@ func (b *builder) term(d *docState, slot int, k rdf.Term, x *xterm, v *strView) 
 	switch t := k.(type) {
 	case rdf.IRI:
 		if x.rel {
-			return b.iri(b.res.resolve(v.get(x.c), v.get(x.a)))
+			// A relative IRI is resolved into a scratch buffer, and a
+			// string is made only for an IRI not seen before.
+			ref, base := v.get(x.a), v.get(x.c)
+			l := &b.lastRel[slot]
+			if ref != l.ref || base != l.base || l.id == 0 {
+				b.scratch = b.res.appendResolved(b.scratch[:0], base, ref)
+				l.ref, l.base, l.id = ref, base, b.iriBytes(b.scratch)
+			}
+			return l.id
 		}
 		// The same IRI as the last one in this position is usually the
 		// same string, which compares in constant time.
@@ -369,6 +404,14 @@ func (b *builder) newTerm(kind Kind, value string) uint32 {
 	b.g.vals = append(b.g.vals, value)
 	b.g.kinds = append(b.g.kinds, kind)
 	return id
+}
+
+// iriBytes is iri for an IRI held in a buffer, which it does not keep.
+func (b *builder) iriBytes(v []byte) uint32 {
+	if id, ok := b.g.iris[string(v)]; ok {
+		return id
+	}
+	return b.iri(string(v))
 }
 
 func (b *builder) iri(v string) uint32 {

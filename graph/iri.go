@@ -227,19 +227,24 @@ type resolver struct {
 // resolve returns resolveIRI(base, ref) for a relative ref, as a new
 // string (never one that shares memory with base or ref).
 func (r *resolver) resolve(base, ref string) string {
+	return string(r.appendResolved(nil, base, ref))
+}
+
+// appendResolved appends resolveIRI(base, ref), for a relative ref, to
+// dst.
+func (r *resolver) appendResolved(dst []byte, base, ref string) []byte {
 	if r.base != base || r.prefix == "" {
 		r.base = base
 		r.prefix = strings.TrimSuffix(resolveIRI(base, "x"), "x")
 		r.noFrag, _, _ = strings.Cut(base, "#")
 	}
 	if plainPath(ref) {
-		return r.prefix + ref
+		return append(append(dst, r.prefix...), ref...)
 	}
 	if len(ref) > 0 && ref[0] == '#' {
-		return r.noFrag + ref
+		return append(append(dst, r.noFrag...), ref...)
 	}
-	// resolveIRI builds its result for a relative ref.
-	return resolveIRI(base, ref)
+	return append(dst, resolveIRI(base, ref)...)
 }
 
 // plainPath reports whether ref is a relative path whose resolution is

@@ -1,10 +1,13 @@
 package graph
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
 	"regexp"
+	"runtime"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -14,172 +17,161 @@ import (
 	rdf "github.com/knakk/rdf"
 )
 
-// fillSize is how much canonical text the feeder prepares at a time.
-const fillSize = 8 << 10
+// chunkSize is about how much canonical text one chunk holds.
+const chunkSize = 4 << 10
 
-// drainLimit bounds the Decode calls that drain a stopped decoder. Once the
-// feeder is stopped, the lexer has at most one buffer of text left, and
-// every Decode call consumes at least one token of it, so the limit is
-// never reached; it only guards against a reader that stops making
-// progress.
+// drainLimit bounds the Decode calls that drain a decoder given up after
+// an error. A chunk's text is finite and every Decode call consumes at
+// least one token of it, so the limit is never reached; it only guards
+// against a reader that stops making progress.
 const drainLimit = 1 << 20
 
-// testHookCanonical, when a test sets it, rewrites the canonical text
-// before the RDF reader sees it, so that tests can take the paths where
-// the reader fails or disagrees with the scanner.
+// testHookCanonical, when a test sets it, rewrites the canonical text of
+// each chunk before the RDF reader sees it, so that tests can take the
+// paths where the reader fails or disagrees with the scanner.
 var testHookCanonical func([]byte) []byte
 
-// feeder is the io.Reader the RDF reader pulls from. Each Read runs the
-// strict scanner over the next statements of the document and hands out
-// their canonical text. It runs on the RDF reader's lexer goroutine, and
-// shares with the decoding goroutine, under mu, the triples the scanner
-// expects, the token map for error positions, and the scanner's error.
-type feeder struct {
-	sc   *scanner
-	path string
-	// Touched by the lexer goroutine only.
-	buf []byte
-	out []byte
-	eof bool
-	// stop asks Read to end the input now.
-	stop atomic.Bool
+// chunk is a run of whole statements of one document: their canonical
+// text, which the RDF reader decodes on its own, and the triples the
+// scanner expects from it.
+type chunk struct {
+	// text starts with the prefix declarations that the statements use
+	// but an earlier chunk declared, so that it reads on its own.
+	text []byte
+	recs []rec
+	// tmap maps positions of text back to the document.
+	tmap []tmapEntry
+	// strs is the scanner's string table as this chunk left it.
+	strs []string
+	// anonBase is the number of unlabelled blank nodes of the earlier
+	// chunks: the RDF reader, which numbers them from 1 in each chunk,
+	// labels the scanner's blank node n "b<n-anonBase>".
+	anonBase int32
+	// scanErr is the scanner's error just after this chunk's statements:
+	// it ends the document.
+	scanErr *Error
 
-	mu      sync.Mutex
-	recs    []rec
-	strs    []string
-	tmap    []tmapEntry
-	minLine int32
-	err     *Error
+	// Set by the worker that decodes the chunk, before done is closed.
+	got     []rdf.Triple
+	readErr *Error
+	done    chan struct{}
 }
 
-// Read implements io.Reader.
-func (f *feeder) Read(b []byte) (int, error) {
-	for len(f.out) == 0 || f.stop.Load() {
-		if f.eof || f.stop.Load() {
-			return 0, io.EOF
-		}
-		f.fill()
-	}
-	n := copy(b, f.out)
-	f.out = f.out[n:]
-	return n, nil
+// chunker cuts one document into chunks with the strict scanner.
+type chunker struct {
+	sc     *scanner
+	path   string
+	format rdf.Format
+	eof    bool
 }
 
-// fill scans statements until about fillSize bytes of canonical text are
-// ready, or the document ends, or a statement fails. Only whole statements
-// are handed out: the text and triples of a failing statement are dropped.
-// A panic in the scanner (a syntax error, or a bug) is recovered here,
-// since a panic on the lexer goroutine could not be recovered anywhere
-// else.
-func (f *feeder) fill() {
-	sc := f.sc
-	sc.out = f.buf[:0]
-	sc.lineStart = 0
-	sc.recs = sc.recs[:0]
-	sc.tmap = sc.tmap[:0]
+// next scans statements until about chunkSize bytes of canonical text are
+// ready, or the document ends, or a statement fails. Only whole
+// statements are kept: the text and triples of a failing statement are
+// dropped, and its error becomes the chunk's scanErr. A panic in the
+// scanner (a syntax error, or a bug) is recovered here.
+func (c *chunker) next(ch *chunk) {
+	sc := c.sc
+	sc.startChunk(ch.text[:0], ch.recs[:0], ch.tmap[:0])
+	*ch = chunk{anonBase: sc.nAnon, got: ch.got[:0], done: make(chan struct{})}
 	okOut, okRecs, okMap := 0, 0, 0
-	var ferr *Error
 	func() {
 		defer func() {
 			if r := recover(); r != nil {
-				ferr = f.panicError(r)
+				ch.scanErr = c.panicError(r)
+				c.eof = true
 			}
 		}()
-		for len(sc.out) < fillSize {
+		for len(sc.out) < chunkSize {
 			if !sc.statement() {
-				f.eof = true
+				c.eof = true
 				return
 			}
 			okOut, okRecs, okMap = len(sc.out), len(sc.recs), len(sc.tmap)
 		}
 	}()
-	f.buf = sc.out
-	f.out = sc.out[:okOut]
+	ch.text, ch.tmap = sc.finishChunk(okOut, okMap)
+	ch.recs = sc.recs[:okRecs]
+	ch.strs = sc.strs[:len(sc.strs):len(sc.strs)]
 	if testHookCanonical != nil {
-		f.out = testHookCanonical(f.out)
+		ch.text = testHookCanonical(ch.text)
 	}
-	if ferr != nil {
-		f.eof = true
-	}
-	f.mu.Lock()
-	if len(f.recs) == 0 {
-		// Hand the scanner's slice over, and give it the spent one.
-		f.recs, sc.recs = sc.recs[:okRecs], f.recs[:0]
-	} else {
-		f.recs = append(f.recs, sc.recs[:okRecs]...)
-	}
-	if f.minLine > 0 {
-		cut := sort.Search(len(f.tmap), func(i int) bool { return f.tmap[i].line >= f.minLine })
-		if cut > len(f.tmap)/2 {
-			f.tmap = append(f.tmap[:0], f.tmap[cut:]...)
-		}
-	}
-	f.tmap = append(f.tmap, sc.tmap[:okMap]...)
-	f.strs = sc.strs
-	if ferr != nil {
-		f.err = ferr
-	}
-	f.mu.Unlock()
 }
 
-func (f *feeder) panicError(r any) *Error {
+func (c *chunker) panicError(r any) *Error {
 	if se, ok := r.(*synErr); ok {
-		return f.errorAt(se.off, se.msg)
+		return c.errorAt(se.off, se.msg)
 	}
-	return f.errorAt(f.sc.tok.off, fmt.Sprintf("internal error while reading the document: %v", r))
+	return c.errorAt(c.sc.tok.off, fmt.Sprintf("internal error while reading the document: %v", r))
 }
 
-func (f *feeder) errorAt(off int, msg string) *Error {
-	line, col := f.sc.lines.lineCol(off)
-	return &Error{Rule: RuleSyntax, File: f.path, Line: line, Col: col, Msg: msg}
+func (c *chunker) errorAt(off int, msg string) *Error {
+	line, col := c.sc.lines.lineCol(off)
+	return &Error{Rule: RuleSyntax, File: c.path, Line: line, Col: col, Msg: msg}
 }
 
-// take hands the decoding goroutine the triples expected so far, with the
-// string table they refer to, and takes back its spent slice for reuse.
-func (f *feeder) take(spent []rec, view *strView) []rec {
-	f.mu.Lock()
-	got := f.recs
-	f.recs = spent[:0]
-	view.strs = f.strs
-	if len(got) > 0 {
-		f.minLine = got[0].cline
+// decode has the RDF reader decode a chunk on its own, and checks every
+// triple it reads against the scanner's. It sets ch.got, or ch.readErr at
+// the first disagreement; either way the decoder is left drained.
+func (c *chunker) decode(ch *chunk) {
+	dec := rdf.NewTripleDecoder(bytes.NewReader(ch.text), c.format)
+	view := &strView{text: c.sc.lx.s, strs: ch.strs}
+	ch.got = slices.Grow(ch.got[:0], len(ch.recs))
+	// at is where an error with no position of its own is placed: the
+	// triple the reader was reading, else the chunk's last one.
+	at := func() int {
+		if i := len(ch.got); i < len(ch.recs) {
+			return int(ch.recs[i].p.off)
+		}
+		if len(ch.recs) > 0 {
+			return int(ch.recs[len(ch.recs)-1].p.off)
+		}
+		if len(ch.tmap) > 0 {
+			return int(ch.tmap[len(ch.tmap)-1].orig)
+		}
+		return 0
 	}
-	f.mu.Unlock()
-	return got
-}
-
-// nextOff returns the predicate offset of the next expected triple not yet
-// taken, if any.
-func (f *feeder) nextOff() (int, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	if len(f.recs) == 0 {
-		return 0, false
+	fail := func(e *Error) {
+		ch.readErr = e
+		ch.got = ch.got[:0]
+		drain(dec)
 	}
-	return int(f.recs[0].p.off), true
-}
-
-// state returns the scanner's error and the number of expected triples not
-// yet taken.
-func (f *feeder) state() (*Error, int) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	return f.err, len(f.recs)
-}
-
-// origin maps a position of the canonical text (line, 0-based byte column)
-// back to the offset of the document token written there.
-func (f *feeder) origin(line, col int) (int, bool) {
-	f.mu.Lock()
-	defer f.mu.Unlock()
-	i := sort.Search(len(f.tmap), func(i int) bool {
-		e := f.tmap[i]
-		return int(e.line) > line || int(e.line) == line && int(e.col) > col
-	}) - 1
-	if i < 0 {
-		return 0, false
+	defer func() {
+		// A bug of this package must neither crash the caller nor leave
+		// the lexer goroutine behind.
+		if r := recover(); r != nil {
+			fail(c.errorAt(at(), fmt.Sprintf("internal error while reading the document: %v", r)))
+		}
+	}()
+	for {
+		t, err := safeDecode(dec)
+		if errors.Is(err, io.EOF) {
+			// The RDF reader reports io.EOF only once its lexer has
+			// closed its channel: the lexer goroutine is done.
+			if len(ch.got) < len(ch.recs) {
+				ch.readErr = c.errorAt(at(), "the RDF reader stopped before the end of the document, without this triple; "+bugNote)
+				ch.got = ch.got[:0]
+			}
+			return
+		}
+		if err != nil {
+			fail(c.readerError(err, ch, at()))
+			return
+		}
+		i := len(ch.got)
+		if i == len(ch.recs) {
+			fail(c.errorAt(at(), fmt.Sprintf(
+				"the RDF reader read a triple the scanner did not expect (%s); %s",
+				strings.TrimSuffix(t.Serialize(rdf.NTriples), "\n"), bugNote)))
+			return
+		}
+		r := &ch.recs[i]
+		if what := verify(t, r, view, ch.anonBase); what != "" {
+			fail(c.errorAt(int(r.p.off), what))
+			return
+		}
+		ch.got = append(ch.got, t)
 	}
-	return int(f.tmap[i].orig), true
 }
 
 // safeDecode calls Decode, turning a panic into an error.
@@ -206,98 +198,114 @@ func drain(dec rdf.TripleDecoder) {
 // read streams one document through the scanner and the RDF reader, and
 // adds the triples it reads to the builder. On error the caller drops the
 // document's triples.
-func (b *builder) read(d *docState, f *feeder, text string) (errOut *Error) {
-	format := rdf.Turtle
-	if f.sc.nt {
-		format = rdf.NTriples
+//
+// The document is cut into chunks of whole statements. One goroutine
+// scans them in order; workers, one per CPU, each decode a chunk with a
+// decoder of its own and check it against the scanner; this goroutine
+// adds the checked triples to the graph in document order. The result,
+// the first error included, is the same whatever the number of workers.
+func (b *builder) read(d *docState, c *chunker) *Error {
+	workers := runtime.GOMAXPROCS(0)
+	// The chunks in flight (being scanned, decoded or added) are recycled,
+	// so that a document of any size is read in the memory of a few of
+	// them: this bounds the memory of a large document, and spares a
+	// small one fresh pages, which cost more than the reading itself on
+	// some machines.
+	inflight := workers + 2
+	free := make(chan *chunk, inflight)
+	for range inflight {
+		free <- &chunk{}
 	}
-	view := &strView{text: text}
-	dec := rdf.NewTripleDecoder(f, format)
-	var local []rec
-	next := 0
-	lastOff := 0
-	fail := func(e *Error) *Error {
-		f.stop.Store(true)
-		drain(dec)
-		return e
+	ordered := make(chan *chunk, inflight)
+	jobs := make(chan *chunk, inflight)
+	var stop atomic.Bool
+	var wg sync.WaitGroup
+	wg.Go(func() {
+		defer close(jobs)
+		defer close(ordered)
+		for !c.eof && !stop.Load() {
+			ch := <-free
+			c.next(ch)
+			ordered <- ch
+			jobs <- ch
+		}
+	})
+	for range workers {
+		wg.Go(func() {
+			for ch := range jobs {
+				if !stop.Load() {
+					c.decode(ch)
+				}
+				close(ch.done)
+			}
+		})
 	}
+	var first *Error
+	for ch := range ordered {
+		<-ch.done
+		if first == nil {
+			if first = b.addChunk(d, c, ch); first != nil {
+				stop.Store(true)
+			}
+		}
+		free <- ch
+	}
+	wg.Wait()
+	return first
+}
+
+// addChunk adds a decoded chunk's triples to the graph, and returns the
+// error that ends the document there, if any.
+func (b *builder) addChunk(d *docState, c *chunker, ch *chunk) (errOut *Error) {
+	if ch.readErr != nil {
+		return ch.readErr
+	}
+	view := &strView{text: c.sc.lx.s, strs: ch.strs}
+	i := 0
 	defer func() {
-		// A bug of this package must neither crash the caller nor leave
-		// the lexer goroutine behind.
+		// A bug of this package must not crash the caller.
 		if r := recover(); r != nil {
-			errOut = fail(f.errorAt(lastOff, fmt.Sprintf("internal error while reading the document: %v", r)))
+			errOut = c.errorAt(int(ch.recs[i].p.off), fmt.Sprintf("internal error while reading the document: %v", r))
 		}
 	}()
-	for {
-		t, err := safeDecode(dec)
-		if errors.Is(err, io.EOF) {
-			break
-		}
-		if err != nil {
-			// Without a position of its own, the error is placed at the
-			// triple the reader was reading, else after the last one read.
-			at := lastOff
-			if next < len(local) {
-				at = int(local[next].p.off)
-			} else if off, ok := f.nextOff(); ok {
-				at = off
-			}
-			return fail(f.readerError(err, at))
-		}
-		if next == len(local) {
-			local = f.take(local, view)
-			next = 0
-			if len(local) == 0 {
-				return fail(f.errorAt(lastOff, fmt.Sprintf(
-					"the RDF reader read a triple the scanner did not expect (%s); %s",
-					strings.TrimSuffix(t.Serialize(rdf.NTriples), "\n"), bugNote)))
-			}
-		}
-		r := &local[next]
-		next++
-		if what := verify(t, r, view); what != "" {
-			return fail(f.errorAt(int(r.p.off), what))
-		}
-		b.add(d, t, r, view)
-		lastOff = int(r.p.off)
+	for ; i < len(ch.got); i++ {
+		b.add(d, ch.got[i], &ch.recs[i], view)
 	}
-	// The RDF reader reports io.EOF only once its lexer has closed its
-	// channel, after the feeder's own io.EOF: the lexer goroutine is done.
-	ferr, rest := f.state()
-	if ferr != nil {
-		return ferr
-	}
-	if next < len(local) || rest > 0 {
-		at := lastOff
-		if next < len(local) {
-			at = int(local[next].p.off)
-		} else if off, ok := f.nextOff(); ok {
-			at = off
-		}
-		return f.errorAt(at, "the RDF reader stopped before the end of the document, without this triple; "+bugNote)
-	}
-	return nil
+	return ch.scanErr
 }
 
 // bugNote ends the messages about a disagreement between the strict
 // scanner and the RDF reader: the document is valid, the tool is at fault.
 const bugNote = "the document is refused rather than loaded wrong (this is a seams-timers bug: please report it)"
 
-// readerError turns an error of the RDF reader into a TMR0003 at the
-// document position it names, or at fallback if it names none.
-func (f *feeder) readerError(err error, fallback int) *Error {
+// readerError turns an error of the RDF reader on a chunk into a TMR0003
+// at the document position it names, or at fallback if it names none.
+func (c *chunker) readerError(err error, ch *chunk, fallback int) *Error {
 	line, col, text, ok := readableKnakk(err.Error())
 	off := fallback
 	if ok {
-		if o, found := f.origin(line, col-1); found {
+		if o, found := ch.origin(line, col-1); found {
 			off = o
 		}
 	}
 	lang := "Turtle"
-	if f.sc.nt {
+	if c.sc.nt {
 		lang = "N-Triples"
 	}
-	return f.errorAt(off, fmt.Sprintf("the RDF reader could not read this valid %s: %s; %s", lang, text, bugNote))
+	return c.errorAt(off, fmt.Sprintf("the RDF reader could not read this valid %s: %s; %s", lang, text, bugNote))
+}
+
+// origin maps a position of the chunk's text (line, 0-based byte column)
+// back to the offset of the document token written there.
+func (ch *chunk) origin(line, col int) (int, bool) {
+	i := sort.Search(len(ch.tmap), func(i int) bool {
+		e := ch.tmap[i]
+		return int(e.line) > line || int(e.line) == line && int(e.col) > col
+	}) - 1
+	if i < 0 {
+		return 0, false
+	}
+	return int(ch.tmap[i].orig), true
 }
 
 var (
@@ -342,25 +350,25 @@ func readableKnakk(msg string) (line, col int, text string, ok bool) {
 
 // verify checks a decoded triple against the one the scanner expected,
 // and describes the first difference.
-func verify(t rdf.Triple, r *rec, v *strView) string {
+func verify(t rdf.Triple, r *rec, v *strView, anonBase int32) string {
 	for i, c := range [3]struct {
 		term rdf.Term
 		x    *xterm
 	}{{t.Subj, &r.s}, {t.Pred, &r.p}, {t.Obj, &r.o}} {
-		if c.term == nil || !sameTerm(c.term, c.x, v) {
+		if c.term == nil || !sameTerm(c.term, c.x, v, anonBase) {
 			got := "nothing"
 			if c.term != nil {
 				got = c.term.Serialize(rdf.NTriples)
 			}
 			return fmt.Sprintf("the RDF reader read the %s of this triple as %s, where the scanner read %s; %s",
-				[3]string{"subject", "predicate", "object"}[i], got, c.x.describe(v), bugNote)
+				[3]string{"subject", "predicate", "object"}[i], got, c.x.describe(v, anonBase), bugNote)
 		}
 	}
 	return ""
 }
 
 // sameTerm reports whether the decoded term k is the expected term x.
-func sameTerm(k rdf.Term, x *xterm, v *strView) bool {
+func sameTerm(k rdf.Term, x *xterm, v *strView, anonBase int32) bool {
 	switch x.kind {
 	case KindIRI:
 		i, ok := k.(rdf.IRI)
@@ -370,16 +378,16 @@ func sameTerm(k rdf.Term, x *xterm, v *strView) bool {
 		if !ok {
 			return false
 		}
-		want := byte('u')
+		letter, id := byte('u'), x.id
 		if x.anon {
-			want = 'b'
+			letter, id = 'b', x.id-anonBase
 		}
 		label := b.Serialize(rdf.NTriples)
-		if len(label) < 4 || label[:2] != "_:" || label[2] != want || label[3] == '0' || label[3] == '+' {
+		if len(label) < 4 || label[:2] != "_:" || label[2] != letter || label[3] == '0' || label[3] == '+' {
 			return false
 		}
 		n, err := strconv.ParseInt(label[3:], 10, 32)
-		return err == nil && int32(n) == x.id
+		return err == nil && int32(n) == id
 	case KindLiteral:
 		l, ok := k.(rdf.Literal)
 		return ok && l.String() == v.get(x.a) && l.Lang() == v.get(x.b) && concatEq(l.DataType.String(), v.get(x.c), v.get(x.d))
@@ -393,13 +401,13 @@ func concatEq(s, a, b string) bool {
 }
 
 // describe renders an expected term for a message.
-func (x *xterm) describe(v *strView) string {
+func (x *xterm) describe(v *strView, anonBase int32) string {
 	switch x.kind {
 	case KindIRI:
 		return "<" + v.get(x.a) + v.get(x.b) + ">"
 	case KindBlank:
 		if x.anon {
-			return "_:b" + strconv.Itoa(int(x.id))
+			return "_:b" + strconv.Itoa(int(x.id-anonBase))
 		}
 		return "_:u" + strconv.Itoa(int(x.id))
 	case KindLiteral:

@@ -2,6 +2,7 @@ package graph
 
 import (
 	"fmt"
+	"slices"
 	"strconv"
 )
 
@@ -73,8 +74,6 @@ type xterm struct {
 // rec is one triple the scanner expects the RDF reader to produce next.
 type rec struct {
 	s, p, o xterm
-	// cline is the canonical line the triple was written on.
-	cline int32
 }
 
 // tmapEntry maps a token of the canonical text (line, 0-based byte
@@ -88,6 +87,10 @@ type tmapEntry struct {
 type prefixDecl struct {
 	nsRef sref
 	canon string
+	// off is where the declaration was written; used is the number of
+	// the last chunk that used it.
+	off  int32
+	used int32
 }
 
 // scanner reads one document strictly, statement by statement. For each
@@ -115,11 +118,21 @@ type scanner struct {
 	// lines maps offsets to lines and columns for messages.
 	lines *lineTable
 
-	out       []byte
-	lineStart int
-	cline     int32
-	recs      []rec
-	tmap      []tmapEntry
+	// ntLines counts the N-Triples triples read.
+	ntLines int
+
+	// The chunk being written: its number, the declarations made before
+	// it started, and its canonical text, lines and triples.
+	chunkNo    int32
+	chunkDecls int
+	out        []byte
+	lineStart  int
+	cline      int32
+	recs       []rec
+	tmap       []tmapEntry
+	// pre and preMap hold the prefix declarations that start a chunk.
+	pre    []byte
+	preMap []tmapEntry
 	// strs is the string table of srefs: decoded and computed strings.
 	// It only grows, so that a snapshot stays valid.
 	strs []string
@@ -255,7 +268,7 @@ func (p *scanner) prefixDirective() {
 		p.fail(p.tok.off, "a PREFIX directive takes no final '.' (only @prefix does)")
 	}
 	k := len(p.decls)
-	d := prefixDecl{nsRef: p.str(ns), canon: "n" + strconv.Itoa(k)}
+	d := prefixDecl{nsRef: p.str(ns), canon: "n" + strconv.Itoa(k), off: int32(off)}
 	p.decls = append(p.decls, d)
 	p.prefixes[label] = k
 	p.word("@prefix", off)
@@ -533,6 +546,7 @@ func (p *scanner) decl(t token) prefixDecl {
 	if !ok {
 		p.fail(t.off, "undefined prefix '%s:' (declare it first: @prefix %s: <...> .)", snippet(t.val), snippet(t.val))
 	}
+	p.decls[k].used = p.chunkNo
 	return p.decls[k]
 }
 
@@ -628,7 +642,7 @@ func (p *scanner) literal() xterm {
 
 // emit records a triple.
 func (p *scanner) emit(s, v, o xterm) {
-	p.recs = append(p.recs, rec{s: s, p: v, o: o, cline: p.cline})
+	p.recs = append(p.recs, rec{s: s, p: v, o: o})
 }
 
 // ntStatement reads one N-Triples triple.
@@ -636,7 +650,7 @@ func (p *scanner) ntStatement() bool {
 	if p.tok.kind == tEOF {
 		return false
 	}
-	if p.cline > 1 && !p.tok.eol {
+	if p.ntLines > 0 && !p.tok.eol {
 		p.fail(p.tok.off, "each N-Triples triple must start on a new line")
 	}
 	var s xterm
@@ -701,6 +715,7 @@ func (p *scanner) ntStatement() bool {
 	p.emit(s, v, o)
 	p.punct(".")
 	p.endLine()
+	p.ntLines++
 	return true
 }
 
@@ -764,6 +779,51 @@ func (p *scanner) endLine() {
 	p.out = append(p.out, '\n')
 	p.cline++
 	p.lineStart = len(p.out)
+}
+
+// startChunk starts a new chunk of canonical text, written into the
+// buffers given.
+func (p *scanner) startChunk(out []byte, recs []rec, tmap []tmapEntry) {
+	p.chunkNo++
+	p.chunkDecls = len(p.decls)
+	if out == nil {
+		// A statement is rarely longer than a quarter of a chunk, and
+		// takes at least 20 bytes a triple and 4 a token.
+		out = make([]byte, 0, chunkSize+chunkSize/4)
+		recs = make([]rec, 0, chunkSize/20)
+		tmap = make([]tmapEntry, 0, chunkSize/4)
+	}
+	p.out, p.recs, p.tmap = out, recs, tmap
+	p.lineStart = 0
+	p.cline = 1
+}
+
+// finishChunk returns the chunk's canonical text, cut at n bytes, and its
+// position map, cut at m entries, preceded by the declarations of the
+// prefixes it uses that an earlier chunk declared.
+func (p *scanner) finishChunk(n, m int) ([]byte, []tmapEntry) {
+	body, bmap := p.out[:n], p.tmap[:m]
+	p.out, p.tmap = p.pre[:0], p.preMap[:0]
+	p.lineStart, p.cline = 0, 1
+	v := strView{strs: p.strs}
+	for _, d := range p.decls[:p.chunkDecls] {
+		if d.used != p.chunkNo {
+			continue
+		}
+		off := int(d.off)
+		p.word("@prefix", off)
+		p.word(d.canon+":", off)
+		p.iriRef(v.get(d.nsRef), off)
+		p.word(".", off)
+		p.endLine()
+	}
+	p.pre, p.preMap = p.out, p.tmap
+	if shift := p.cline - 1; shift > 0 {
+		for i := range bmap {
+			bmap[i].line += shift
+		}
+	}
+	return slices.Insert(body, 0, p.pre...), slices.Insert(bmap, 0, p.preMap...)
 }
 
 // lineCol returns the line and column of off, for messages that name
