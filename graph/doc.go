@@ -23,8 +23,15 @@
 // numbers, no comments) that knakk/rdf then decodes. Each decoded triple is
 // checked term by term against what the scanner expected; any
 // disagreement refuses the document with a TMR0003 instead of loading
-// wrong data. The scanner runs inside the reader knakk/rdf pulls from, so a
-// document streams through both in bounded memory.
+// wrong data.
+//
+// The canonical text is cut into chunks of whole statements, each
+// self-contained (it declares the prefixes it uses), and each decoded by a
+// knakk/rdf decoder of its own. One goroutine scans, one worker per CPU
+// decodes and checks, and the caller's goroutine adds the checked triples
+// to the graph in document order, so the result is the same whatever the
+// number of CPUs. A few chunks are in flight at a time and their buffers
+// are reused, so that a document of any size is read in bounded memory.
 //
 // Callers never import knakk/rdf: terms, triples, positions and errors are
 // this package's own types.

@@ -2,10 +2,12 @@ package graph
 
 import (
 	"bytes"
+	"fmt"
 	"math/rand"
 	"os"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -84,6 +86,14 @@ func FuzzLoadGraph(f *testing.F) {
 		before := runtime.NumGoroutine()
 		g, errs := Parse(name, data)
 		checkNoLexerLeft(t, before)
+		// Cut into chunks of a few statements, the document reads the same.
+		chunkSize = 64
+		g2, errs2 := Parse(name, data)
+		chunkSize = defaultChunkSize
+		checkNoLexerLeft(t, before)
+		if fmt.Sprint(errs) != fmt.Sprint(errs2) || !slices.Equal(ntLines(g), ntLines(g2)) {
+			t.Fatalf("small chunks read another result: %v / %v\n%s\n--\n%s", errs, errs2, strings.Join(ntLines(g), "\n"), strings.Join(ntLines(g2), "\n"))
+		}
 		if len(errs) > 0 {
 			if len(errs) != 1 {
 				t.Fatalf("%d errors", len(errs))

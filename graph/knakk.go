@@ -17,8 +17,11 @@ import (
 	rdf "github.com/knakk/rdf"
 )
 
-// chunkSize is about how much canonical text one chunk holds.
-const chunkSize = 4 << 10
+// chunkSize is about how much canonical text one chunk holds. Tests make
+// it tiny, to cut small documents into many chunks.
+var chunkSize = defaultChunkSize
+
+const defaultChunkSize = 4 << 10
 
 // drainLimit bounds the Decode calls that drain a decoder given up after
 // an error. A chunk's text is finite and every Decode call consumes at
