@@ -411,13 +411,18 @@ func (b *builder) iriBytes(v []byte) uint32 {
 	if id, ok := b.g.iris[string(v)]; ok {
 		return id
 	}
-	return b.iri(string(v))
+	return b.newIRI(string(v))
 }
 
 func (b *builder) iri(v string) uint32 {
 	if id, ok := b.g.iris[v]; ok {
 		return id
 	}
+	return b.newIRI(v)
+}
+
+// newIRI interns an IRI known to be new.
+func (b *builder) newIRI(v string) uint32 {
 	id := b.newTerm(KindIRI, v)
 	b.g.iris[v] = id
 	return id

@@ -1,3 +1,5 @@
+//go:build unix
+
 // Command runs times commands as a user runs them, each in a new process,
 // interleaved so that a change in the machine's load falls on all of them
 // alike. For each it prints the median and quartiles of the wall time, the
