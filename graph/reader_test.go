@@ -112,6 +112,33 @@ func TestReaderFailures(t *testing.T) {
 	waitGoroutines(t, before)
 }
 
+// TestFirstErrorWins reads a long document, cut into many chunks, in
+// which the RDF reader fails on a statement in the middle and the scanner
+// on the last line: with any number of workers the error is the reader's,
+// the first in the document, and no goroutine is left behind.
+func TestFirstErrorWins(t *testing.T) {
+	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
+	before := baseline()
+	fill := strings.Repeat("ex:s ex:p ex:o .\n", 600)
+	doc := "@prefix ex: <http://example.org/> .\n" + fill + "ex:other ex:p ex:o .\n" + fill + "ex:s ex:p .\n"
+	line := 1 + 600 + 1
+	for _, procs := range []int{1, 2, 8} {
+		runtime.GOMAXPROCS(procs)
+		var errs []*Error
+		withHook(func(b []byte) []byte {
+			return bytes.Replace(b, []byte("n0:other n0:p"), []byte(`n0:other "n0"`), 1)
+		}, func() { _, errs = Parse("long.ttl", []byte(doc)) })
+		if len(errs) != 1 || errs[0].Line != line || errs[0].Col != 10 || !strings.Contains(errs[0].Msg, "unexpected a string as predicate") {
+			t.Fatalf("%d workers: got %v, want the reader's error at %d:10", procs, errs, line)
+		}
+		_, errs = Parse("long.ttl", []byte(doc))
+		if len(errs) != 1 || errs[0].Line != 2*600+3 || strings.Contains(errs[0].Msg, "seams-timers bug") {
+			t.Fatalf("%d workers: got %v, want the scanner's error on the last line", procs, errs)
+		}
+	}
+	waitGoroutines(t, before)
+}
+
 // TestDrainStopsLexer shows why the decoder must be drained: knakk/rdf's
 // lexer goroutine blocks until each token it has lexed is taken, so a
 // decoder given up after an error keeps its goroutine until drained.
