@@ -79,19 +79,23 @@ func bpmnSuppressions(doc *bpmn.Document) []*Suppression {
 // or N-Triples document. A comment covers the next line that is neither
 // blank nor a comment.
 func graphSuppressions(file string, src []byte) []*Suppression {
+	if !bytes.Contains(src, []byte(SuppressPrefix)) {
+		// Most graphs have none: spare reading them line by line.
+		return nil
+	}
 	var out, pending []*Suppression
 	for i, line := range bytes.Split(src, []byte("\n")) {
-		trimmed := strings.TrimSpace(string(line))
-		if strings.HasPrefix(trimmed, "#") {
-			if ids, reason, ok := parseSuppression(strings.TrimPrefix(trimmed, "#")); ok {
+		trimmed := bytes.TrimSpace(line)
+		if len(trimmed) > 0 && trimmed[0] == '#' {
+			if ids, reason, ok := parseSuppression(string(trimmed[1:])); ok {
 				col := bytes.IndexByte(line, '#') + 1
-				s := &Suppression{File: file, Line: i + 1, Col: col, EndCol: len(strings.TrimRight(string(line), "\r")) + 1, IDs: ids, Reason: reason}
+				s := &Suppression{File: file, Line: i + 1, Col: col, EndCol: len(bytes.TrimRight(line, "\r")) + 1, IDs: ids, Reason: reason}
 				out = append(out, s)
 				pending = append(pending, s)
 			}
 			continue
 		}
-		if trimmed == "" {
+		if len(trimmed) == 0 {
 			continue
 		}
 		for _, s := range pending {
