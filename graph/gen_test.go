@@ -3,7 +3,6 @@ package graph
 import (
 	"fmt"
 	"math/rand"
-	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -333,23 +332,21 @@ func (g *docGen) documentOf(n int) string {
 // reader cuts into many chunks decoded in parallel, with 1, 2 and 8
 // workers: each gives the generator's triples, and the same graph.
 func TestGeneratedLongDocuments(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	for i := 0; i < 20; i++ {
 		g := &docGen{r: rand.New(rand.NewSource(int64(1000 + i)))}
 		src := g.documentOf(300 + g.pick(600))
 		var first []string
-		for _, procs := range []int{1, 2, 8} {
-			runtime.GOMAXPROCS(procs)
-			gr, errs := Parse("gen.ttl", []byte(src))
+		for _, workers := range []int{1, 2, 8} {
+			gr, errs := Options{Workers: workers}.LoadSources([]Source{{Path: "gen.ttl", Data: []byte(src)}})
 			if len(errs) > 0 {
-				t.Fatalf("document %d refused with %d workers: %v", i, procs, errs[0])
+				t.Fatalf("document %d refused with %d workers: %v", i, workers, errs[0])
 			}
 			got := ntLines(gr)
 			if first == nil {
 				first = got
 				checkGenerated(t, i, g, got, src)
 			} else if !slices.Equal(got, first) {
-				t.Fatalf("document %d: %d workers read another graph than 1 worker", i, procs)
+				t.Fatalf("document %d: %d workers read another graph than 1 worker", i, workers)
 			}
 		}
 	}

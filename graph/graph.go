@@ -7,6 +7,7 @@ import (
 	"math"
 	"os"
 	"path/filepath"
+	"runtime"
 	"slices"
 	"sort"
 	"strings"
@@ -113,13 +114,30 @@ type docInfo struct {
 	lines lineTable
 }
 
+// Options tune how documents are read; the zero Options reads with the
+// defaults.
+type Options struct {
+	// Workers bounds the goroutines that decode a document's chunks side
+	// by side; zero or less means GOMAXPROCS. The graph read is the same
+	// whatever the number.
+	Workers int
+}
+
 // Load reads the graph files at paths, in sorted order (a path given twice
 // is read once), into one graph. A document with an error contributes no
 // triple; its error is returned and the other documents are still read.
-func Load(paths []string) (*Graph, []*Error) {
+func Load(paths []string) (*Graph, []*Error) { return Options{}.Load(paths) }
+
+// LoadSources reads documents held in memory, as Load reads files: sorted
+// by path, each read as N-Triples if its path ends in .nt and as Turtle
+// otherwise.
+func LoadSources(srcs []Source) (*Graph, []*Error) { return Options{}.LoadSources(srcs) }
+
+// Load is the package's Load, with these options.
+func (o Options) Load(paths []string) (*Graph, []*Error) {
 	ps := append([]string(nil), paths...)
 	sort.Strings(ps)
-	b := newBuilder()
+	b := newBuilder(o)
 	var errs []*Error
 	for i, p := range ps {
 		if i > 0 && p == ps[i-1] {
@@ -141,13 +159,11 @@ func Load(paths []string) (*Graph, []*Error) {
 	return b.finish(), errs
 }
 
-// LoadSources reads documents held in memory, as Load reads files: sorted
-// by path, each read as N-Triples if its path ends in .nt and as Turtle
-// otherwise.
-func LoadSources(srcs []Source) (*Graph, []*Error) {
+// LoadSources is the package's LoadSources, with these options.
+func (o Options) LoadSources(srcs []Source) (*Graph, []*Error) {
 	ss := append([]Source(nil), srcs...)
 	sort.SliceStable(ss, func(i, j int) bool { return ss[i].Path < ss[j].Path })
-	b := newBuilder()
+	b := newBuilder(o)
 	var errs []*Error
 	for _, s := range ss {
 		if e := b.addDoc(s.Path, string(s.Data)); e != nil {
@@ -162,7 +178,7 @@ func LoadSources(srcs []Source) (*Graph, []*Error) {
 // resolve against path's file:// URL. On error the graph is empty and the
 // error is returned.
 func Parse(path string, src []byte) (*Graph, []*Error) {
-	b := newBuilder()
+	b := newBuilder(Options{})
 	if e := b.addDoc(path, string(src)); e != nil {
 		return b.finish(), []*Error{e}
 	}
@@ -223,8 +239,9 @@ func ioMessage(err error) string {
 
 // builder accumulates documents into a Graph.
 type builder struct {
-	g   *Graph
-	res resolver
+	g       *Graph
+	res     resolver
+	workers int
 	// last holds the IRIs interned most recently, since a statement's
 	// subject and predicates repeat from one triple to the next.
 	last [3]struct {
@@ -249,8 +266,12 @@ type docState struct {
 	anons []uint32
 }
 
-func newBuilder() *builder {
-	return &builder{g: &Graph{
+func newBuilder(o Options) *builder {
+	workers := o.Workers
+	if workers <= 0 {
+		workers = runtime.GOMAXPROCS(0)
+	}
+	return &builder{workers: workers, g: &Graph{
 		vals:     make([]string, 1),
 		kinds:    make([]Kind, 1),
 		litAttrs: make(map[uint32]litAttr),

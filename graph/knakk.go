@@ -6,7 +6,6 @@ import (
 	"fmt"
 	"io"
 	"regexp"
-	"runtime"
 	"slices"
 	"sort"
 	"strconv"
@@ -203,12 +202,12 @@ func drain(dec rdf.TripleDecoder) {
 // document's triples.
 //
 // The document is cut into chunks of whole statements. One goroutine
-// scans them in order; workers, one per CPU, each decode a chunk with a
+// scans them in order; b.workers workers each decode a chunk with a
 // decoder of its own and check it against the scanner; this goroutine
 // adds the checked triples to the graph in document order. The result,
 // the first error included, is the same whatever the number of workers.
 func (b *builder) read(d *docState, c *chunker) *Error {
-	workers := runtime.GOMAXPROCS(0)
+	workers := b.workers
 	// The chunks in flight (being scanned, decoded or added) are recycled,
 	// so that a document of any size is read in the memory of a few of
 	// them: this bounds the memory of a large document, and spares a

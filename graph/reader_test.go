@@ -117,23 +117,25 @@ func TestReaderFailures(t *testing.T) {
 // on the last line: with any number of workers the error is the reader's,
 // the first in the document, and no goroutine is left behind.
 func TestFirstErrorWins(t *testing.T) {
-	defer runtime.GOMAXPROCS(runtime.GOMAXPROCS(0))
 	before := baseline()
 	fill := strings.Repeat("ex:s ex:p ex:o .\n", 600)
-	doc := "@prefix ex: <http://example.org/> .\n" + fill + "ex:other ex:p ex:o .\n" + fill + "ex:s ex:p .\n"
+	doc := []byte("@prefix ex: <http://example.org/> .\n" + fill + "ex:other ex:p ex:o .\n" + fill + "ex:s ex:p .\n")
 	line := 1 + 600 + 1
-	for _, procs := range []int{1, 2, 8} {
-		runtime.GOMAXPROCS(procs)
+	for _, workers := range []int{1, 2, 8} {
+		load := func() []*Error {
+			_, errs := Options{Workers: workers}.LoadSources([]Source{{Path: "long.ttl", Data: doc}})
+			return errs
+		}
 		var errs []*Error
 		withHook(func(b []byte) []byte {
 			return bytes.Replace(b, []byte("n0:other n0:p"), []byte(`n0:other "n0"`), 1)
-		}, func() { _, errs = Parse("long.ttl", []byte(doc)) })
+		}, func() { errs = load() })
 		if len(errs) != 1 || errs[0].Line != line || errs[0].Col != 10 || !strings.Contains(errs[0].Msg, "unexpected a string as predicate") {
-			t.Fatalf("%d workers: got %v, want the reader's error at %d:10", procs, errs, line)
+			t.Fatalf("%d workers: got %v, want the reader's error at %d:10", workers, errs, line)
 		}
-		_, errs = Parse("long.ttl", []byte(doc))
+		errs = load()
 		if len(errs) != 1 || errs[0].Line != 2*600+3 || strings.Contains(errs[0].Msg, "seams-timers bug") {
-			t.Fatalf("%d workers: got %v, want the scanner's error on the last line", procs, errs)
+			t.Fatalf("%d workers: got %v, want the scanner's error on the last line", workers, errs)
 		}
 	}
 	waitGoroutines(t, before)

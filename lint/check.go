@@ -294,7 +294,7 @@ func Check(in Input, opts Options) (*Report, error) {
 	// The graph loads in the background while the models load.
 	var pending *IndexLoad
 	if len(graphFiles) > 0 {
-		pending = StartIndex(in, graphFiles)
+		pending = StartIndex(in, graphFiles, jobs)
 	}
 	docs, diags := LoadBPMN(in, bpmnFiles, jobs, opts.Progress)
 	proj := &Project{Docs: docs, StdinName: in.StdinName, Stdin: in.Stdin}

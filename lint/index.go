@@ -156,11 +156,14 @@ type IndexLoad struct {
 	errs     []*graph.Error
 	diags    []Diagnostic
 	stdinSrc []byte
+	opts     graph.Options
 }
 
-// StartIndex starts reading the graph documents in a goroutine.
-func StartIndex(in Input, graphFiles []string) *IndexLoad {
-	l := &IndexLoad{done: make(chan struct{}), files: graphFiles, input: in}
+// StartIndex starts reading the graph documents in a goroutine; jobs
+// bounds the goroutines that decode a document side by side (zero means
+// GOMAXPROCS).
+func StartIndex(in Input, graphFiles []string, jobs int) *IndexLoad {
+	l := &IndexLoad{done: make(chan struct{}), files: graphFiles, input: in, opts: graph.Options{Workers: jobs}}
 	go func() {
 		defer close(l.done)
 		l.load()
@@ -184,10 +187,10 @@ func (l *IndexLoad) load() {
 			}
 			srcs = append(srcs, graph.Source{Path: f, Data: b})
 		}
-		l.g, l.errs = graph.LoadSources(srcs)
+		l.g, l.errs = l.opts.LoadSources(srcs)
 		return
 	}
-	l.g, l.errs = graph.Load(l.files)
+	l.g, l.errs = l.opts.Load(l.files)
 }
 
 // Wait waits for the graph documents to be read and returns the graph.

@@ -506,7 +506,7 @@ func BenchmarkJoin1MPhases(b *testing.B) {
 			b.Fatal(err)
 		}
 		t0 := time.Now()
-		l := lint.StartIndex(in, graphFiles)
+		l := lint.StartIndex(in, graphFiles, 0)
 		l.Wait()
 		t1 := time.Now()
 		docs, diags := lint.LoadBPMN(in, bpmnFiles, runtime.GOMAXPROCS(0), nil)

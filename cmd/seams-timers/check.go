@@ -61,7 +61,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringVar(&o.Color, "color", "auto", "colour text output: auto, always or never (NO_COLOR also turns it off)")
 	f.BoolVar(&o.ShowSource, "show-source", false, "print the source line with the span underlined (default on a terminal)")
 	f.StringVar(&o.Now, "now", "", "reference time for the runtime rules, RFC 3339 (default: the current time)")
-	f.IntVar(&o.Jobs, "jobs", 0, "files checked in parallel (default: GOMAXPROCS)")
+	f.IntVar(&o.Jobs, "jobs", 0, "files checked, and graph chunks decoded, in parallel (default: GOMAXPROCS)")
 	f.StringVar(&o.StdinName, "stdin-filename", "", "the path of the buffer read from stdin with \"-\"")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print no summary on stderr")
 	f.BoolVar(&o.Fix, "fix", false, "apply the fixes that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation), atomically, then report what is left")
