@@ -224,12 +224,6 @@ type resolver struct {
 	noFrag string
 }
 
-// resolve returns resolveIRI(base, ref) for a relative ref, as a new
-// string (never one that shares memory with base or ref).
-func (r *resolver) resolve(base, ref string) string {
-	return string(r.appendResolved(nil, base, ref))
-}
-
 // appendResolved appends resolveIRI(base, ref), for a relative ref, to
 // dst.
 func (r *resolver) appendResolved(dst []byte, base, ref string) []byte {

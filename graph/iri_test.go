@@ -148,8 +148,8 @@ func TestResolverMatchesResolveIRI(t *testing.T) {
 	var r resolver
 	for _, b := range bases {
 		for _, ref := range refs {
-			if got, want := r.resolve(b, ref), resolveIRI(b, ref); got != want {
-				t.Errorf("resolve(%q, %q) = %q, want %q", b, ref, got, want)
+			if got, want := string(r.appendResolved([]byte("x"), b, ref)), "x"+resolveIRI(b, ref); got != want {
+				t.Errorf("appendResolved(x, %q, %q) = %q, want %q", b, ref, got, want)
 			}
 		}
 	}
