@@ -352,34 +352,16 @@ func (e *engine) resolvePlans() error {
 			return fmt.Errorf("scenario: process %q is ambiguous; write it as path#id: %s", pp.Process, strings.Join(e.res.Processes, ", "))
 		}
 		for _, tp := range pp.Complete {
-			found := false
-			for _, p := range targets {
-				n, ok := p.byID[tp.Task]
-				if !ok {
-					continue
-				}
-				if p.nodes[n].kind != nUser {
-					return fmt.Errorf("scenario: %s in process %s is a %s, not a user or manual task", tp.Task, p.name, p.nodes[n].el.Type)
-				}
-				found = true
-				pl := p.planFor()
-				pl.complete[n] = tp.After
-			}
-			if !found {
-				return fmt.Errorf("scenario: no user or manual task %q in %s", tp.Task, describeTargets(pp.Process))
+			err := eachTarget(targets, tp.Task, nUser, "a user or manual task", pp.Process, func(p *proc, n int32) error {
+				p.planFor().complete[n] = tp.After
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 		}
 		for _, ch := range pp.Choose {
-			found := false
-			for _, p := range targets {
-				n, ok := p.byID[ch.Gateway]
-				if !ok {
-					continue
-				}
-				if p.nodes[n].kind != nXor {
-					return fmt.Errorf("scenario: %s in process %s is a %s, not an exclusive gateway", ch.Gateway, p.name, p.nodes[n].el.Type)
-				}
-				found = true
+			err := eachTarget(targets, ch.Gateway, nXor, "an exclusive gateway", pp.Process, func(p *proc, n int32) error {
 				var flows []int32
 				for _, want := range ch.Flows {
 					f, err := p.outFlow(n, want)
@@ -389,9 +371,10 @@ func (e *engine) resolvePlans() error {
 					flows = append(flows, f)
 				}
 				p.planFor().choose[n] = flows
-			}
-			if !found {
-				return fmt.Errorf("scenario: no gateway %q in %s", ch.Gateway, describeTargets(pp.Process))
+				return nil
+			})
+			if err != nil {
+				return err
 			}
 		}
 		if len(pp.Starts) > 0 {
@@ -407,6 +390,32 @@ func (e *engine) resolvePlans() error {
 				e.push(item{at: at, cls: clsUser, kind: itUserStart, i: int32(p.index)})
 			}
 		}
+	}
+	return nil
+}
+
+// eachTarget calls fn for the node id in each target process that has
+// one. The node must be of the kind what names ("a user task"), and at
+// least one target must have it; process is the scenario's name for the
+// targets.
+func eachTarget(targets []*proc, id string, kind nodeKind, what, process string, fn func(p *proc, n int32) error) error {
+	found := false
+	for _, p := range targets {
+		n, ok := p.byID[id]
+		if !ok {
+			continue
+		}
+		if p.nodes[n].kind != kind {
+			return fmt.Errorf("scenario: %s in process %s is a %s, not %s", id, p.name, p.nodes[n].el.Type, what)
+		}
+		found = true
+		if err := fn(p, n); err != nil {
+			return err
+		}
+	}
+	if !found {
+		_, noun, _ := strings.Cut(what, " ")
+		return fmt.Errorf("scenario: no %s %q in %s", noun, id, describeTargets(process))
 	}
 	return nil
 }

@@ -373,6 +373,8 @@ func TestScenarioErrors(t *testing.T) {
 		{ProcessPlan{Process: "Order", Complete: []TaskPlan{{Task: "Pack"}}}, "scenario: Pack in process Order is a scriptTask, not a user or manual task"},
 		{ProcessPlan{Process: "Order", Choose: []Choice{{Gateway: "Route", Flows: []string{"x"}}}}, `scenario: gateway Route in process Order has no outgoing flow "x" (its flows: toFork, toReview)`},
 		{ProcessPlan{Complete: []TaskPlan{{Task: "Nope"}}}, `scenario: no user or manual task "Nope" in any process`},
+		{ProcessPlan{Process: "Order", Choose: []Choice{{Gateway: "Pack"}}}, "scenario: Pack in process Order is a scriptTask, not an exclusive gateway"},
+		{ProcessPlan{Process: "Order", Choose: []Choice{{Gateway: "Nope"}}}, `scenario: no exclusive gateway "Nope" in process Order`},
 	} {
 		sc := base
 		sc.Processes = []ProcessPlan{c.plan}
