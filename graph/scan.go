@@ -271,6 +271,13 @@ func (p *scanner) prefixDirective() {
 	d := prefixDecl{nsRef: p.str(ns), canon: "n" + strconv.Itoa(k), off: int32(off)}
 	p.decls = append(p.decls, d)
 	p.prefixes[label] = k
+	p.writeDecl(d, ns)
+}
+
+// writeDecl writes a prefix declaration, with its namespace ns, as a line
+// of canonical text.
+func (p *scanner) writeDecl(d prefixDecl, ns string) {
+	off := int(d.off)
 	p.word("@prefix", off)
 	p.word(d.canon+":", off)
 	p.iriRef(ns, off)
@@ -807,15 +814,9 @@ func (p *scanner) finishChunk(n, m int) ([]byte, []tmapEntry) {
 	p.lineStart, p.cline = 0, 1
 	v := strView{strs: p.strs}
 	for _, d := range p.decls[:p.chunkDecls] {
-		if d.used != p.chunkNo {
-			continue
+		if d.used == p.chunkNo {
+			p.writeDecl(d, v.get(d.nsRef))
 		}
-		off := int(d.off)
-		p.word("@prefix", off)
-		p.word(d.canon+":", off)
-		p.iriRef(v.get(d.nsRef), off)
-		p.word(".", off)
-		p.endLine()
 	}
 	p.pre, p.preMap = p.out, p.tmap
 	if shift := p.cline - 1; shift > 0 {
