@@ -147,7 +147,7 @@ func parse(path string, src []byte) (*Document, *Error) {
 	if bytes.HasPrefix(src, []byte("\xEF\xBB\xBF")) {
 		bom = 3
 	}
-	lines := newLineIndex(src, bom)
+	lines := newLineIndex(path, src, bom)
 	fail := func(rule string, offset int, format string, args ...any) (*Document, *Error) {
 		return nil, &Error{Rule: rule, Pos: lines.pos(offset), Msg: fmt.Sprintf(format, args...)}
 	}

@@ -79,7 +79,7 @@ func refPos(src string, off int) Pos {
 
 // refSpan is the reference span of [start, end).
 func refSpan(src string, start, end int) Span {
-	return Span{Start: refPos(src, start), End: refPos(src, end)}
+	return Span{File: testPath, Start: refPos(src, start), End: refPos(src, end)}
 }
 
 // after returns the offset of needle after the (unique) anchor.
@@ -106,9 +106,12 @@ func tagSpan(t *testing.T, src, anchor string) Span {
 	return refSpan(src, start, end)
 }
 
+// testPath is the path the tests parse their models under.
+const testPath = "models/test.bpmn"
+
 func mustParse(t *testing.T, src string) *Document {
 	t.Helper()
-	doc, err := Parse("models/test.bpmn", []byte(src))
+	doc, err := Parse(testPath, []byte(src))
 	if err != nil {
 		t.Fatalf("Parse: %v", err)
 	}
@@ -497,7 +500,7 @@ func TestBOM(t *testing.T) {
 	doc := mustParse(t, src)
 	eq(t, "len(Src)", len(doc.Src), len(src))
 	// Line 1 starts after the mark: the declaration is at column 1.
-	lines := newLineIndex([]byte(src), 3)
+	lines := newLineIndex("", []byte(src), 3)
 	eq(t, "declaration", lines.pos(3), Pos{Offset: 3, Line: 1, Col: 1})
 	remind := elem(t, doc, "Remind")
 	eq(t, "Remind.Span.Start", remind.Span.Start, Pos{Offset: 3 + strings.Index(model, `<bpmn:boundaryEvent id="Remind"`), Line: 9, Col: 5})
@@ -505,7 +508,7 @@ func TestBOM(t *testing.T) {
 	// A BOM on a one-line document shifts offsets, not columns.
 	one := "\xEF\xBB\xBF" + `<definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D"/>`
 	d := mustParse(t, one)
-	eq(t, "Root", d.Root, Span{Start: Pos{Offset: 3, Line: 1, Col: 1}, End: Pos{Offset: len(one), Line: 1, Col: len(one) - 2}})
+	eq(t, "Root", d.Root, Span{File: testPath, Start: Pos{Offset: 3, Line: 1, Col: 1}, End: Pos{Offset: len(one), Line: 1, Col: len(one) - 2}})
 }
 
 func TestNamespacePrefixes(t *testing.T) {

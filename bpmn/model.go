@@ -13,26 +13,22 @@
 // tree.
 package bpmn
 
+import "github.com/seams/seams-timers/span"
+
 // Namespace is the BPMN 2.0 model namespace URI.
 const Namespace = "http://www.omg.org/spec/BPMN/20100524/MODEL"
 
-// Pos is a position in a source file. Line and Col are 1-based; Col counts
-// bytes. Offset is the 0-based byte offset.
+// Pos is a position in a source file (span.Pos). Line and Col are 1-based;
+// Col counts bytes. Offset is the 0-based byte offset.
 //
 // Lines end at '\n' only: in a CRLF file the '\r' is the last byte of its
 // line. On line 1 of a file that starts with a UTF-8 byte order mark, Col
 // counts from after the mark (as editors do), while Offset still counts it.
-type Pos struct {
-	Offset int
-	Line   int
-	Col    int
-}
+type Pos = span.Pos
 
-// Span is a half-open range of source text [Start, End).
-type Span struct {
-	Start Pos
-	End   Pos
-}
+// Span is a half-open range of source text [Start, End) of the document's
+// file (span.Range): File is the document's Path.
+type Span = span.Range
 
 // Document is one loaded BPMN file.
 type Document struct {

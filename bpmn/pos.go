@@ -8,6 +8,7 @@ import "bytes"
 // line, and a lone '\r' does not start a line. Line 1 starts after a UTF-8
 // byte order mark, so that columns on line 1 match what an editor shows.
 type lineIndex struct {
+	file   string // the path every span names
 	size   int
 	starts []int // starts[i] is the offset where line i+1 starts
 	// last is the line of the last offset looked up: positions are mostly
@@ -16,8 +17,8 @@ type lineIndex struct {
 }
 
 // newLineIndex indexes src, whose first bom bytes are a byte order mark.
-func newLineIndex(src []byte, bom int) *lineIndex {
-	ix := &lineIndex{size: len(src), starts: make([]int, 1, 1+bytes.Count(src[bom:], []byte{'\n'}))}
+func newLineIndex(file string, src []byte, bom int) *lineIndex {
+	ix := &lineIndex{file: file, size: len(src), starts: make([]int, 1, 1+bytes.Count(src[bom:], []byte{'\n'}))}
 	ix.starts[0] = bom
 	for off := bom; ; {
 		i := bytes.IndexByte(src[off:], '\n')
@@ -66,7 +67,7 @@ func (ix *lineIndex) line(offset int) int {
 
 // span returns the span of the offsets [start, end).
 func (ix *lineIndex) span(start, end int) Span {
-	return Span{Start: ix.pos(start), End: ix.pos(end)}
+	return Span{File: ix.file, Start: ix.pos(start), End: ix.pos(end)}
 }
 
 // attrValueSpan finds the attribute written as name (with its prefix, if

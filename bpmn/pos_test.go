@@ -13,7 +13,7 @@ func TestLineIndex(t *testing.T) {
 		if len(src) >= 3 && src[:3] == "\xEF\xBB\xBF" {
 			bom = 3
 		}
-		ix := newLineIndex([]byte(src), bom)
+		ix := newLineIndex("", []byte(src), bom)
 		want := func(off int) Pos {
 			off = min(max(off, 0), len(src))
 			if off < bom {

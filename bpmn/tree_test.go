@@ -26,7 +26,7 @@ func checkTree(t testing.TB, src []byte) {
 	if err := want.ReadFromBytes(src[bom:]); err != nil {
 		t.Fatalf("etree refuses a file Parse accepts: %v", err)
 	}
-	r := getReader(src, bom, newLineIndex(src, bom))
+	r := getReader(src, bom, newLineIndex("", src, bom))
 	defer r.release()
 	if err := r.read(); err != nil {
 		t.Fatalf("the reader refuses a file Parse accepts: %v", err)
