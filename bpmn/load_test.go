@@ -275,6 +275,7 @@ func TestParseBoundaries(t *testing.T) {
 	start := after(t, model, `id="Remind"`, `attachedToRef="`) + len(`attachedToRef="`)
 	eq(t, "Remind.AttachedSpan", remind.AttachedSpan, refSpan(model, start, start+len("Approve")))
 	eq(t, "Remind.AttachedSpan literal", remind.AttachedSpan, Span{
+		File:  testPath,
 		Start: Pos{Offset: start, Line: 9, Col: 89},
 		End:   Pos{Offset: start + 7, Line: 9, Col: 96},
 	})
@@ -471,6 +472,7 @@ func TestMultiLineBody(t *testing.T) {
 	src := exprDoc("<timeCycle>\n    \"R/2026-11-09T08:00:00Z/P1D\"\n  </timeCycle>")
 	x := elem(t, mustParse(t, src), "E").Timers[0].Exprs[0]
 	eq(t, "TextSpan", x.TextSpan, Span{
+		File:  testPath,
 		Start: Pos{Offset: 146, Line: 2, Col: 65},
 		End:   Pos{Offset: 182, Line: 4, Col: 3},
 	})
@@ -485,6 +487,7 @@ func TestCRLF(t *testing.T) {
 	eq(t, "Remind.Span.Start", remind.Span.Start, Pos{Offset: remind.Span.Start.Offset, Line: 9, Col: 5})
 	x := remind.Timers[0].Exprs[0]
 	eq(t, "TextSpan", x.TextSpan, Span{
+		File:  testPath,
 		Start: Pos{Offset: x.TextSpan.Start.Offset, Line: 11, Col: 62},
 		End:   Pos{Offset: x.TextSpan.Start.Offset + 7, Line: 11, Col: 69},
 	})
