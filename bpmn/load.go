@@ -92,6 +92,11 @@ func Load(path string) (*Document, *Error) {
 	return Parse(path, src)
 }
 
+// ReadError is the TMR0001 finding for a file that could not be read.
+func ReadError(path string, err error) *Error {
+	return &Error{Rule: "TMR0001", Path: path, Pos: Pos{Line: 1, Col: 1}, Msg: "cannot read the file: " + describe(err)}
+}
+
 // describe returns the cause of a file system error without the path,
 // which the diagnostic already shows.
 func describe(err error) string {

@@ -60,6 +60,14 @@ type Document struct {
 	Comments []*Comment
 }
 
+// ElementIRI is the subject IRI of an element of the model: the model's
+// IRI plus #id.
+func (d *Document) ElementIRI(id string) string { return d.IRI + "#" + id }
+
+// ElementDisplay is the compact form of an element's IRI used in messages:
+// the document's path as the user gave it, plus #id.
+func (d *Document) ElementDisplay(id string) string { return d.Path + "#" + id }
+
 // ProcessKind says what kind of container a Process is.
 type ProcessKind int
 

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/seams/seams-timers/span"
+
 	"bytes"
 	"fmt"
 	"math/rand"
@@ -115,8 +117,9 @@ func FuzzLoadGraph(f *testing.F) {
 		}
 		lines := ntLines(g)
 		for _, tr := range g.Triples() {
-			for _, p := range []Pos{tr.Pos, tr.SubjectPos, tr.ObjectPos} {
-				if p.Line < 1 || p.Col < 1 || p.Offset < 0 || p.Offset >= len(data) || p.File != name {
+			for _, p := range []span.Range{tr.Predicate, tr.Subject, tr.Object} {
+				if p.Start.Line < 1 || p.Start.Col < 1 || p.Start.Offset < 0 || p.Start.Offset >= len(data) || p.File != name ||
+					p.End.Offset <= p.Start.Offset || p.End.Offset > len(data) || p.End.Line < p.Start.Line {
 					t.Fatalf("bad position %+v for %v", p, tr)
 				}
 			}

@@ -49,7 +49,12 @@ type Document struct {
 // Source is a document held in memory, such as one read from stdin.
 type Source struct {
 	Path string
+	// Data is the document's bytes; the graph reads them without copying,
+	// so they must not change afterwards.
 	Data []byte
+	// Err, when set, says why the document could not be read: it is then
+	// recorded as an unreadable document (TMR0001), as Load does.
+	Err error
 }
 
 // Graph is a set of triples read from one or more documents, indexed for
@@ -84,12 +89,17 @@ type Graph struct {
 }
 
 // stored is a triple as a Graph keeps it: term ids, its document (1-based)
-// and the offsets of its subject, predicate and object.
+// and the offsets and lengths of its subject, predicate and object (a
+// length is clamped to 65,535 bytes: it only underlines).
 type stored struct {
 	s, p, o          uint32
 	doc              uint32
 	soff, voff, ooff int32
+	slen, vlen, olen uint16
 }
+
+// tokenLen is the length of a term as written, clamped to a uint16.
+func tokenLen(x *xterm) uint16 { return uint16(min(max(x.end-x.off, 1), 1<<16-1)) }
 
 type litKey struct{ lex, dt, lang string }
 
@@ -166,7 +176,15 @@ func (o Options) LoadSources(srcs []Source) (*Graph, []*Error) {
 	b := newBuilder(o)
 	var errs []*Error
 	for _, s := range ss {
-		if e := b.addDoc(s.Path, string(s.Data)); e != nil {
+		if s.Err != nil {
+			errs = append(errs, b.skip(s.Path, errUnreadable(s.Path, "cannot read the file: %s", ioMessage(s.Err))))
+			continue
+		}
+		text := ""
+		if len(s.Data) > 0 {
+			text = unsafe.String(&s.Data[0], len(s.Data))
+		}
+		if e := b.addDoc(s.Path, text); e != nil {
 			errs = append(errs, e)
 		}
 	}
@@ -383,6 +401,9 @@ func (b *builder) add(d *docState, t rdf.Triple, r *rec, v *strView) {
 		soff: r.s.off,
 		voff: r.p.off,
 		ooff: r.o.off,
+		slen: tokenLen(&r.s),
+		vlen: tokenLen(&r.p),
+		olen: tokenLen(&r.o),
 	})
 }
 

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/seams/seams-timers/span"
+
 	"os"
 	"path/filepath"
 	"strings"
@@ -95,9 +97,9 @@ func writeFile(t testing.TB, dir, name, content string) string {
 	return p
 }
 
-// at renders a position as "line:col".
-func at(p Pos) string {
-	return itoa(p.Line) + ":" + itoa(p.Col)
+// at renders the start of a range as "line:col".
+func at(r span.Range) string {
+	return itoa(r.Start.Line) + ":" + itoa(r.Start.Col)
 }
 
 func itoa(n int) string {

@@ -38,7 +38,7 @@ func TestParseDesignExample(t *testing.T) {
 	if got := g.Types(NewIRI(dir + "index.ttl#db")); len(got) != 1 || got[0] != v.PostgreSQLStore() {
 		t.Errorf("Types(db) = %v", got)
 	}
-	if got := g.ByType(v.Process()); len(got) != 2 || got[0].Pos.Line != 4 || got[1].Pos.Line != 7 {
+	if got := g.ByType(v.Process()); len(got) != 2 || got[0].Predicate.Start.Line != 4 || got[1].Predicate.Start.Line != 7 {
 		t.Errorf("ByType(proc:Process) = %v", got)
 	}
 	if got := g.BySubject(api); len(got) != 5 {
@@ -47,8 +47,8 @@ func TestParseDesignExample(t *testing.T) {
 	if g.Len() != 11 {
 		t.Errorf("Len = %d, want 11", g.Len())
 	}
-	if p, ok := g.SubjectPos(api); !ok || at(p) != "9:1" || p.File != "models/index.ttl" {
-		t.Errorf("SubjectPos(api) = %v, %v", p, ok)
+	if p, ok := g.SubjectRange(api); !ok || at(p) != "9:1" || p.File != "models/index.ttl" {
+		t.Errorf("SubjectRange(api) = %v, %v", p, ok)
 	}
 	docs := g.Documents()
 	if len(docs) != 1 || !docs[0].Loaded || docs[0].Triples != 11 || docs[0].Format != "turtle" || docs[0].IRI != dir+"index.ttl" {
@@ -178,7 +178,7 @@ func TestNTriples(t *testing.T) {
 	if got := ntLines(g); strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
-	if p := g.Triples()[1].Pos; at(p) != "4:5" {
+	if p := g.Triples()[1].Predicate; at(p) != "4:5" {
 		t.Errorf("position of the second triple = %s, want 4:5", at(p))
 	}
 	if d := g.Documents()[0]; d.Format != "n-triples" {
@@ -198,7 +198,7 @@ func TestDuplicatesKeptOnce(t *testing.T) {
 		t.Fatalf("Len = %d, want 2:\n%s", g.Len(), strings.Join(ntLines(g), "\n"))
 	}
 	tr := g.Triples()
-	if tr[0].Pos.File != a || at(tr[0].ObjectPos) != "1:27" || tr[1].Pos.File != b {
+	if tr[0].Predicate.File != a || at(tr[0].Object) != "1:27" || tr[1].Predicate.File != b {
 		t.Errorf("kept %v and %v", tr[0], tr[1])
 	}
 	if docs := g.Documents(); len(docs) != 2 || docs[0].Triples != 2 || docs[1].Triples != 2 {
@@ -271,10 +271,10 @@ func TestLookupsOnMissingTerms(t *testing.T) {
 		g.ByPredicate(none) != nil || g.ByType(none) != nil || g.Has(none, none, none) {
 		t.Error("lookups on missing terms returned something")
 	}
-	if _, ok := g.SubjectPos(none); ok {
+	if _, ok := g.SubjectRange(none); ok {
 		t.Error("SubjectPos of a missing term")
 	}
-	if _, ok := g.SubjectPos(NewIRI("http://e/C")); ok {
+	if _, ok := g.SubjectRange(NewIRI("http://e/C")); ok {
 		t.Error("SubjectPos of a term that is never a subject")
 	}
 	if !g.Has(NewIRI("http://e/s"), NewIRI(RDFType), NewIRI("http://e/C")) {

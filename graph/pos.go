@@ -1,25 +1,6 @@
 package graph
 
-import (
-	"fmt"
-	"sort"
-)
-
-// Pos is a place in a graph document. Line and Col are 1-based; Col counts
-// bytes (a UTF-8 BOM at the start of the file is not counted). Offset is
-// the 0-based byte offset into the file as read, BOM included.
-type Pos struct {
-	File   string
-	Offset int
-	Line   int
-	Col    int
-}
-
-// IsValid reports whether the position is set.
-func (p Pos) IsValid() bool { return p.Line > 0 }
-
-// String renders the position as "file:line:col".
-func (p Pos) String() string { return fmt.Sprintf("%s:%d:%d", p.File, p.Line, p.Col) }
+import "sort"
 
 // lineTable maps byte offsets of one document to lines and columns.
 type lineTable struct {

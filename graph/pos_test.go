@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"github.com/seams/seams-timers/span"
+
 	"strings"
 	"testing"
 )
@@ -60,26 +62,26 @@ func TestTriplePositions(t *testing.T) {
 	}
 	var got []string
 	for _, tr := range g.Triples() {
-		got = append(got, tr.String()+" "+at(tr.Pos)+" "+at(tr.SubjectPos)+" "+at(tr.ObjectPos))
+		got = append(got, tr.String()+" "+at(tr.Predicate)+" "+at(tr.Subject)+" "+at(tr.Object))
 	}
 	if strings.Join(got, "\n") != strings.Join(want, "\n") {
 		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
 	}
 	for _, tr := range g.Triples() {
-		for _, p := range []Pos{tr.Pos, tr.SubjectPos, tr.ObjectPos} {
-			if p.File != "pos.ttl" || src[p.Offset:] == "" {
+		for _, p := range []span.Range{tr.Predicate, tr.Subject, tr.Object} {
+			if p.File != "pos.ttl" || src[p.Start.Offset:] == "" || p.End.Offset <= p.Start.Offset {
 				t.Errorf("bad position %+v", p)
 			}
 		}
 	}
 	// SubjectPos is where the subject of its first triple was written.
 	for iri, want := range map[string]string{"http://example.org/api": "3:1", "http://example.org/s": "19:1"} {
-		if p, ok := g.SubjectPos(NewIRI(iri)); !ok || at(p) != want {
-			t.Errorf("SubjectPos(%s) = %v, want %s", iri, p, want)
+		if p, ok := g.SubjectRange(NewIRI(iri)); !ok || at(p) != want {
+			t.Errorf("SubjectRange(%s) = %v, want %s", iri, p, want)
 		}
 	}
-	if p, ok := g.SubjectPos(NewBlank("d1.-1")); !ok || at(p) != "9:12" {
-		t.Errorf("SubjectPos(_:d1.-1) = %v", p)
+	if p, ok := g.SubjectRange(NewBlank("d1.-1")); !ok || at(p) != "9:12" {
+		t.Errorf("SubjectRange(_:d1.-1) = %v", p)
 	}
 }
 
@@ -92,14 +94,28 @@ func TestPositionOffsets(t *testing.T) {
 	if len(tr) != 2 {
 		t.Fatalf("got %d triples", len(tr))
 	}
-	if at(tr[0].SubjectPos) != "1:1" || tr[0].SubjectPos.Offset != 3 {
-		t.Errorf("subject at %s offset %d, want 1:1 offset 3", at(tr[0].SubjectPos), tr[0].SubjectPos.Offset)
+	if at(tr[0].Subject) != "1:1" || tr[0].Subject.Start.Offset != 3 {
+		t.Errorf("subject at %s offset %d, want 1:1 offset 3", at(tr[0].Subject), tr[0].Subject.Start.Offset)
 	}
-	if at(tr[0].Pos) != "1:15" || !strings.HasPrefix(src[tr[0].Pos.Offset:], "<http://e/p>") {
-		t.Errorf("predicate at %s", at(tr[0].Pos))
+	if at(tr[0].Predicate) != "1:15" || !strings.HasPrefix(src[tr[0].Predicate.Start.Offset:], "<http://e/p>") {
+		t.Errorf("predicate at %s", at(tr[0].Predicate))
 	}
-	if at(tr[1].ObjectPos) != "1:35" || !strings.HasPrefix(src[tr[1].ObjectPos.Offset:], "<http://e/o>") {
-		t.Errorf("second object at %s", at(tr[1].ObjectPos))
+	if at(tr[1].Object) != "1:35" || !strings.HasPrefix(src[tr[1].Object.Start.Offset:], "<http://e/o>") {
+		t.Errorf("second object at %s", at(tr[1].Object))
+	}
+	// The ranges end where the terms end, in bytes and in columns.
+	for i, want := range []struct{ s, p, o string }{
+		{"<http://e/é>", "<http://e/p>", "\"ü\""},
+		{"<http://e/é>", "<http://e/p>", "<http://e/o>"},
+	} {
+		for _, c := range []struct {
+			r    span.Range
+			text string
+		}{{tr[i].Subject, want.s}, {tr[i].Predicate, want.p}, {tr[i].Object, want.o}} {
+			if got := src[c.r.Start.Offset:c.r.End.Offset]; got != c.text || c.r.End.Col-c.r.Start.Col != len(c.text) || c.r.End.Line != 1 {
+				t.Errorf("triple %d: range %+v holds %q, want %q", i, c.r, got, c.text)
+			}
+		}
 	}
 }
 

@@ -1,6 +1,10 @@
 package graph
 
-import "sort"
+import (
+	"sort"
+
+	"github.com/seams/seams-timers/span"
+)
 
 // Len returns the number of distinct triples.
 func (g *Graph) Len() int { return len(g.triples) }
@@ -34,22 +38,27 @@ func (g *Graph) id(t Term) (uint32, bool) {
 	return id, ok
 }
 
-// pos returns the position of offset off of document doc (1-based).
-func (g *Graph) pos(doc uint32, off int32) Pos {
+// rng returns the range of n bytes at offset off of document doc
+// (1-based).
+func (g *Graph) rng(doc uint32, off int32, n uint16) span.Range {
 	d := &g.docs[doc-1]
 	line, col := d.lines.lineCol(int(off))
-	return Pos{File: d.Path, Offset: int(off), Line: line, Col: col}
+	r := span.Range{File: d.Path, Start: span.Pos{Offset: int(off), Line: line, Col: col}}
+	end := int(off) + int(n)
+	eline, ecol := d.lines.lineCol(end)
+	r.End = span.Pos{Offset: end, Line: eline, Col: ecol}
+	return r
 }
 
 func (g *Graph) triple(i uint32) Triple {
 	t := &g.triples[i]
 	return Triple{
-		S:          g.term(t.s),
-		P:          g.term(t.p),
-		O:          g.term(t.o),
-		Pos:        g.pos(t.doc, t.voff),
-		SubjectPos: g.pos(t.doc, t.soff),
-		ObjectPos:  g.pos(t.doc, t.ooff),
+		S:         g.term(t.s),
+		P:         g.term(t.p),
+		O:         g.term(t.o),
+		Subject:   g.rng(t.doc, t.soff, t.slen),
+		Predicate: g.rng(t.doc, t.voff, t.vlen),
+		Object:    g.rng(t.doc, t.ooff, t.olen),
 	}
 }
 
@@ -187,17 +196,18 @@ func (g *Graph) Has(s, p, o Term) bool {
 	return false
 }
 
-// SubjectPos returns where the first triple (in load order) about s was
-// written: the place to report that a triple about s is missing.
-func (g *Graph) SubjectPos(s Term) (Pos, bool) {
+// SubjectRange returns where the subject of the first triple (in load
+// order) about s was written: the place to report that a triple about s is
+// missing.
+func (g *Graph) SubjectRange(s Term) (span.Range, bool) {
 	id, ok := g.id(s)
 	if !ok {
-		return Pos{}, false
+		return span.Range{}, false
 	}
 	r := g.subjRange(id)
 	if len(r) == 0 {
-		return Pos{}, false
+		return span.Range{}, false
 	}
 	t := &g.triples[r[0]]
-	return g.pos(t.doc, t.soff), true
+	return g.rng(t.doc, t.soff, t.slen), true
 }

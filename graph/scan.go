@@ -63,8 +63,10 @@ type xterm struct {
 	// label as written.
 	anon bool
 	id   int32
-	// off is the byte offset where the term was written.
-	off int32
+	// off is the byte offset where the term was written, end the offset
+	// just after it (for a term the document spells with a punctuation
+	// mark, such as `a` or a collection's node, the mark's end).
+	off, end int32
 	// For an IRI, a+b is its value: the whole IRI in a, or a prefix's
 	// namespace in a and the local name in b. For a literal, a is the
 	// lexical form, b the language tag, and c+d the datatype IRI.
@@ -183,7 +185,9 @@ func (p *scanner) setBase(base string) {
 }
 
 // iriTerm returns a fixed IRI written at off.
-func iriTerm(i int, off int32) xterm { return xterm{kind: KindIRI, a: fixed(i), off: off} }
+func iriTerm(i int, off int32) xterm {
+	return xterm{kind: KindIRI, a: fixed(i), off: off, end: off + 1}
+}
 
 func (p *scanner) fail(off int, format string, args ...any) {
 	panic(&synErr{off: off, msg: fmt.Sprintf(format, args...)})
@@ -544,6 +548,7 @@ func (p *scanner) iri() xterm {
 		p.pname(d.canon, p.lx.s[t.colon+1:t.end], t.off)
 	}
 	p.advance()
+	x.end = int32(p.prevEnd)
 	return x
 }
 
@@ -569,14 +574,14 @@ func (p *scanner) userBlank() xterm {
 	p.out = append(p.out, "_:u"...)
 	p.out = strconv.AppendInt(p.out, int64(id), 10)
 	p.advance()
-	return xterm{kind: KindBlank, id: id, a: p.valRef(t), off: int32(t.off)}
+	return xterm{kind: KindBlank, id: id, a: p.valRef(t), off: int32(t.off), end: int32(t.end)}
 }
 
 // newAnon numbers a blank node that has no label of its own, in the order
 // the RDF reader numbers them.
 func (p *scanner) newAnon(off int) xterm {
 	p.nAnon++
-	return xterm{kind: KindBlank, anon: true, id: p.nAnon, off: int32(off)}
+	return xterm{kind: KindBlank, anon: true, id: p.nAnon, off: int32(off), end: int32(off) + 1}
 }
 
 // literal reads a string (with its language tag or datatype), a number or
@@ -607,6 +612,7 @@ func (p *scanner) literal() xterm {
 		p.out = append(p.out, fixedStrings[dt]...)
 		p.out = append(p.out, '>')
 		p.advance()
+		x.end = int32(p.prevEnd)
 		return x
 	}
 	p.advance()
@@ -644,6 +650,7 @@ func (p *scanner) literal() xterm {
 	default:
 		x.c = fixed(sXSDString)
 	}
+	x.end = int32(p.prevEnd)
 	return x
 }
 
@@ -712,6 +719,7 @@ func (p *scanner) ntStatement() bool {
 		default:
 			o.c = fixed(sXSDString)
 		}
+		o.end = int32(p.prevEnd)
 	default:
 		p.fail(p.tok.off, "expected an object (an <IRI>, a _:blank node or a \"string\"), found %s", p.describe())
 	}
@@ -744,7 +752,7 @@ func (p *scanner) ntIRI() xterm {
 	t := p.tok
 	p.iriRef(t.val, t.off)
 	p.advance()
-	return xterm{kind: KindIRI, a: p.valRef(t), off: int32(t.off)}
+	return xterm{kind: KindIRI, a: p.valRef(t), off: int32(t.off), end: int32(t.end)}
 }
 
 // The canonical writer. Every token is separated from the one before it by

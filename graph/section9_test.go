@@ -111,7 +111,7 @@ func TestSection9BOM(t *testing.T) {
 	if e.Line != 1 || e.Col != 9 {
 		t.Errorf("error after a BOM at %d:%d, want 1:9 (%v)", e.Line, e.Col, e)
 	}
-	if p := g.Triples()[0].SubjectPos; p.Line != 2 || p.Col != 1 {
+	if p := g.Triples()[0].Subject; p.Start.Line != 2 || p.Start.Col != 1 {
 		t.Errorf("subject at %v", p)
 	}
 }

@@ -3,6 +3,8 @@ package graph
 import (
 	"strconv"
 	"strings"
+
+	"github.com/seams/seams-timers/span"
 )
 
 // Kind says what an RDF term is.
@@ -182,19 +184,20 @@ func appendEscaped(b []byte, s string) []byte {
 	return append(b, s[start:]...)
 }
 
-// Triple is one RDF statement with the places it was written.
+// Triple is one RDF statement with the places its terms were written.
 //
-// Pos is where the triple's predicate-object pair starts: the predicate as
-// written (`a`, `seam:schedules`, ...). For the rdf:first and rdf:rest
-// triples of a collection, which have no written predicate, it is the
-// collection item (or the closing ')') they stand for. SubjectPos is where
-// the subject was written (for a `[ ... ]` blank node, its '['), and
-// ObjectPos where the object starts.
+// Predicate is the predicate as written (`a`, `seam:schedules`, ...). For
+// the rdf:first and rdf:rest triples of a collection, which have no written
+// predicate, it is the first byte of the collection item (or the closing
+// ')') they stand for. Subject is where the subject was written (for a
+// `[ ... ]` blank node or a collection, its opening mark), and Object the
+// object: an IRI or prefixed name, a blank node label, or a literal with
+// its language tag or datatype.
 type Triple struct {
-	S, P, O    Term
-	Pos        Pos
-	SubjectPos Pos
-	ObjectPos  Pos
+	S, P, O   Term
+	Subject   span.Range
+	Predicate span.Range
+	Object    span.Range
 }
 
 // String renders the triple in N-Triples syntax, without its position.

@@ -2,8 +2,11 @@ package graph
 
 import (
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
+
+	"github.com/seams/seams-timers/span"
 )
 
 // Default namespaces (DESIGN.md section 4).
@@ -150,48 +153,63 @@ type ForeignNamespace struct {
 	Namespace string
 	// Terms are the local names found under Namespace, sorted.
 	Terms []string
-	// Pos is where the first of them (in load order) was written.
-	Pos Pos
+	// Range is where the first of them (in load order) was written.
+	Range span.Range
 }
 
-// ForeignVocabulary finds, for each configured namespace the graph does
-// not use at all, the other namespaces under which it uses the tool's
-// local names: properties (executes, schedules, storedIn, deployedTo) as
-// predicates, and classes (Process, TimerStartEvent, Container, ...) as
-// rdf:type objects. The result is sorted by position.
+// ForeignVocabulary finds, for each graph document and each configured
+// namespace that the document does not use at all, the other namespaces
+// under which it uses the tool's local names: properties (executes,
+// schedules, storedIn, deployedTo) as predicates, and classes (Process,
+// TimerStartEvent, Container, ...) as rdf:type objects. Each document is
+// judged on its own, so that a finding does not depend on which other
+// documents the run reads. The result is sorted by position.
 func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
-	used := make(map[string]bool)
-	for id, value := range g.vals {
+	configured := [...]string{v.Proc, v.Seam, v.Arch}
+	// used[doc][k] reports that document doc (1-based) writes an IRI in
+	// configured namespace k.
+	used := make([][len(configured)]bool, len(g.docs)+1)
+	mark := func(doc, id uint32) {
 		if g.kinds[id] != KindIRI {
-			continue
+			return
 		}
-		for _, ns := range [...]string{v.Proc, v.Seam, v.Arch} {
+		value := g.vals[id]
+		for k, ns := range configured {
 			if ns != "" && strings.HasPrefix(value, ns) {
-				used[ns] = true
+				used[doc][k] = true
 			}
 		}
 	}
-	type key struct{ configured, ns string }
+	for i := range g.triples {
+		t := &g.triples[i]
+		mark(t.doc, t.s)
+		mark(t.doc, t.p)
+		mark(t.doc, t.o)
+	}
+	type key struct {
+		doc            uint32
+		configured, ns string
+	}
 	found := make(map[key]*ForeignNamespace)
 	var order []key
-	note := func(id uint32, class bool, pos func() Pos) {
+	note := func(doc, id uint32, class bool, at func() span.Range) {
 		if g.kinds[id] != KindIRI {
 			return
 		}
 		ns, local := splitNamespace(g.vals[id])
 		for _, vt := range vocabTerms {
-			configured := vt.ns(v)
-			if vt.class != class || vt.local != local || configured == "" || configured == ns || used[configured] {
+			conf := vt.ns(v)
+			if vt.class != class || vt.local != local || conf == "" || conf == ns || used[doc][slices.Index(configured[:], conf)] {
 				continue
 			}
-			k := key{configured, ns}
+			k := key{doc, conf, ns}
 			f := found[k]
 			if f == nil {
-				f = &ForeignNamespace{Configured: configured, Namespace: ns, Pos: pos()}
+				f = &ForeignNamespace{Configured: conf, Namespace: ns, Range: at()}
 				found[k] = f
 				order = append(order, k)
 			}
-			if !containsString(f.Terms, local) {
+			if !slices.Contains(f.Terms, local) {
 				f.Terms = append(f.Terms, local)
 			}
 		}
@@ -199,9 +217,9 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 	typeID, hasType := g.iris[RDFType]
 	for i := range g.triples {
 		t := &g.triples[i]
-		note(t.p, false, func() Pos { return g.pos(t.doc, t.voff) })
+		note(t.doc, t.p, false, func() span.Range { return g.rng(t.doc, t.voff, t.vlen) })
 		if hasType && t.p == typeID {
-			note(t.o, true, func() Pos { return g.pos(t.doc, t.ooff) })
+			note(t.doc, t.o, true, func() span.Range { return g.rng(t.doc, t.ooff, t.olen) })
 		}
 	}
 	out := make([]ForeignNamespace, 0, len(order))
@@ -211,15 +229,6 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 		out = append(out, *f)
 	}
 	return out
-}
-
-func containsString(list []string, s string) bool {
-	for _, x := range list {
-		if x == s {
-			return true
-		}
-	}
-	return false
 }
 
 // OntologyIRI returns the IRI of the ontology that defines a namespace:
@@ -238,11 +247,11 @@ type VocabularyVersion struct {
 	Namespace string
 	Ontology  string
 	// Declared reports whether the graph declares a version. Version is
-	// the first declared value in load order, and Pos where it was
+	// the first declared value in load order, and Range where it was
 	// written; Others counts further, different values.
 	Declared bool
 	Version  string
-	Pos      Pos
+	Range    span.Range
 	Others   int
 }
 
@@ -256,7 +265,7 @@ func (g *Graph) VocabularyVersion(namespace string) VocabularyVersion {
 		}
 		switch {
 		case !vv.Declared:
-			vv.Declared, vv.Version, vv.Pos = true, t.O.Value, t.ObjectPos
+			vv.Declared, vv.Version, vv.Range = true, t.O.Value, t.Object
 		case t.O.Value != vv.Version:
 			vv.Others++
 		}

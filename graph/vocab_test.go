@@ -60,6 +60,24 @@ func TestOntologyIRI(t *testing.T) {
 	}
 }
 
+// TestForeignVocabularyPerDocument checks that a document is judged on its
+// own: another document of the run that uses the configured namespace does
+// not hide the foreign one.
+func TestForeignVocabularyPerDocument(t *testing.T) {
+	good := Source{Path: "a/index.ttl", Data: []byte("<x.bpmn#P> a <https://w3id.org/seams/proc#Process> .\n")}
+	foreign := Source{Path: "b/index.ttl", Data: []byte("<y.bpmn#P> a <http://w3id.org/seams/proc#Process> .\n")}
+	for _, srcs := range [][]Source{{foreign}, {good, foreign}, {foreign, good}} {
+		g, errs := LoadSources(srcs)
+		if len(errs) > 0 {
+			t.Fatal(errs[0])
+		}
+		got := g.ForeignVocabulary(DefaultVocabulary())
+		if len(got) != 1 || got[0].Range.File != "b/index.ttl" || got[0].Namespace != "http://w3id.org/seams/proc#" {
+			t.Errorf("with %d documents: got %+v, want one finding in b/index.ttl", len(srcs), got)
+		}
+	}
+}
+
 func TestForeignVocabulary(t *testing.T) {
 	src := `@prefix oldproc: <http://w3id.org/seams/proc#> .
 @prefix seamslash: <https://w3id.org/seams/seam/> .
@@ -86,8 +104,8 @@ func TestForeignVocabulary(t *testing.T) {
 			t.Errorf("finding %d = %+v, want %+v", i, got[i], w)
 		}
 	}
-	if at(got[0].Pos) != "4:18" || at(got[1].Pos) != "7:3" || got[0].Pos.File != "foreign.ttl" {
-		t.Errorf("positions %s and %s, want 4:18 and 7:3", at(got[0].Pos), at(got[1].Pos))
+	if at(got[0].Range) != "4:18" || at(got[1].Range) != "7:3" || got[0].Range.File != "foreign.ttl" {
+		t.Errorf("positions %s and %s, want 4:18 and 7:3", at(got[0].Range), at(got[1].Range))
 	}
 	// A configured namespace in use is never reported, even beside a
 	// foreign one; and local names are matched in their role only.
@@ -111,10 +129,10 @@ func TestVocabularyVersions(t *testing.T) {
 		t.Fatalf("got %+v", vs)
 	}
 	seam, proc, arch := vs[0], vs[1], vs[2]
-	if !seam.Declared || seam.Version != "1.6" || seam.Ontology != "https://w3id.org/seams/seam" || at(seam.Pos) != "2:64" || seam.Others != 0 {
+	if !seam.Declared || seam.Version != "1.6" || seam.Ontology != "https://w3id.org/seams/seam" || at(seam.Range) != "2:64" || seam.Others != 0 {
 		t.Errorf("seam = %+v", seam)
 	}
-	if !proc.Declared || proc.Version != "1.0" || proc.Others != 1 || at(proc.Pos) != "3:47" {
+	if !proc.Declared || proc.Version != "1.0" || proc.Others != 1 || at(proc.Range) != "3:47" {
 		t.Errorf("proc = %+v", proc)
 	}
 	if arch.Declared || arch.Namespace != NSArch {

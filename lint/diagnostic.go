@@ -8,6 +8,8 @@ package lint
 import (
 	"fmt"
 	"strings"
+
+	"github.com/seams/seams-timers/span"
 )
 
 // Severity orders findings. The zero value is invalid on purpose, so that a
@@ -87,11 +89,39 @@ type Diagnostic struct {
 	Message   string   `json:"message"`
 	Detail    string   `json:"detail"`
 	Fix       *Fix     `json:"-"`
+	// What is what is wrong, in a few words: the third argument of the
+	// ResolutionError form, unquoted, or the message itself. Tools that
+	// show a finding somewhere else (the simulator's refusals, next)
+	// print it; it is never parsed back out of Message.
+	What string `json:"-"`
 
 	// Offset and EndOffset are the byte offsets of the span in the file,
 	// used by the source snippet printer and by --fix. Not part of JSON.
 	Offset    int `json:"-"`
 	EndOffset int `json:"-"`
+}
+
+// AtRange is a diagnostic that spans r (its file, start and end), to be
+// completed by the caller.
+func AtRange(r span.Range) Diagnostic {
+	return Diagnostic{
+		File:      r.File,
+		Line:      max(r.Start.Line, 1),
+		Column:    max(r.Start.Col, 1),
+		EndLine:   max(r.End.Line, 1),
+		EndColumn: max(r.End.Col, 1),
+		Offset:    r.Start.Offset,
+		EndOffset: r.End.Offset,
+	}
+}
+
+// Range is the span of the diagnostic in its file.
+func (d Diagnostic) Range() span.Range {
+	return span.Range{
+		File:  d.File,
+		Start: span.Pos{Offset: d.Offset, Line: d.Line, Col: d.Column},
+		End:   span.Pos{Offset: d.EndOffset, Line: d.EndLine, Col: d.EndColumn},
+	}
 }
 
 // Resolution renders the ADR-0037 form ResolutionError(<subject>,

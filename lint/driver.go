@@ -9,8 +9,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/span"
 )
 
 // Level is a configured rule level: off, or a severity.
@@ -32,14 +31,6 @@ type Options struct {
 	Poll time.Duration
 	// Jobs bounds the parallelism; zero means GOMAXPROCS.
 	Jobs int
-	// Vocabulary is the index graph vocabulary (zero: the default).
-	Vocabulary graph.Vocabulary
-	// Maps maps absolute IRI prefixes to directories.
-	Maps map[string]string
-	// Progress, when set, is called after each file is loaded with the
-	// number done so far and the total. It may be called from several
-	// goroutines at once.
-	Progress func(done, total int)
 }
 
 // RuleErrorName is the name of the diagnostic that replaces a rule's
@@ -54,20 +45,23 @@ func (o *Options) level(r *Rule) Level {
 	return Level{Severity: r.Severity}
 }
 
-// Run runs the file rules on every document (in parallel) and the project
-// rules once, applies the configured levels, and returns the diagnostics
-// sorted by file, line, column and rule.
+// Run runs the file rules on every file of their kind (in parallel) and
+// the project rules once per engine that has a project state, applies the
+// suppressions and the configured levels, and returns the diagnostics
+// (extra first, the loaders' findings) sorted by file, line, column and
+// rule.
 func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
-	var fileRules, projectRules []*Rule
+	fileRules := map[string][]*Rule{}
+	var projectRules []*Rule
 	for _, r := range opts.Rules {
 		if opts.level(r).Off || r.Run == nil {
 			continue
 		}
 		switch r.Kind {
 		case KindFile:
-			fileRules = append(fileRules, r)
+			fileRules[r.FileKind] = append(fileRules[r.FileKind], r)
 		case KindProject:
-			if proj.Index != nil {
+			if proj.States[r.Engine] != nil {
 				projectRules = append(projectRules, r)
 			}
 		}
@@ -77,33 +71,35 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 		poll = time.Second
 	}
 
-	perDoc := make([][]Diagnostic, len(proj.Docs))
+	perFile := make([][]Diagnostic, len(proj.Files))
 	jobs := opts.Jobs
 	if jobs <= 0 {
-		jobs = runtime.GOMAXPROCS(0)
+		jobs = DefaultJobs()
 	}
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for range min(jobs, max(len(proj.Docs), 1)) {
+	for range min(jobs, max(len(proj.Files), 1)) {
 		wg.Go(func() {
 			for i := range next {
-				doc := proj.Docs[i]
+				f := proj.Files[i]
 				memo := map[any]any{}
-				for _, r := range fileRules {
-					pass := &Pass{Rule: r, File: doc, Project: proj, Now: opts.Now, Poll: poll, memo: memo}
-					perDoc[i] = append(perDoc[i], runRule(pass)...)
+				for _, r := range fileRules[f.Kind] {
+					pass := &Pass{Rule: r, File: f, Project: proj, Now: opts.Now, Poll: poll, memo: memo}
+					perFile[i] = append(perFile[i], runRule(pass)...)
 				}
 			}
 		})
 	}
-	for i := range proj.Docs {
-		next <- i
+	for i, f := range proj.Files {
+		if f.Model != nil && len(fileRules[f.Kind]) > 0 {
+			next <- i
+		}
 	}
 	close(next)
 	wg.Wait()
 
 	out := slices.Clone(extra)
-	for _, ds := range perDoc {
+	for _, ds := range perFile {
 		out = append(out, ds...)
 	}
 	for _, r := range projectRules {
@@ -123,7 +119,7 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 		}
 		return "", false
 	}
-	out = applySuppressions(proj, readGraphSource(proj.StdinName, proj.Stdin), known, out)
+	out = applySuppressions(proj, known, out)
 	kept := out[:0]
 	for _, d := range out {
 		if r, ok := byID[d.Rule]; ok && d.Name == "" {
@@ -189,23 +185,21 @@ func Sort(ds []Diagnostic) {
 	})
 }
 
-// LoadDiagnostic turns a loader error into a diagnostic. Run fills in the
-// rule's name from the catalog.
-func LoadDiagnostic(rule, file string, pos bpmn.Pos, msg string) Diagnostic {
-	line, col := max(pos.Line, 1), max(pos.Col, 1)
-	return Diagnostic{
-		Rule:      rule,
-		Severity:  SeverityError,
-		File:      file,
-		Line:      line,
-		Column:    col,
-		EndLine:   line,
-		EndColumn: col,
-		Offset:    pos.Offset,
-		EndOffset: pos.Offset,
-		Message:   msg,
-		Detail:    loadRuleDetails[rule],
+// LoadDiagnostic is a loader's finding (an unreadable file, a syntax
+// error) at a place in a file. Run fills in the rule's name from the
+// catalog.
+func LoadDiagnostic(rule string, r span.Range, msg, detail string) Diagnostic {
+	if !r.End.IsValid() {
+		r.End = r.Start
 	}
+	d := AtRange(r)
+	d.Rule = rule
+	d.Severity = SeverityError
+	d.Message = msg
+	d.What = msg
+	d.Detail = detail
+	return d
 }
 
-func defaultJobs() int { return runtime.GOMAXPROCS(0) }
+// DefaultJobs is the parallelism when none is configured: GOMAXPROCS.
+func DefaultJobs() int { return runtime.GOMAXPROCS(0) }

@@ -3,7 +3,6 @@ package lint
 import (
 	"fmt"
 	"io"
-	"os"
 	"sort"
 	"strings"
 )
@@ -18,24 +17,20 @@ type Sources interface {
 	Source(file string) []byte
 }
 
-// ProjectSources reads sources from the loaded project, falling back to
-// the disk for files the project did not keep (graph files).
+// ProjectSources gives the bytes the project loader read: a file is never
+// read a second time to print it.
 type ProjectSources struct{ Project *Project }
 
-// Source returns the bytes of file, or nil.
+// Source returns the bytes of file, or nil when the project did not read
+// it.
 func (s ProjectSources) Source(file string) []byte {
-	if s.Project != nil {
-		for _, d := range s.Project.Docs {
-			if d.Path == file {
-				return d.Src
-			}
-		}
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
+	if s.Project == nil {
 		return nil
 	}
-	return b
+	if f := s.Project.File(file); f != nil {
+		return f.Src
+	}
+	return nil
 }
 
 // Formats lists the output format names, sorted.

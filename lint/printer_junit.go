@@ -65,12 +65,11 @@ func (JUnitPrinter) Print(w io.Writer, r *Report) error {
 		}
 	}
 	if r.Project != nil {
-		for _, doc := range r.Project.Docs {
-			addFile(doc.Path)
+		for _, f := range r.Project.Files {
+			if f.Reported {
+				addFile(f.Path)
+			}
 		}
-	}
-	for _, f := range r.GraphFiles {
-		addFile(f)
 	}
 	ds := sortedDiagnostics(r)
 	for _, d := range ds {

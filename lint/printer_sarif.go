@@ -145,7 +145,7 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 			PartialFingerprints: map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", hash, seen[hash])},
 			Properties:          sarifProperties(d),
 		}
-		loc := sarifLocation{LogicalLocations: sarifLogicals(d)}
+		loc := sarifLocation{LogicalLocations: sarifLogicals(d, r.Project)}
 		if d.File != "" {
 			loc.PhysicalLocation = &sarifPhysical{
 				ArtifactLocation: sarifArtifact{URI: fileURI(d.File)},
@@ -345,14 +345,18 @@ func sarifProperties(d Diagnostic) map[string]string {
 	return props
 }
 
-// sarifLogicals names the element a finding is about and its subject IRI.
-func sarifLogicals(d Diagnostic) []sarifLogical {
+// sarifLogicals names the element a finding is about and its subject IRI,
+// of the kind its file's engine gives (element, or resource for an RDF
+// node).
+func sarifLogicals(d Diagnostic, proj *Project) []sarifLogical {
 	if d.Element == "" && d.Subject == "" {
 		return nil
 	}
 	kind := "element"
-	if IsGraphPath(d.File) {
-		kind = "resource"
+	if proj != nil {
+		if f := proj.File(d.File); f != nil && f.ElementKind != "" {
+			kind = f.ElementKind
+		}
 	}
 	return []sarifLogical{{Name: d.Element, FullyQualifiedName: d.Subject, Kind: kind}}
 }

@@ -3,7 +3,7 @@ package lint
 import (
 	"time"
 
-	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/span"
 )
 
 // RuleKind says when the driver runs a rule.
@@ -11,14 +11,14 @@ type RuleKind int
 
 // Rule kinds.
 const (
-	// KindLoad rules are reported by the loaders (unreadable file, XML or
-	// RDF syntax error) and by the driver (suppression comments); they
-	// have no Run function.
+	// KindLoad rules are reported by the loaders (unreadable file, syntax
+	// error) and by the driver (suppression comments); they have no Run
+	// function.
 	KindLoad RuleKind = iota + 1
-	// KindFile rules run once per BPMN document.
+	// KindFile rules run once per file of their FileKind.
 	KindFile
-	// KindProject rules run once per check, over every document and the
-	// index graph.
+	// KindProject rules run once per check, over every file of their
+	// engine and the engine's project state.
 	KindProject
 )
 
@@ -34,20 +34,30 @@ type Rule struct {
 	// Doc explains the rule in a few full sentences: what it refuses, why,
 	// and what to write instead.
 	Doc string
-	// Bad and Good are small BPMN (or Turtle) examples.
+	// Bad and Good are small examples in the language of the files the
+	// rule reads.
 	Bad  string
 	Good string
 	Kind RuleKind
-	Run  func(*Pass)
+	// Engine names the engine the rule belongs to; a KindProject rule runs
+	// only when that engine's project state is set.
+	Engine string
+	// FileKind is the kind of file a KindFile rule runs on (a kind the
+	// rule's engine registers).
+	FileKind string
+	// Refuses reports that an error of this rule means the runtime
+	// refuses the timer (the simulator does not run it, next prints no
+	// firing), rather than a finding about the project around it.
+	Refuses bool
+	Run     func(*Pass)
 }
 
 // Pass is what a rule sees when it runs.
 type Pass struct {
 	Rule *Rule
-	// File is the document a KindFile rule runs on.
-	File *bpmn.Document
-	// Project holds every document and the index graph for KindProject
-	// rules (and is also set for KindFile rules).
+	// File is the file a KindFile rule runs on; nil for a KindProject rule.
+	File *File
+	// Project holds every file and each engine's project state.
 	Project *Project
 	// Now is the reference clock for runtime-behaviour rules.
 	Now time.Time
@@ -58,11 +68,13 @@ type Pass struct {
 	memo   map[any]any
 }
 
+// State returns the project state of the rule's engine, or nil.
+func (p *Pass) State() any { return p.Project.States[p.Rule.Engine] }
+
 // Memo returns the value computed by f for key, computing it once per
-// document: every file rule that runs on the same document shares the
-// memo, so work such as classifying each expression is done once, not once
-// per rule. File rules of one document run one after another, so f needs
-// no locking.
+// file: every file rule that runs on the same file shares the memo, so work
+// such as classifying each expression is done once, not once per rule. File
+// rules of one file run one after another, so f needs no locking.
 func (p *Pass) Memo(key any, f func() any) any {
 	if p.memo == nil {
 		return f()
@@ -76,7 +88,7 @@ func (p *Pass) Memo(key any, f func() any) any {
 }
 
 // Report records a diagnostic. Rule, Name and Severity are filled from the
-// pass's rule when empty; File from the pass's document.
+// pass's rule when empty; File from the pass's file.
 func (p *Pass) Report(d Diagnostic) {
 	if d.Rule == "" {
 		d.Rule = p.Rule.ID
@@ -93,49 +105,38 @@ func (p *Pass) Report(d Diagnostic) {
 	p.report(d)
 }
 
-// ReportSpan records a diagnostic on a span of the pass's document about the
+// ReportSpan records a diagnostic on a range of the pass's file about the
 // element id, in the ADR's ResolutionError form, with a detail saying what
 // to do instead.
-func (p *Pass) ReportSpan(span bpmn.Span, id, predicate, what, detail string) {
-	p.ReportSpanFix(span, id, predicate, what, detail, nil)
+func (p *Pass) ReportSpan(r span.Range, id, predicate, what, detail string) {
+	p.ReportSpanFix(r, id, predicate, what, detail, nil)
 }
 
 // ReportSpanFix is ReportSpan with a fix attached (nil for none).
-func (p *Pass) ReportSpanFix(span bpmn.Span, id, predicate, what, detail string, fix *Fix) {
-	p.Report(Diagnostic{
-		Line:      span.Start.Line,
-		Column:    span.Start.Col,
-		EndLine:   span.End.Line,
-		EndColumn: span.End.Col,
-		Offset:    span.Start.Offset,
-		EndOffset: span.End.Offset,
-		Element:   id,
-		Subject:   ElementIRI(p.File, id),
-		Predicate: predicate,
-		Message:   Resolution(ElementDisplay(p.File, id), predicate, what),
-		Detail:    detail,
-		Fix:       fix,
-	})
-}
-
-// ElementIRI is the subject IRI of an element: its model's IRI plus #id.
-func ElementIRI(doc *bpmn.Document, id string) string {
-	return doc.IRI + "#" + id
-}
-
-// ElementDisplay is the compact form of an element's IRI used in messages:
-// the document's path as the user gave it, plus #id.
-func ElementDisplay(doc *bpmn.Document, id string) string {
-	return doc.Path + "#" + id
+func (p *Pass) ReportSpanFix(r span.Range, id, predicate, what, detail string, fix *Fix) {
+	d := p.File.ElementDiagnostic(r, id, predicate, what, detail)
+	d.Fix = fix
+	p.Report(d)
 }
 
 // Project is everything one check loaded.
 type Project struct {
-	Docs []*bpmn.Document
-	// Index is the join with the index graph; nil when no graph was found,
-	// and then the graph rules do not run.
-	Index *Index
-	// StdinName and Stdin are the buffer read from stdin, if any.
+	// Files are the loaded files of every engine, in load order.
+	Files []*File
+	// States holds each engine's project-wide state by engine name (the
+	// BPMN engine's join with the index graph). An engine without one
+	// (no index graph was found) runs none of its project rules.
+	States map[string]any
+	// StdinName is the path of the buffer read from stdin, if any.
 	StdinName string
-	Stdin     []byte
+}
+
+// File returns the loaded file at path as it was given or found, or nil.
+func (p *Project) File(path string) *File {
+	for _, f := range p.Files {
+		if f.Path == path {
+			return f
+		}
+	}
+	return nil
 }

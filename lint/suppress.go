@@ -1,13 +1,9 @@
 package lint
 
 import (
-	"bytes"
 	"fmt"
-	"os"
 	"regexp"
 	"strings"
-
-	"github.com/seams/seams-timers/bpmn"
 )
 
 // SuppressPrefix starts a suppression comment:
@@ -28,8 +24,8 @@ type Suppression struct {
 	Offset int
 	IDs    []string
 	Reason string
-	// Target is the BPMN element id the comment covers (BPMN files), or
-	// TargetLine the line of the triple it covers (graph files).
+	// Target is the id of the element the comment covers (files with
+	// elements), or TargetLine the line it covers (line-based files).
 	Target     string
 	TargetLine int
 	used       bool
@@ -37,9 +33,9 @@ type Suppression struct {
 
 var suppressRe = regexp.MustCompile(`^\s*seams-timers:ignore(?:\s+(\S+))?(?:\s+(.*?))?\s*$`)
 
-// parseSuppression reads the text of a comment; ok is false when it is not
+// ParseSuppression reads the text of a comment; ok is false when it is not
 // a suppression at all.
-func parseSuppression(text string) (ids []string, reason string, ok bool) {
+func ParseSuppression(text string) (ids []string, reason string, ok bool) {
 	m := suppressRe.FindStringSubmatch(text)
 	if m == nil {
 		return nil, "", false
@@ -52,111 +48,6 @@ func parseSuppression(text string) (ids []string, reason string, ok bool) {
 	return ids, strings.TrimSpace(m[2]), true
 }
 
-// bpmnSuppressions collects the ignore comments of a model. A comment
-// covers the element that follows it among its siblings, or, when no
-// element with an id follows, the element it sits inside.
-func bpmnSuppressions(doc *bpmn.Document) []*Suppression {
-	var out []*Suppression
-	for _, c := range doc.Comments {
-		ids, reason, ok := parseSuppression(c.Text)
-		if !ok {
-			continue
-		}
-		target := c.Next
-		if target == "" {
-			target = c.Parent
-		}
-		out = append(out, &Suppression{
-			File: doc.Path, Line: c.Span.Start.Line, Col: c.Span.Start.Col,
-			EndCol: c.Span.End.Col, Offset: c.Span.Start.Offset,
-			IDs: ids, Reason: reason, Target: target,
-		})
-	}
-	return out
-}
-
-// graphSuppressions collects `# seams-timers:ignore` comments of a Turtle
-// or N-Triples document. A comment covers the next line that is neither
-// blank nor a comment.
-func graphSuppressions(file string, src []byte) []*Suppression {
-	if !bytes.Contains(src, []byte(SuppressPrefix)) {
-		// Most graphs have none: spare reading them line by line.
-		return nil
-	}
-	var out, pending []*Suppression
-	for i, line := range bytes.Split(src, []byte("\n")) {
-		trimmed := bytes.TrimSpace(line)
-		if len(trimmed) > 0 && trimmed[0] == '#' {
-			if ids, reason, ok := parseSuppression(string(trimmed[1:])); ok {
-				col := bytes.IndexByte(line, '#') + 1
-				s := &Suppression{File: file, Line: i + 1, Col: col, EndCol: len(bytes.TrimRight(line, "\r")) + 1, IDs: ids, Reason: reason}
-				out = append(out, s)
-				pending = append(pending, s)
-			}
-			continue
-		}
-		if len(trimmed) == 0 {
-			continue
-		}
-		for _, s := range pending {
-			s.TargetLine = i + 1
-		}
-		pending = pending[:0]
-	}
-	return out
-}
-
-// ancestry maps every id in a model to the id that contains it: an element
-// to its sub-process or process, a timer or event definition to its event,
-// a flow to its container.
-func ancestry(doc *bpmn.Document) map[string]string {
-	up := map[string]string{}
-	for _, p := range doc.Processes {
-		if p.Parent != nil && p.ID != "" {
-			up[p.ID] = p.Parent.ID
-		}
-	}
-	for _, e := range doc.Elements {
-		if e.ID != "" && e.Container != nil && e.Container.ID != e.ID {
-			up[e.ID] = e.Container.ID
-		}
-		for _, d := range e.EventDefinitions {
-			if d.ID != "" {
-				up[d.ID] = e.ID
-			}
-		}
-		for _, t := range e.Timers {
-			if t.ID != "" {
-				up[t.ID] = e.ID
-			}
-		}
-	}
-	for _, f := range doc.Flows {
-		if f.ID != "" && f.Container != nil {
-			up[f.ID] = f.Container.ID
-		}
-	}
-	return up
-}
-
-// related reports whether a is b or one contains the other.
-func related(up map[string]string, a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	for x, n := a, 0; x != "" && n < 1000; x, n = up[x], n+1 {
-		if x == b {
-			return true
-		}
-	}
-	for x, n := b, 0; x != "" && n < 1000; x, n = up[x], n+1 {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
-
 // The suppression rules' IDs; their names and docs live in package rules.
 const (
 	ruleNoReason   = "TMR0010"
@@ -167,22 +58,14 @@ const (
 // applySuppressions drops the diagnostics that a valid suppression covers
 // and reports the suppressions that have no reason, name an unknown rule,
 // or cover nothing.
-func applySuppressions(proj *Project, graphSrc func(string) []byte, known func(string) (string, bool), ds []Diagnostic) []Diagnostic {
+func applySuppressions(proj *Project, known func(string) (string, bool), ds []Diagnostic) []Diagnostic {
 	var all []*Suppression
-	ups := map[string]map[string]string{}
-	for _, d := range proj.Docs {
-		ss := bpmnSuppressions(d)
-		if len(ss) > 0 {
-			ups[d.Path] = ancestry(d)
+	related := map[string]func(a, b string) bool{}
+	for _, f := range proj.Files {
+		if len(f.Suppressions) > 0 && f.Related != nil {
+			related[f.Path] = f.Related
 		}
-		all = append(all, ss...)
-	}
-	if proj.Index != nil {
-		for _, f := range proj.Index.Files {
-			if src := graphSrc(f); src != nil {
-				all = append(all, graphSuppressions(f, src)...)
-			}
-		}
+		all = append(all, f.Suppressions...)
 	}
 	if len(all) == 0 {
 		return ds
@@ -222,7 +105,7 @@ func applySuppressions(proj *Project, graphSrc func(string) []byte, known func(s
 	}
 	kept := ds[:0:0]
 	for _, d := range ds {
-		if !suppressedBy(valid, ups, d) {
+		if !suppressedBy(valid, related, d) {
 			kept = append(kept, d)
 		}
 	}
@@ -235,13 +118,13 @@ func applySuppressions(proj *Project, graphSrc func(string) []byte, known func(s
 	return append(kept, out...)
 }
 
-func suppressedBy(valid []*Suppression, ups map[string]map[string]string, d Diagnostic) bool {
+func suppressedBy(valid []*Suppression, related map[string]func(a, b string) bool, d Diagnostic) bool {
 	hit := false
 	for _, s := range valid {
 		if s.File != d.File || !containsID(s.IDs, d.Rule) {
 			continue
 		}
-		if s.TargetLine > 0 && d.Line == s.TargetLine || s.Target != "" && related(ups[s.File], s.Target, d.Element) {
+		if s.TargetLine > 0 && d.Line == s.TargetLine || s.Target != "" && d.Element != "" && related[s.File] != nil && related[s.File](s.Target, d.Element) {
 			s.used = true
 			hit = true
 		}
@@ -256,19 +139,4 @@ func containsID(ids []string, id string) bool {
 		}
 	}
 	return false
-}
-
-// readGraphSource returns the bytes of a graph file, from stdin's buffer
-// when it is the buffer being checked.
-func readGraphSource(stdinName string, stdin []byte) func(string) []byte {
-	return func(f string) []byte {
-		if stdin != nil && f == stdinName {
-			return stdin
-		}
-		b, err := os.ReadFile(f)
-		if err != nil {
-			return nil
-		}
-		return b
-	}
 }

@@ -12,6 +12,9 @@ var AttachedToMissing = &lint.Rule{
 	Name:     "attached-to-missing",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "attachedToRef names no activity",
 	Doc: `A boundary event with a timer has no attachedToRef, or its attachedToRef names no
 element of the model, or names one that is not an activity (an event, a gateway). A
@@ -30,7 +33,7 @@ no meaning, and neither the runtime nor the index can tell whether the timer is 
 
 func runAttachedToMissing(p *lint.Pass) {
 	const detail = "Set attachedToRef to the id of the bpmn:userTask the timer watches."
-	for _, e := range timerEvents(p.File) {
+	for _, e := range timerEvents(docOf(p)) {
 		if e.Type != "boundaryEvent" || (e.AttachedTo != nil && e.AttachedTo.IsActivity()) {
 			continue
 		}

@@ -9,6 +9,9 @@ var BoundaryAttachment = &lint.Rule{
 	Name:     "boundary-attachment",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a timer boundary attached to anything but a userTask",
 	Doc: `A boundary timer is attached to an activity that is not a bpmn:userTask: a service,
 script, manual or plain task, a sub-process or a call activity. ADR-0037 lifts a boundary
@@ -30,7 +33,7 @@ is).`,
 }
 
 func runBoundaryAttachment(p *lint.Pass) {
-	for _, e := range timerEvents(p.File) {
+	for _, e := range timerEvents(docOf(p)) {
 		to := e.AttachedTo
 		if e.Type != "boundaryEvent" || to == nil || !to.IsActivity() || to.Type == "userTask" {
 			continue

@@ -8,6 +8,9 @@ var CycleCalendarPeriod = &lint.Rule{
 	Name:     "cycle-calendar-period",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a cycle period in years or months",
 	Doc: `A bpmn:timeCycle's period has years or months ("P1M", "P1Y"). Spiff converts the
 period once into a fixed number of seconds, counted in the real month lengths from the

@@ -9,6 +9,9 @@ var CycleIntervalForm = &lint.Rule{
 	Name:     "cycle-interval-form",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a cycle in the <start>/<end> or <duration>/<end> form",
 	Doc: `A bpmn:timeCycle uses one of the ISO 8601 interval forms that ADR-0037 refuses:
 R[n]/<start>/<end> or R[n]/<duration>/<end>. Spiff fails on the first when the timer

@@ -8,6 +8,9 @@ var CycleNeverFires = &lint.Rule{
 	Name:     "cycle-never-fires",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a cycle that repeats zero times (R0)",
 	Doc: `A bpmn:timeCycle starts with R0: it repeats zero times, so Spiff completes the timer
 without ever firing it and its path never runs. That is legal ISO 8601 and Spiff accepts

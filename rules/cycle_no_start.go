@@ -8,6 +8,9 @@ var CycleNoStart = &lint.Rule{
 	Name:     "cycle-no-start",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a cycle with no start date-time",
 	Doc: `A bpmn:timeCycle of the form R[n]/<duration> ("R/P1D", "R3/PT1H") has no start.
 Spiff then counts the first firing from the moment the timer starts waiting (now plus the

@@ -12,6 +12,9 @@ var CyclePlacement = &lint.Rule{
 	Name:     "cycle-placement",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a timeCycle anywhere but a timer start or a non-interrupting boundary",
 	Doc: `A bpmn:timeCycle sits on an event where ADR-0037 does not accept a repeating timer:
 an intermediate catch event, an interrupting boundary event, or the start event of a

@@ -8,6 +8,9 @@ var CycleSyntax = &lint.Rule{
 	Name:     "cycle-syntax",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "not an ISO 8601 repeating interval R[n]/<start>/<duration>",
 	Doc: `A bpmn:timeCycle must hold an ISO 8601 repeating interval, and this one does not:
 it has no R[n]/ part ("P1D", a plain "<start>/<end>" interval), no interval after it

@@ -8,6 +8,9 @@ var DateNoOffset = &lint.Rule{
 	Name:     "date-no-offset",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a date-time or a bare date with no Z or offset",
 	Doc: `A bpmn:timeDate, or the start of a bpmn:timeCycle, gives a date-time (or a bare
 date, which means midnight) without Z or a numeric offset. Spiff reads such a value in the

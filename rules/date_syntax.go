@@ -8,6 +8,9 @@ var DateSyntax = &lint.Rule{
 	Name:     "date-syntax",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "not an ISO 8601 date-time, or an impossible one",
 	Doc: `A bpmn:timeDate must hold one ISO 8601 date-time, and this one does not: it is
 malformed, names an impossible instant (February 30, 24:30), or is a duration or an

@@ -8,6 +8,9 @@ var DurationFractionalCalendar = &lint.Rule{
 	Name:     "duration-fractional-calendar",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a fractional year or month",
 	Doc: `A duration or cycle period has a fractional year or month ("P0.5Y", "P1.5M"). ISO
 8601 allows a fraction in the last part, but a year or a month has no fixed length, so

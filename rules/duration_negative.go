@@ -8,6 +8,9 @@ var DurationNegative = &lint.Rule{
 	Name:     "duration-negative",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a negative duration",
 	Doc: `A bpmn:timeDuration, or the period of a bpmn:timeCycle, starts with a minus sign
 ("-P1D"). ISO 8601 has no negative durations and Spiff refuses a leading '-' with

@@ -9,6 +9,9 @@ var DurationSyntax = &lint.Rule{
 	Name:     "duration-syntax",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "not a strict ISO 8601 duration",
 	Doc: `A bpmn:timeDuration, or the period of a bpmn:timeCycle, must be a strict ISO 8601
 duration, PnYnMnDTnHnMnS or PnW, and this one is not: "P36H" has no T before the hours,

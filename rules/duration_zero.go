@@ -8,6 +8,9 @@ var DurationZero = &lint.Rule{
 	Name:     "duration-zero",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a zero duration or cycle period",
 	Doc: `A bpmn:timeDuration, or the period of a bpmn:timeCycle, is zero ("PT0S", "P0D").
 A zero duration makes the timer fire as soon as the instance waits, which is never what

@@ -13,6 +13,9 @@ var EventDefinitionMixed = &lint.Rule{
 	Name:     "event-definition-mixed",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a timer event with another event definition beside the timer",
 	Doc: `An event has a bpmn:timerEventDefinition and another event definition beside it (a
 message, a signal, a condition, or a second timer). BPMN reads such an event as a multiple
@@ -36,7 +39,7 @@ an event-based gateway before a message catch and a timer catch.`,
 }
 
 func runEventDefinitionMixed(p *lint.Pass) {
-	for _, e := range timerEvents(p.File) {
+	for _, e := range timerEvents(docOf(p)) {
 		if len(e.EventDefinitions) < 2 {
 			continue
 		}

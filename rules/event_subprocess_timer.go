@@ -8,6 +8,9 @@ var EventSubprocessTimer = &lint.Rule{
 	Name:     "event-subprocess-timer",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a timer start event of an event sub-process",
 	Doc: `The start event of an event sub-process (a sub-process with triggeredByEvent="true")
 has a timer definition. ADR-0037 leaves these out of scope: they are not lifted into the
@@ -28,7 +31,7 @@ reminder), or a separate process with a timer start.`,
 }
 
 func runEventSubprocessTimer(p *lint.Pass) {
-	for _, e := range timerEvents(p.File) {
+	for _, e := range timerEvents(docOf(p)) {
 		if placeOf(e) != placeEventSubStart {
 			continue
 		}

@@ -33,7 +33,7 @@ type (
 // docSites returns the sites of the pass's document, computed once per
 // document and shared by every rule that runs on it.
 func docSites(p *lint.Pass) []*site {
-	return p.Memo(sitesKey{}, func() any { return sites(p.File) }).([]*site)
+	return p.Memo(sitesKey{}, func() any { return sites(docOf(p)) }).([]*site)
 }
 
 // findings returns the value rules' findings on this site, computed once.

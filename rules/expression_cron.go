@@ -12,6 +12,9 @@ var ExpressionCron = &lint.Rule{
 	Name:     "expression-cron",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a cron string",
 	Doc: `The body of a timer expression is a cron string ("0 8 * * 1-5", @daily), quoted or
 not. Cron is not BPMN and Spiff cannot read it: unquoted it is a Python SyntaxError, and

@@ -11,6 +11,9 @@ var ExpressionEmpty = &lint.Rule{
 	Name:     "expression-empty",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "an empty or blank expression",
 	Doc: `A bpmn:timeDate, bpmn:timeDuration or bpmn:timeCycle element has no text, or only
 whitespace. Spiff does not check it when it parses the model; when an instance first

@@ -15,6 +15,9 @@ var ExpressionIndented = &lint.Rule{
 	Name:     "expression-indented",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a body that starts with a newline and indentation",
 	Doc: `The text of a timer expression is laid out the way a pretty-printer writes it: it
 starts with a newline followed by indentation, or its closing tag sits indented on a line

@@ -12,6 +12,9 @@ var ExpressionNotLiteral = &lint.Rule{
 	Name:     "expression-not-literal",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a variable, Python expression, FEEL or JUEL instead of a literal",
 	Doc: `The body of a timer expression is not one quoted string literal: it is a variable
 (due_time), a Python call (timedelta(hours=48)), a concatenation ("PT" + str(h) + "H"), an

@@ -11,6 +11,9 @@ var ExpressionUnquoted = &lint.Rule{
 	Name:     "expression-unquoted",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "an ISO 8601 value not in quotes",
 	Doc: `The body of a timer expression is an ISO 8601 value with no quotes around it
 (PT48H, 2026-12-01T09:00:00Z, R/2026-11-09T08:00:00Z/P1D). Spiff evaluates the body as a

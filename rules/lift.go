@@ -3,7 +3,7 @@ package rules
 import (
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/graph"
-	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/join"
 )
 
 // lift is the index type ADR-0037 section 1's table gives a timer element.
@@ -65,7 +65,7 @@ func describe(e *bpmn.Element) string {
 }
 
 // typeName is the compact name of a timer type: proc:TimerStartEvent.
-func typeName(ix *lint.Index, start bool) string {
+func typeName(ix *join.Index, start bool) string {
 	if start {
 		return ix.Vocab.Compact(ix.Vocab.TimerStartEvent().Value)
 	}
@@ -74,7 +74,7 @@ func typeName(ix *lint.Index, start bool) string {
 
 // liftedElement returns a node's element when it is loaded and holds a
 // timer definition, and nil otherwise.
-func liftedElement(n *lint.Node) *bpmn.Element {
+func liftedElement(n *join.Node) *bpmn.Element {
 	if n.Element == nil || len(n.Element.Timers) == 0 {
 		return nil
 	}
@@ -84,8 +84,8 @@ func liftedElement(n *lint.Node) *bpmn.Element {
 // timerStarts returns, for each process, the index nodes typed
 // proc:TimerStartEvent whose element is a timer start event of that
 // process: the lifted timer starts that make it a timer-started process.
-func timerStarts(ix *lint.Index) map[*bpmn.Process][]*lint.Node {
-	out := map[*bpmn.Process][]*lint.Node{}
+func timerStarts(ix *join.Index) map[*bpmn.Process][]*join.Node {
+	out := map[*bpmn.Process][]*join.Node{}
 	for _, n := range ix.Nodes {
 		if el := liftedElement(n); n.Start && el != nil && liftOf(el) == liftStart {
 			out[el.Container] = append(out[el.Container], n)
@@ -97,8 +97,8 @@ func timerStarts(ix *lint.Index) map[*bpmn.Process][]*lint.Node {
 // timerCatchProcesses returns the top-level processes that hold a lifted
 // timer catch event: a node typed proc:TimerCatchEvent whose element is an
 // intermediate catch or a boundary on a user task.
-func timerCatchProcesses(ix *lint.Index) map[*bpmn.Process]*lint.Node {
-	out := map[*bpmn.Process]*lint.Node{}
+func timerCatchProcesses(ix *join.Index) map[*bpmn.Process]*join.Node {
+	out := map[*bpmn.Process]*join.Node{}
 	for _, n := range ix.Nodes {
 		if el := liftedElement(n); n.Catch && el != nil && liftOf(el) == liftCatch && el.Container != nil {
 			top := el.Container.Top()
@@ -112,7 +112,7 @@ func timerCatchProcesses(ix *lint.Index) map[*bpmn.Process]*lint.Node {
 
 // scheduledBy groups the seam:schedules triples by the process they
 // point at, for the objects that name a loaded model's process.
-func scheduledBy(ix *lint.Index) map[*bpmn.Process][]graph.Triple {
+func scheduledBy(ix *join.Index) map[*bpmn.Process][]graph.Triple {
 	out := map[*bpmn.Process][]graph.Triple{}
 	for _, tr := range ix.Schedules {
 		if _, proc := ix.Process(tr.O); proc != nil {
@@ -123,11 +123,11 @@ func scheduledBy(ix *lint.Index) map[*bpmn.Process][]graph.Triple {
 }
 
 // compact is the compact name of a vocabulary term.
-func compact(ix *lint.Index, t graph.Term) string { return ix.Vocab.Compact(t.Value) }
+func compact(ix *join.Index, t graph.Term) string { return ix.Vocab.Compact(t.Value) }
 
 // turtleRef renders a term as Turtle for a detail line: <rel#id>, a
 // prefixed name, or _:label.
-func turtleRef(ix *lint.Index, t graph.Term, file string) string {
+func turtleRef(ix *join.Index, t graph.Term, file string) string {
 	if t.IsIRI() {
 		d := ix.Display(t.Value, file)
 		if c := ix.Vocab.Compact(t.Value); c == d {

@@ -8,6 +8,7 @@ var FileUnreadable = &lint.Rule{
 	Name:     "file-unreadable",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindLoad,
+	Engine:   EngineName,
 	Title:    "file unreadable, or not BPMN or RDF",
 	Doc: `A file that was named or found could not be read as a BPMN 2.0 model or an
 RDF index graph: it is empty, binary, not UTF-8, or well-formed XML whose root is not
@@ -25,6 +26,7 @@ var XMLSyntax = &lint.Rule{
 	Name:     "xml-syntax",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindLoad,
+	Engine:   EngineName,
 	Title:    "XML syntax error",
 	Doc: `The BPMN file is not well-formed XML (an unclosed or mismatched tag, a bad
 entity, nesting deeper than the loader allows). The diagnostic points at the line and
@@ -43,6 +45,7 @@ var RDFSyntax = &lint.Rule{
 	Name:     "rdf-syntax",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindLoad,
+	Engine:   EngineName,
 	Title:    "RDF syntax error",
 	Doc: `The index graph document is not valid Turtle (.ttl) or N-Triples (.nt): an unterminated
 IRI or string, a missing '.', an undeclared prefix, a relative IRI in N-Triples, invalid UTF-8.
@@ -63,6 +66,7 @@ var ModelFileMissing = &lint.Rule{
 	Name:     "model-file-missing",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindLoad,
+	Engine:   EngineName,
 	Title:    "a graph names a model file that cannot be found",
 	Doc: `The index graph names a BPMN model, through an element IRI <model IRI>#<bpmn id>, that the
 join cannot find. A relative IRI resolves against the graph document's own location (RFC 3986),
@@ -84,6 +88,7 @@ var SuppressionNoReason = &lint.Rule{
 	Name:     "suppression-no-reason",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindLoad,
+	Engine:   EngineName,
 	Title:    "a suppression comment without a reason",
 	Doc: `A seams-timers:ignore comment must say why the finding is accepted, after the
 rule ID, so that the next reader knows the timer was looked at on purpose (as staticcheck's
@@ -100,6 +105,7 @@ var SuppressionUnknownRule = &lint.Rule{
 	Name:     "suppression-unknown-rule",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindLoad,
+	Engine:   EngineName,
 	Title:    "a suppression comment that names no known rule",
 	Doc: `A seams-timers:ignore comment names a rule ID or name that does not exist (a typo,
 or a rule of another tool), so it suppresses nothing. ` + "`seams-timers rules`" + ` lists the IDs and names.`,
@@ -115,6 +121,7 @@ var SuppressionUnused = &lint.Rule{
 	Name:     "suppression-unused",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindLoad,
+	Engine:   EngineName,
 	Title:    "a suppression comment that suppresses nothing",
 	Doc: `A seams-timers:ignore comment covers no finding of the rules it names: the model was
 fixed, the comment sits before the wrong element (or triple), or the rule never fires there.

@@ -72,6 +72,8 @@ var StartDatePast = &lint.Rule{
 	Name:     "start-date-past",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
 	Title:    "a timer start's date is in the past (it fires once at first load)",
 	Doc: `A process's timer start holds a bpmn:timeDate that lies before the reference time
 (--now, or the current time). ADR-0037 section 4: a timeDate already past when the
@@ -107,6 +109,8 @@ var CycleExhausted = &lint.Rule{
 	Name:     "cycle-exhausted",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
 	Title:    "an R<n> cycle with no firing left",
 	Doc: `A bpmn:timeCycle R<n>/<start>/<duration> has n firings, at start + k*period for
 k < n. When the last of them lies before the reference time (--now, or the current time)
@@ -136,6 +140,8 @@ var CycleShorterThanPoll = &lint.Rule{
 	Name:     "cycle-shorter-than-poll",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
 	Title:    "a cycle period shorter than the scheduler poll interval",
 	Doc: `The seams scheduler loop runs once per poll interval (scheduler.poll in the config,
 PT1S by default). A timer start whose cycle period is shorter has several due times between
@@ -168,6 +174,8 @@ var BoundaryCycleReplay = &lint.Rule{
 	Name:     "boundary-cycle-replay",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
 	Title:    "a non-interrupting boundary cycle whose missed occurrences SpiffWorkflow replays at once",
 	Doc: `ADR-0037 accepts a bpmn:timeCycle on a non-interrupting boundary, but its "missed
 firings fire once" rule is the seams scheduler's, for timer starts. A boundary cycle is
@@ -209,6 +217,8 @@ var DateFarAhead = &lint.Rule{
 	Name:     "date-far-ahead",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
 	Title:    "a date or cycle start implausibly far ahead (a likely typo)",
 	Doc: fmt.Sprintf(`A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than %d years after
 the reference time (--now, or the current time). The timer is valid and will simply never

@@ -12,6 +12,7 @@ var SchedulerStore = &lint.Rule{
 	Name:     "scheduler-store",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a container that schedules, or executes timer catch events, without a SQLite or PostgreSQL store",
 	Doc: `A container that schedules a process, or executes a process with lifted timer catch events,
 runs a scheduler loop (ADR-0037 section 4). Its replicas agree on each firing through the store
@@ -34,7 +35,7 @@ when it has none. Store the container in a SQLite or PostgreSQL store.`,
 }
 
 func runSchedulerStore(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	v := ix.Vocab
 	// The containers that run a scheduler loop, in load order, with why.
 	var order []graph.Term
@@ -75,7 +76,7 @@ func runSchedulerStore(p *lint.Pass) {
 			continue
 		}
 		reason := why[c]
-		file := reason.Pos.File
+		file := reason.Predicate.File
 		pred, runs := "seam:schedules", "schedules "+ix.DisplayTerm(reason.O, file)
 		if !schedules[c] {
 			pred, runs = "seam:storedIn", "executes "+ix.DisplayTerm(reason.O, file)+", which has timer catch events,"
@@ -83,19 +84,19 @@ func runSchedulerStore(p *lint.Pass) {
 		const detail = "Every container that schedules a process or executes timer catch events claims each firing in its " +
 			"store (ADR-0037 section 4): store it in an arch:SQLiteStore or an arch:PostgreSQLStore."
 		if len(stores) == 0 {
-			if !p.ReportNode(c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail) {
-				p.ReportTriple(reason, c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail)
+			if !ix.ReportNode(p, c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail) {
+				ix.ReportTriple(p, reason, c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail)
 			}
 			continue
 		}
 		tr := stores[0]
-		what := runs + " but is stored in " + ix.DisplayTerm(tr.O, tr.Pos.File)
+		what := runs + " but is stored in " + ix.DisplayTerm(tr.O, tr.Predicate.File)
 		switch {
 		case ix.Graph.HasType(tr.O, v.SemPKMStore()):
 			what += ", an " + compact(ix, v.SemPKMStore()) + ", which holds no workflow state"
 		default:
-			what += typesOf(ix, tr.O, tr.Pos.File) + ", not a SQLite or PostgreSQL store"
+			what += typesOf(ix, tr.O, tr.Predicate.File) + ", not a SQLite or PostgreSQL store"
 		}
-		p.ReportTriple(tr, c, pred, what, detail)
+		ix.ReportTriple(p, tr, c, pred, what, detail)
 	}
 }

@@ -13,6 +13,7 @@ var SchedulesMissing = &lint.Rule{
 	Name:     "schedules-missing",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a process holding a proc:TimerStartEvent with no seam:schedules",
 	Doc: `A process whose model holds a proc:TimerStartEvent is the object of no seam:schedules triple.
 ADR-0037 section 3 (seamsh:TimerStartedProcessShape) wants exactly one: the container that
@@ -35,7 +36,7 @@ name the process). Add one seam:schedules from the container that also executes 
 }
 
 func runSchedulesMissing(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	scheduled := scheduledBy(ix)
 	done := map[*bpmn.Process]bool{}
 	for _, n := range ix.Nodes {
@@ -54,11 +55,11 @@ func runSchedulesMissing(p *lint.Pass) {
 			return "Name the one container that runs its timer starts (ADR-0037 section 3): add `<#container> seam:schedules " +
 				turtleRef(ix, subject, file) + " .` to a container that also seam:executes it."
 		}
-		if pos, ok := ix.Graph.SubjectPos(subject); ok && named {
-			p.ReportAt(pos, subject, "seam:schedules", what, detail(pos.File))
+		if pos, ok := ix.Graph.SubjectRange(subject); ok && named {
+			ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File))
 			continue
 		}
-		pos := n.StartType.SubjectPos
-		p.ReportAt(pos, subject, "seam:schedules", what, detail(pos.File))
+		pos := n.StartType.Subject
+		ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File))
 	}
 }

@@ -15,6 +15,7 @@ var SchedulesMultiple = &lint.Rule{
 	Name:     "schedules-multiple",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a process holding a proc:TimerStartEvent scheduled by more than one container",
 	Doc: `A process whose model holds a proc:TimerStartEvent is the object of more than one
 seam:schedules triple. ADR-0037 section 3 (seamsh:TimerStartedProcessShape) wants exactly one
@@ -36,7 +37,7 @@ triples. Keep the one that should run the timer starts and remove the others.`,
 }
 
 func runSchedulesMultiple(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	starts := timerStarts(ix)
 	for proc, trs := range scheduledBy(ix) {
 		if len(starts[proc]) == 0 {
@@ -55,9 +56,9 @@ func runSchedulesMultiple(p *lint.Pass) {
 		first := trs[0]
 		names := make([]string, len(containers))
 		for i, c := range containers {
-			names[i] = "<" + ix.DisplayTerm(c, first.Pos.File) + ">"
+			names[i] = "<" + ix.DisplayTerm(c, first.Predicate.File) + ">"
 		}
-		p.ReportTriple(first, first.O, "seam:schedules", "["+strings.Join(names, ", ")+"]",
+		ix.ReportTriple(p, first, first.O, "seam:schedules", "["+strings.Join(names, ", ")+"]",
 			"Keep exactly one seam:schedules for the process (ADR-0037 section 3): the container that runs its timer "+
 				"starts. Replicas of that container share the firings through the store.")
 	}

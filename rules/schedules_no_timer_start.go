@@ -11,6 +11,7 @@ var SchedulesNoTimerStart = &lint.Rule{
 	Name:     "schedules-no-timer-start",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "seam:schedules pointing at a process with no timer start",
 	Doc: `A seam:schedules triple points at a process whose model holds no proc:TimerStartEvent for
 it: no start event of that process has a timer definition lifted as a proc:TimerStartEvent,
@@ -28,7 +29,7 @@ give the process its timer start event and lift it.`,
 }
 
 func runSchedulesNoTimerStart(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	starts := timerStarts(ix)
 	for _, tr := range ix.Schedules {
 		doc, proc := ix.Process(tr.O)
@@ -37,15 +38,15 @@ func runSchedulesNoTimerStart(p *lint.Pass) {
 			// another kind is TMR4005's.
 			continue
 		}
-		file := tr.Pos.File
+		file := tr.Predicate.File
 		obj := ix.DisplayTerm(tr.O, file)
 		switch {
 		case proc == nil:
-			p.ReportTriple(tr, tr.S, "seam:schedules",
+			ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 				"schedules "+obj+", which is not a process of "+doc.Path+", so it has no timer start",
 				"Point seam:schedules at the process whose start event has the timer (ADR-0037 section 3), or remove the triple.")
 		case len(starts[proc]) == 0:
-			p.ReportTriple(tr, tr.S, "seam:schedules",
+			ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 				"schedules "+obj+", whose model holds no "+typeName(ix, true)+" for it",
 				"Only a process with a lifted timer start event is scheduled (ADR-0037 section 3): remove the triple, or give "+
 					"the process a timer start event and lift it as "+typeName(ix, true)+". Timer catch events need no seam:schedules.")

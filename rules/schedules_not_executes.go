@@ -11,6 +11,7 @@ var SchedulesNotExecutes = &lint.Rule{
 	Name:     "schedules-not-executes",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a container that schedules a process it does not seam:executes",
 	Doc: `A container is the subject of seam:schedules for a process that it does not seam:executes.
 ADR-0037 section 3 (seamsh:SchedulesShape): the scheduling container starts each instance in
@@ -29,14 +30,14 @@ triple, or move seam:schedules to a container that executes the process.`,
 }
 
 func runSchedulesNotExecutes(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	executes := ix.Vocab.Executes()
 	for _, tr := range ix.Schedules {
 		if ix.Graph.Has(tr.S, executes, tr.O) {
 			continue
 		}
-		file := tr.Pos.File
-		p.ReportTriple(tr, tr.S, "seam:schedules",
+		file := tr.Predicate.File
+		ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 			"schedules "+ix.DisplayTerm(tr.O, file)+" but does not seam:executes it",
 			"A scheduling container starts the instances in process, so it must execute the process too (ADR-0037 "+
 				"section 3): add `"+turtleRef(ix, tr.S, file)+" seam:executes "+turtleRef(ix, tr.O, file)+" .`, or "+

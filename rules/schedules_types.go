@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/join"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -11,6 +12,7 @@ var SchedulesTypes = &lint.Rule{
 	Name:     "schedules-types",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "seam:schedules whose subject is not an arch:Container or whose object is not a proc:Process",
 	Doc: `seam:schedules is arch:Container -> proc:Process (ADR-0037 section 3, seamsh:SchedulesShape):
 the subject must be typed arch:Container and the object proc:Process in the graph. A subject
@@ -29,15 +31,15 @@ container and the process it means.`,
 }
 
 func runSchedulesTypes(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	container, process := ix.Vocab.Container(), ix.Vocab.Process()
 	seenS, seenO := map[graph.Term]bool{}, map[graph.Term]bool{}
 	for _, tr := range ix.Schedules {
-		file := tr.Pos.File
+		file := tr.Predicate.File
 		if !seenS[tr.S] {
 			seenS[tr.S] = true
 			if !ix.Graph.HasType(tr.S, container) {
-				p.ReportTriple(tr, tr.S, "seam:schedules",
+				ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 					"the subject of seam:schedules is not typed "+compact(ix, container)+typesOf(ix, tr.S, file),
 					"Type the container: `"+turtleRef(ix, tr.S, file)+" a "+compact(ix, container)+
 						" .`, or make the container that runs the process the subject (ADR-0037 section 3).")
@@ -46,7 +48,7 @@ func runSchedulesTypes(p *lint.Pass) {
 		if !seenO[tr.O] {
 			seenO[tr.O] = true
 			if !ix.Graph.HasType(tr.O, process) {
-				p.ReportTriple(tr, tr.S, "seam:schedules",
+				ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 					"the object "+ix.DisplayTerm(tr.O, file)+" of seam:schedules is not typed "+compact(ix, process)+typesOf(ix, tr.O, file),
 					"Point seam:schedules at the process, <model.bpmn#process-id>, and type it "+compact(ix, process)+" (ADR-0037 section 3).")
 			}
@@ -56,7 +58,7 @@ func runSchedulesTypes(p *lint.Pass) {
 
 // typesOf describes the types a term has, for a message: ` (it is
 // proc:TimerStartEvent)`, or "" when it has none.
-func typesOf(ix *lint.Index, t graph.Term, file string) string {
+func typesOf(ix *join.Index, t graph.Term, file string) string {
 	if t.IsLiteral() {
 		return " (it is a literal)"
 	}

@@ -11,6 +11,9 @@ var StartDuration = &lint.Rule{
 	Name:     "start-duration",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a timeDuration on a process's timer start",
 	Doc: `A process's timer start event holds a bpmn:timeDuration. A duration counts from a
 moment, and for a start event that moment is when the scheduler began waiting, that is,

@@ -8,6 +8,9 @@ var TimerDefinitionEmpty = &lint.Rule{
 	Name:     "timer-definition-empty",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a timer definition with no timeDate, timeDuration or timeCycle",
 	Doc: `A bpmn:timerEventDefinition holds none of bpmn:timeDate, bpmn:timeDuration and
 bpmn:timeCycle, so it says nothing about when the timer fires. Spiff refuses the whole
@@ -26,7 +29,7 @@ positive duration, or a quoted repeating interval with a start.`,
 }
 
 func runTimerDefinitionEmpty(p *lint.Pass) {
-	for _, e := range timerEvents(p.File) {
+	for _, e := range timerEvents(docOf(p)) {
 		for _, t := range e.Timers {
 			if len(t.Exprs) > 0 {
 				continue

@@ -14,6 +14,9 @@ var TimerDefinitionMultiple = &lint.Rule{
 	Name:     "timer-definition-multiple",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Refuses:  true,
 	Title:    "a timer definition with more than one expression",
 	Doc: `A bpmn:timerEventDefinition holds more than one of bpmn:timeDate, bpmn:timeDuration
 and bpmn:timeCycle. BPMN allows one; Spiff's parser looks for a timeDate first, then a
@@ -32,7 +35,7 @@ Keep the one you mean and delete the rest.`,
 }
 
 func runTimerDefinitionMultiple(p *lint.Pass) {
-	for _, e := range timerEvents(p.File) {
+	for _, e := range timerEvents(docOf(p)) {
 		for _, t := range e.Timers {
 			if len(t.Exprs) < 2 {
 				continue

@@ -14,6 +14,7 @@ var TimerLiftOrphan = &lint.Rule{
 	Name:     "timer-lift-orphan",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "an index node typed as a timer whose element is missing or has no timer definition",
 	Doc: `The index graph has a node typed proc:TimerStartEvent or proc:TimerCatchEvent, but its IRI,
 <model IRI>#<bpmn id>, names no element of the model, names a process or a sequence flow,
@@ -30,7 +31,7 @@ TMR0004 instead. Point the node at the element that holds the timer, or remove i
 }
 
 func runTimerLiftOrphan(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	const pred = "bpmn:timerEventDefinition"
 	for _, n := range ix.Nodes {
 		typ := typeName(ix, n.TypeTriple == n.StartType)
@@ -68,6 +69,6 @@ func runTimerLiftOrphan(p *lint.Pass) {
 		default:
 			continue
 		}
-		p.ReportTriple(n.TypeTriple, n.Term, pred, what, detail)
+		ix.ReportTriple(p, n.TypeTriple, n.Term, pred, what, detail)
 	}
 }

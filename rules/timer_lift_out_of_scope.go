@@ -11,6 +11,7 @@ var TimerLiftOutOfScope = &lint.Rule{
 	Name:     "timer-lift-out-of-scope",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a lifted element that the ADR leaves unlifted",
 	Doc: `The index graph types as a timer an element that ADR-0037 section 1 leaves out of the index:
 a timer boundary attached to an activity other than a bpmn:userTask (a service-call timeout is
@@ -27,7 +28,7 @@ to the user task.`,
 }
 
 func runTimerLiftOutOfScope(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	for _, n := range ix.Nodes {
 		el := liftedElement(n)
 		if el == nil || liftOf(el) != liftOutOfScope {
@@ -39,7 +40,7 @@ func runTimerLiftOutOfScope(p *lint.Pass) {
 			detail = "ADR-0037 does not lift the timer start of an event sub-process: remove the node from the index graph, " +
 				"and start the work from a timer start event of its own process."
 		}
-		p.ReportTriple(n.TypeTriple, n.Term, "bpmn:timerEventDefinition",
+		ix.ReportTriple(p, n.TypeTriple, n.Term, "bpmn:timerEventDefinition",
 			"typed "+typeName(ix, n.TypeTriple == n.StartType)+", but the element is "+describe(el)+", which ADR-0037 leaves unlifted",
 			detail)
 	}

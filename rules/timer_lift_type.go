@@ -11,6 +11,7 @@ var TimerLiftType = &lint.Rule{
 	Name:     "timer-lift-type",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a timer element lifted with the wrong type",
 	Doc: `The index graph types a timer element with the type that ADR-0037 section 1 does not give
 it. A process's timer start event is a proc:TimerStartEvent; an intermediate timer catch
@@ -27,7 +28,7 @@ rdf:type triple that is wrong. Fix the type in the index graph, or regenerate th
 }
 
 func runTimerLiftType(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	for _, n := range ix.Nodes {
 		el := liftedElement(n)
 		if el == nil {
@@ -36,18 +37,18 @@ func runTimerLiftType(p *lint.Pass) {
 		switch liftOf(el) {
 		case liftStart:
 			if n.Catch {
-				p.ReportTriple(n.CatchType, n.Term, "bpmn:timerEventDefinition",
+				ix.ReportTriple(p, n.CatchType, n.Term, "bpmn:timerEventDefinition",
 					"typed "+typeName(ix, false)+", but the element is "+describe(el)+": a "+typeName(ix, true),
 					"Type it "+typeName(ix, true)+" in the index graph (ADR-0037 section 1), and drop the "+typeName(ix, false)+" type.")
 			}
 		case liftCatch:
 			if n.Start {
-				p.ReportTriple(n.StartType, n.Term, "bpmn:timerEventDefinition",
+				ix.ReportTriple(p, n.StartType, n.Term, "bpmn:timerEventDefinition",
 					"typed "+typeName(ix, true)+", but the element is "+describe(el)+": a "+typeName(ix, false),
 					"Type it "+typeName(ix, false)+" in the index graph (ADR-0037 section 1), and drop the "+typeName(ix, true)+" type.")
 			}
 		case liftInvalid:
-			p.ReportTriple(n.TypeTriple, n.Term, "bpmn:timerEventDefinition",
+			ix.ReportTriple(p, n.TypeTriple, n.Term, "bpmn:timerEventDefinition",
 				"typed "+typeName(ix, n.TypeTriple == n.StartType)+", but the element is "+describe(el)+
 					", which is neither a start, an intermediate catch nor a boundary event",
 				"A proc:TimerStartEvent is a process's start event and a proc:TimerCatchEvent a catch or boundary event "+

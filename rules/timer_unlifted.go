@@ -12,6 +12,7 @@ var TimerUnlifted = &lint.Rule{
 	Name:     "timer-unlifted",
 	Severity: lint.SeverityError,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "an in-scope timer element with no index node",
 	Doc: `A timer element that ADR-0037 section 1 lifts (a process's timer start event, an
 intermediate timer catch event, or a timer boundary on a bpmn:userTask, interrupting or not)
@@ -31,8 +32,8 @@ that holds a graph document.`,
 }
 
 func runTimerUnlifted(p *lint.Pass) {
-	ix := p.Project.Index
-	for _, doc := range p.Project.Docs {
+	ix := IndexOf(p.Project)
+	for _, doc := range Documents(p.Project) {
 		if !ix.Indexed(doc) {
 			continue
 		}
@@ -43,8 +44,8 @@ func runTimerUnlifted(p *lint.Pass) {
 			}
 			want := typeName(ix, kind == liftStart)
 			home := ix.HomeGraph(doc)
-			ref := turtleRef(ix, graph.NewIRI(lint.ElementIRI(doc, el.ID)), home)
-			p.ReportElement(doc, el, "bpmn:timerEventDefinition",
+			ref := turtleRef(ix, graph.NewIRI(doc.ElementIRI(el.ID)), home)
+			reportElement(p, doc, el, "bpmn:timerEventDefinition",
 				describe(el)+" with a timer is not lifted: no index node types it "+want,
 				"Lift it in the index graph (ADR-0037 section 1): add `"+ref+" a "+want+" .` to "+home+
 					", or regenerate the index from the model.")

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"encoding/xml"
-	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -17,36 +16,49 @@ import (
 // about what ADR-0037 refuses, so that a refusal in `check` and one in
 // `simulate` or `next` never disagree.
 
-// verdictRules are the rules whose findings are verdicts: the expression
-// rules (TMR1xxx) and the placement rules (TMR2xxx). The other families
-// are about the index graph or the runtime and never refuse a timer.
+// verdictRules are the rules whose findings are verdicts: those whose
+// errors mean the runtime refuses the timer (Rule.Refuses: the expression
+// and placement rules). The others are about the index graph or the
+// runtime and never refuse a timer.
 var verdictRules = sync.OnceValue(func() []*lint.Rule {
 	var out []*lint.Rule
 	for _, r := range All() {
-		if isVerdictRule(r.ID) {
+		if r.Refuses {
 			out = append(out, r)
 		}
 	}
 	return out
 })
 
-// VerdictRules returns the rules Verdicts runs, the TMR1xxx and TMR2xxx
-// rules, sorted by ID; a check that runs at least these (lint.Check with
-// rules.All(), say) has every verdict in its diagnostics (VerdictsOf).
+// VerdictRules returns the rules Verdicts runs, the rules that refuse a
+// timer, sorted by ID; a check that runs at least these (project.Check
+// with rules.All(), say) has every verdict in its diagnostics
+// (VerdictsOf).
 func VerdictRules() []*lint.Rule { return verdictRules() }
 
+// isVerdictRule reports whether the rule with this ID refuses timers.
 func isVerdictRule(id string) bool {
-	return strings.HasPrefix(id, "TMR1") || strings.HasPrefix(id, "TMR2")
+	r := byID()[id]
+	return r != nil && r.Refuses
 }
+
+// byID indexes the registry by rule ID.
+var byID = sync.OnceValue(func() map[string]*lint.Rule {
+	m := make(map[string]*lint.Rule, len(registry))
+	for _, r := range registry {
+		m[r.ID] = r
+	}
+	return m
+})
 
 // Verdicts runs the expression and placement rules over the documents and
 // returns, per timer event that they refuse, the first error-severity
 // finding of a TMR1xxx or TMR2xxx rule in lint.Sort's order (file, line,
-// column, rule), keyed by the event's IRI, lint.ElementIRI(doc, id). It
+// column, rule), keyed by the event's IRI, doc.ElementIRI(id). It
 // gives what running lint.Run with rules.All() and keeping those findings
 // gives; the other rules are not run. Configured levels are not applied.
 func Verdicts(docs []*bpmn.Document, now time.Time) map[string]lint.Diagnostic {
-	ds := lint.Run(lint.Options{Rules: VerdictRules(), Now: now}, &lint.Project{Docs: docs}, nil)
+	ds := lint.Run(lint.Options{Rules: VerdictRules(), Now: now}, ProjectOf(docs), nil)
 	return VerdictsOf(docs, ds)
 }
 
@@ -70,7 +82,7 @@ func VerdictsOf(docs []*bpmn.Document, ds []lint.Diagnostic) map[string]lint.Dia
 		if el, ok := doc.ByID[d.Element].(*bpmn.Element); !ok || len(el.Timers) == 0 {
 			continue
 		}
-		key := lint.ElementIRI(doc, d.Element)
+		key := doc.ElementIRI(d.Element)
 		if _, seen := out[key]; !seen {
 			out[key] = d
 		}
@@ -129,56 +141,31 @@ func ExpressionVerdictAt(kind bpmn.ExprKind, text string, place Placement, now t
 	if b := timeexpr.Classify(text); b.Quote != 0 {
 		subject = b.Value
 	}
-	display := lint.ElementDisplay(doc, verdictEvent)
-	ds := lint.Run(lint.Options{Rules: VerdictRules(), Now: now, Jobs: 1}, &lint.Project{Docs: []*bpmn.Document{doc}}, nil)
+	ds := lint.Run(lint.Options{Rules: VerdictRules(), Now: now, Jobs: 1}, ProjectOf([]*bpmn.Document{doc}), nil)
 	var out []lint.Diagnostic
 	for _, d := range ds {
 		if !isVerdictRule(d.Rule) || d.Severity < lint.SeverityWarning {
 			continue
 		}
 		msg := d.Message
-		if shown, what, ok := resolutionParts(d); ok && shown == display {
-			msg = lint.Resolution(subject, d.Predicate, what)
+		if d.What != "" && d.Element == verdictEvent {
+			msg = lint.Resolution(subject, d.Predicate, d.What)
 		}
 		out = append(out, lint.Diagnostic{
 			Rule: d.Rule, Name: d.Name, Severity: d.Severity,
-			Subject: subject, Predicate: d.Predicate, Message: msg, Detail: d.Detail,
+			Subject: subject, Predicate: d.Predicate, Message: msg, What: d.What, Detail: d.Detail,
 		})
 	}
 	return out
 }
 
-// Reason returns what a diagnostic in the ADR's form ResolutionError(<subject>,
-// predicate, "what") says is wrong: its third argument, unquoted. For a
-// message of another form it returns the message.
+// Reason returns what a diagnostic says is wrong: its What, or its message
+// when it has none.
 func Reason(d lint.Diagnostic) string {
-	if _, what, ok := resolutionParts(d); ok {
-		return what
+	if d.What != "" {
+		return d.What
 	}
 	return d.Message
-}
-
-// resolutionParts splits a message lint.Resolution rendered into the
-// subject as shown and what is wrong.
-func resolutionParts(d lint.Diagnostic) (shown, what string, ok bool) {
-	rest, ok := strings.CutPrefix(d.Message, "ResolutionError(<")
-	if !ok || d.Predicate == "" {
-		return "", "", false
-	}
-	sep := ">, " + d.Predicate + ", "
-	i := strings.Index(rest, sep)
-	if i < 0 || !strings.HasSuffix(rest, ")") {
-		return "", "", false
-	}
-	shown, arg := rest[:i], rest[i+len(sep):len(rest)-1]
-	if strings.HasPrefix(arg, "[") {
-		return shown, arg, true
-	}
-	what, err := strconv.Unquote(arg)
-	if err != nil {
-		return "", "", false
-	}
-	return shown, what, true
 }
 
 // expressionModel is a model with one timer, id Timer, holding the

@@ -14,6 +14,7 @@ var VocabularyNamespace = &lint.Rule{
 	Name:     "vocabulary-namespace",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a graph that uses the vocabulary's local names under another namespace",
 	Doc: `The graph uses no term of a configured vocabulary namespace (proc:, seam: or arch:, DESIGN.md
 section 4), but it uses the same local names (TimerStartEvent, schedules, Container, ...) under
@@ -30,7 +31,7 @@ if the graph is right, set the namespace under vocabulary: in .seams-timers.yaml
 }
 
 func runVocabularyNamespace(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	// A graph that uses a term of each configured namespace has nothing
 	// to report; the cheap look-ups below spare a pass over every triple.
 	v := ix.Vocab
@@ -47,7 +48,7 @@ func runVocabularyNamespace(p *lint.Pass) {
 		detail := "Write these terms in <" + f.Configured + ">, the " + name + " namespace seams-timers reads (DESIGN.md " +
 			"section 4); if <" + f.Namespace + "> is right, set vocabulary." + strings.TrimSuffix(name, ":") +
 			" in .seams-timers.yaml. Until then the graph rules do not see these terms."
-		p.ReportGraphMessage(f.Pos, graph.NewIRI(f.Namespace), "", msg, detail)
+		ix.ReportGraphMessage(p, f.Range, graph.NewIRI(f.Namespace), "", msg, detail)
 	}
 }
 

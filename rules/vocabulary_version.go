@@ -15,6 +15,7 @@ var VocabularyVersion = &lint.Rule{
 	Name:     "vocabulary-version",
 	Severity: lint.SeverityWarning,
 	Kind:     lint.KindProject,
+	Engine:   EngineName,
 	Title:    "a graph that declares seam < 1.6 or proc < 1.1 yet uses their timer terms",
 	Doc: `The graph declares, as owl:versionInfo on the vocabulary's ontology IRI, a seam version
 older than 1.6 or a proc version older than 1.1, yet it uses the terms those versions added:
@@ -33,7 +34,7 @@ the terms.`,
 }
 
 func runVocabularyVersion(p *lint.Pass) {
-	ix := p.Project.Index
+	ix := IndexOf(p.Project)
 	v := ix.Vocab
 	type need struct {
 		ns, name, min string
@@ -69,13 +70,13 @@ func runVocabularyVersion(p *lint.Pass) {
 		reported := false
 		for _, tr := range ix.Graph.BySubject(onto) {
 			if tr.P.Value == graph.OWLVersionInfo && tr.O.Value == vv.Version {
-				p.ReportTriple(tr, onto, "owl:versionInfo", what, detail)
+				ix.ReportTriple(p, tr, onto, "owl:versionInfo", what, detail)
 				reported = true
 				break
 			}
 		}
 		if !reported {
-			p.ReportAt(vv.Pos, onto, "owl:versionInfo", what, detail)
+			ix.ReportAt(p, vv.Range, onto, "owl:versionInfo", what, detail)
 		}
 	}
 }

@@ -3,15 +3,13 @@ package main
 import (
 	"fmt"
 	"io"
-	"maps"
 	"os"
-	"path/filepath"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/rules"
 )
@@ -140,25 +138,15 @@ func runCheck(s *streams, o *checkOptions) error {
 		return usageErrorf("%v", err)
 	}
 
-	in := lint.Input{Paths: o.Paths}
+	in := loadOptions(o.Paths, cfg)
+	in.Jobs = o.Jobs
+	if in.Maps, err = parseMaps(o.Maps); err != nil {
+		return err
+	}
 	opts := lint.Options{Rules: rules.All(), Now: now, Jobs: o.Jobs}
 	if cfg != nil {
-		in.Exclude = cfg.Exclude
-		in.ExcludeBase = filepath.Dir(cfg.Path)
 		opts.Levels = cfg.Levels(opts.Rules)
 		opts.Poll = cfg.Poll
-		opts.Vocabulary = vocabularyOf(cfg)
-		opts.Maps = maps.Clone(cfg.Map)
-	}
-	for _, m := range o.Maps {
-		prefix, dir, ok := strings.Cut(m, "=")
-		if !ok || prefix == "" || dir == "" {
-			return usageErrorf("--map %q: want IRI-PREFIX=DIR", m)
-		}
-		if opts.Maps == nil {
-			opts.Maps = map[string]string{}
-		}
-		opts.Maps[prefix] = dir
 	}
 	for _, p := range o.Paths {
 		if p == "-" {
@@ -177,14 +165,14 @@ func runCheck(s *streams, o *checkOptions) error {
 		return usageErrorf("--fix cannot write stdin; use --diff to see the fixes")
 	}
 	if s.ErrTTY && !o.Quiet {
-		opts.Progress = newProgress(s.Err, progressThreshold)
+		in.Progress = newProgress(s.Err, progressThreshold)
 	}
-	rep, err := lint.Check(in, opts)
-	if opts.Progress != nil {
-		opts.Progress(-1, 0)
+	rep, err := project.Check(in, rules.Engines(), opts)
+	if in.Progress != nil {
+		in.Progress(-1, 0)
 	}
 	if err != nil {
-		return &exitError{code: lint.ExitUsage, err: err}
+		return loadError(err)
 	}
 	if o.Fix || o.Diff {
 		fixes, err := lint.PlanFixes(rep.Diagnostics, lint.ProjectSources{Project: rep.Project})
@@ -209,8 +197,8 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 		if len(fixes) > 0 {
 			// Report what is left after the fixes.
-			if rep, err = lint.Check(in, opts); err != nil {
-				return &exitError{code: lint.ExitUsage, err: err}
+			if rep, err = project.Check(in, rules.Engines(), opts); err != nil {
+				return loadError(err)
 			}
 		}
 	}
@@ -228,8 +216,8 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 	}
 	if !o.Quiet && (len(outs) != 1 || outs[0].format == "text") {
-		if rep.Project.Index == nil && len(rep.Project.Docs) > 0 {
-			fmt.Fprintln(s.Err, "note: no index graph (*.ttl, *.nt) was found, so the graph rules (TMR3xxx, TMR4xxx) did not run")
+		for _, note := range rep.Notes {
+			fmt.Fprintln(s.Err, note)
 		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}
@@ -271,22 +259,6 @@ func writeOutput(s *streams, out output, popts lint.PrinterOptions, rep *lint.Re
 		return err
 	}
 	return f.Close()
-}
-
-// vocabularyOf returns the configured vocabulary, the defaults filling in
-// what the config leaves out.
-func vocabularyOf(cfg *lint.Config) graph.Vocabulary {
-	v := graph.DefaultVocabulary()
-	if ns, ok := cfg.Vocabulary["proc"]; ok {
-		v.Proc = ns
-	}
-	if ns, ok := cfg.Vocabulary["seam"]; ok {
-		v.Seam = ns
-	}
-	if ns, ok := cfg.Vocabulary["arch"]; ok {
-		v.Arch = ns
-	}
-	return v
 }
 
 // colorWanted decides colour: --color always/never win, then NO_COLOR,

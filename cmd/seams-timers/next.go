@@ -130,7 +130,7 @@ func runNext(s *streams, o *nextOptions) error {
 		}
 	}
 	if len(paths) > 0 {
-		docs, loadErrs, _, err := simLoadModels(paths, cfg)
+		docs, loadErrs, err := simLoadModels(paths, cfg)
 		if err != nil {
 			return err
 		}
@@ -287,8 +287,8 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 			if len(el.Timers) == 0 {
 				continue
 			}
-			name := lint.ElementDisplay(d, el.ID)
-			if v, refused := verdicts[lint.ElementIRI(d, el.ID)]; refused {
+			name := d.ElementDisplay(el.ID)
+			if v, refused := verdicts[d.ElementIRI(el.ID)]; refused {
 				writeDiagnostic(w, fmt.Sprintf("%s:%d:%d", v.File, v.Line, v.Column), v)
 				ok = false
 				continue

@@ -3,17 +3,17 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"maps"
 	"os"
 	"slices"
-	"sort"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/join"
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
 	"github.com/seams/seams-timers/sim"
 )
@@ -128,12 +128,11 @@ func runSimulate(s *streams, o *simulateOptions) error {
 			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
 		}
 	}
-	docs := slices.Clone(rep.Project.Docs)
-	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
+	docs := reportedModels(rep.Project)
 	verdicts := rules.VerdictsOf(docs, rep.Diagnostics)
-	starts, scheduling := scheduledStarts(rep.Project.Index, docs)
+	starts, scheduling := scheduledStarts(rules.IndexOf(rep.Project), docs)
 	in := sim.Input{Docs: docs, Starts: starts, Refused: func(d *bpmn.Document, el *bpmn.Element) (string, string, bool) {
-		v, ok := verdicts[lint.ElementIRI(d, el.ID)]
+		v, ok := verdicts[d.ElementIRI(el.ID)]
 		return v.Rule, rules.Reason(v), ok
 	}}
 	res, err := sim.Run(in, sc)
@@ -327,17 +326,13 @@ var loadRules = map[string]bool{"TMR0001": true, "TMR0002": true, "TMR0003": tru
 // (rules.VerdictRules), against now. A path that does not exist is a usage
 // error.
 func simCheck(paths []string, cfg *lint.Config, now time.Time) (*lint.Report, error) {
-	in := lint.Input{Paths: paths}
 	opts := lint.Options{Rules: rules.VerdictRules(), Now: now}
 	if cfg != nil {
-		in.Exclude = cfg.Exclude
 		opts.Poll = cfg.Poll
-		opts.Vocabulary = vocabularyOf(cfg)
-		opts.Maps = maps.Clone(cfg.Map)
 	}
-	rep, err := lint.Check(in, opts)
+	rep, err := project.Check(loadOptions(paths, cfg), rules.Engines(), opts)
 	if err != nil {
-		return nil, &exitError{code: lint.ExitUsage, err: err}
+		return nil, loadError(err)
 	}
 	return rep, nil
 }
@@ -347,7 +342,7 @@ func simCheck(paths []string, cfg *lint.Config, now time.Time) (*lint.Report, er
 // processes that some container seam:schedules (an object that names no
 // loaded top-level process is left out: check reports it); without one,
 // nil, which schedules every timer start of a top-level process.
-func scheduledStarts(ix *lint.Index, docs []*bpmn.Document) ([]*bpmn.Element, string) {
+func scheduledStarts(ix *join.Index, docs []*bpmn.Document) ([]*bpmn.Element, string) {
 	if ix == nil {
 		return nil, "no index graph: every process with a timer start is scheduled"
 	}
@@ -363,14 +358,14 @@ func scheduledStarts(ix *lint.Index, docs []*bpmn.Document) ([]*bpmn.Element, st
 		}
 		// The container as the graph document that says so names it:
 		// <#api> shows as index.ttl#api.
-		c := ix.DisplayTerm(tr.S, tr.Pos.File)
+		c := ix.DisplayTerm(tr.S, tr.Predicate.File)
 		if strings.HasPrefix(c, "#") {
-			c = tr.Pos.File + c
+			c = tr.Predicate.File + c
 		}
 		if _, seen := byContainer[c]; !seen {
 			containers = append(containers, c)
 		}
-		name := lint.ElementDisplay(doc, p.ID)
+		name := doc.ElementDisplay(p.ID)
 		if !slices.Contains(byContainer[c], name) {
 			byContainer[c] = append(byContainer[c], name)
 		}
@@ -396,22 +391,26 @@ func scheduledStarts(ix *lint.Index, docs []*bpmn.Document) ([]*bpmn.Element, st
 	return starts, desc
 }
 
-// simLoadModels discovers and loads the BPMN files under the paths, and
-// returns the loaded documents, a diagnostic per file that could not be
-// loaded (TMR0001/TMR0002) and the index graph files found. A path that
-// does not exist is a usage error.
-func simLoadModels(paths []string, cfg *lint.Config) ([]*bpmn.Document, []lint.Diagnostic, []string, error) {
-	in := lint.Input{Paths: paths}
-	if cfg != nil {
-		in.Exclude = cfg.Exclude
-	}
-	files, graphs, err := lint.Discover(in)
+// simLoadModels loads the models under the paths as check does (the index
+// graph around them too, for the join) and returns the models of the files
+// reported, sorted by path, and the loading findings of those files. A
+// path that does not exist is a usage error.
+func simLoadModels(paths []string, cfg *lint.Config) ([]*bpmn.Document, []lint.Diagnostic, error) {
+	loaded, err := project.Load(loadOptions(paths, cfg), rules.Engines())
 	if err != nil {
-		return nil, nil, nil, &exitError{code: lint.ExitUsage, err: err}
+		return nil, nil, loadError(err)
 	}
-	docs, diags := lint.LoadBPMN(in, files, 0, nil)
-	sort.SliceStable(docs, func(i, j int) bool { return docs[i].Path < docs[j].Path })
-	return docs, diags, graphs, nil
+	var diags []lint.Diagnostic
+	for _, d := range loaded.Diagnostics {
+		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == rules.KindBPMN {
+			if r := rules.Lookup(d.Rule); r != nil {
+				d.Name = r.Name
+			}
+			diags = append(diags, d)
+		}
+	}
+	lint.Sort(diags)
+	return reportedModels(loaded.Project), diags, nil
 }
 
 // simWrite writes the result in the chosen format to stdout or --output.

@@ -1,4 +1,7 @@
-package lint
+// Package join is the BPMN engine's join of the models with the RDF index
+// graph: each index node typed as a timer, the model and element its IRI
+// names, and the models the graph covers.
+package join
 
 import (
 	"cmp"
@@ -7,10 +10,11 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/span"
 )
 
 // Index is the join of the BPMN models with the RDF index graph: each
@@ -45,9 +49,7 @@ type Index struct {
 	procTerms map[elemKey]graph.Term // process -> the term the graph names it with
 	models    map[string]modelRef    // IRI without fragment -> the file it names
 	frozen    bool                   // the join is done: models is read-only
-
-	srcMu sync.Mutex
-	srcs  map[string][]byte // graph document sources, read when a span needs them
+	broken    map[string]bool        // absolute paths of graph documents that failed to load
 }
 
 // Node is an index node typed as a timer event.
@@ -84,7 +86,7 @@ type elemKey struct {
 
 // namedAt is where the graph first names a model.
 type namedAt struct {
-	pos graph.Pos
+	at  span.Range
 	iri string // the model's IRI as the graph wrote it (resolved)
 }
 
@@ -137,7 +139,8 @@ func modelFile(base string, maps map[string]string) (string, bool) {
 	return filepath.Join(maps[best], filepath.FromSlash(rest)), true
 }
 
-func absPath(p string) string {
+// AbsPath is the absolute form of a path, the key files are known by.
+func AbsPath(p string) string {
 	a, err := filepath.Abs(p)
 	if err != nil {
 		return filepath.Clean(p)
@@ -145,63 +148,11 @@ func absPath(p string) string {
 	return a
 }
 
-// IndexLoad is a graph load running in the background, so that a caller can
-// load the BPMN models meanwhile: reading a large index graph keeps about
-// one core busy, and the models fill the other. Join waits for it.
-type IndexLoad struct {
-	done     chan struct{}
-	files    []string
-	input    Input
-	g        *graph.Graph
-	errs     []*graph.Error
-	diags    []Diagnostic
-	stdinSrc []byte
-	opts     graph.Options
-}
-
-// StartIndex starts reading the graph documents in a goroutine; jobs
-// bounds the goroutines that decode a document side by side (zero means
-// GOMAXPROCS).
-func StartIndex(in Input, graphFiles []string, jobs int) *IndexLoad {
-	l := &IndexLoad{done: make(chan struct{}), files: graphFiles, input: in, opts: graph.Options{Workers: jobs}}
-	go func() {
-		defer close(l.done)
-		l.load()
-	}()
-	return l
-}
-
-func (l *IndexLoad) load() {
-	in := l.input
-	if in.Stdin != nil && IsGraphPath(in.StdinName) && slices.ContainsFunc(l.files, in.isStdin) {
-		l.stdinSrc = in.Stdin
-		srcs := []graph.Source{{Path: in.StdinName, Data: in.Stdin}}
-		for _, f := range l.files {
-			if in.isStdin(f) {
-				continue
-			}
-			b, err := os.ReadFile(f)
-			if err != nil {
-				l.diags = append(l.diags, LoadDiagnostic("TMR0001", f, bpmn.Pos{Line: 1, Col: 1}, "cannot read the file: "+err.Error()))
-				continue
-			}
-			srcs = append(srcs, graph.Source{Path: f, Data: b})
-		}
-		l.g, l.errs = l.opts.LoadSources(srcs)
-		return
-	}
-	l.g, l.errs = l.opts.Load(l.files)
-}
-
-// Wait waits for the graph documents to be read and returns the graph.
-func (l *IndexLoad) Wait() *graph.Graph {
-	<-l.done
-	return l.g
-}
-
-// Join waits for the graph, joins it with the models of proj, loading the
-// models the graph names that proj lacks, and sets proj.Index. It returns
-// the loading diagnostics (TMR0001, TMR0003, TMR0004).
+// New starts the join of a graph with the models: it finds the index
+// nodes typed as timers and every model the graph names, which needs no
+// model loaded yet. files are the graph documents read and broken those
+// of them that failed to load (they cover no model). The diagnostics are
+// TMR0004 findings for IRIs that plainly name a model but map to no file.
 //
 // The graph names a model when it types one of the model's elements as a
 // proc:Process, proc:UserTask, proc:TimerStartEvent or proc:TimerCatchEvent,
@@ -209,22 +160,15 @@ func (l *IndexLoad) Wait() *graph.Graph {
 // processes. Those are the terms the join reads; they are found through the
 // graph's indexes, so that the cost of the join does not grow with the
 // triples that say nothing about models.
-func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
-	<-l.done
-	in, graphFiles, g, stdinSrc := l.input, l.files, l.g, l.stdinSrc
-	diags := l.diags
-	for _, e := range l.errs {
-		diags = append(diags, LoadDiagnostic(e.Rule, e.File, bpmn.Pos{Line: e.Line, Col: e.Col}, e.Msg))
-	}
-	vocab := opts.Vocabulary
+func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps map[string]string) (*Index, []lint.Diagnostic) {
 	if vocab == (graph.Vocabulary{}) {
 		vocab = graph.DefaultVocabulary()
 	}
 	ix := &Index{
 		Graph:     g,
 		Vocab:     vocab,
-		Files:     graphFiles,
-		Maps:      opts.Maps,
+		Files:     files,
+		Maps:      maps,
 		byKey:     map[elemKey]*Node{},
 		byTerm:    map[graph.Term]*Node{},
 		docs:      map[string]*bpmn.Document{},
@@ -233,19 +177,16 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 		named:     map[string]namedAt{},
 		procTerms: map[elemKey]graph.Term{},
 		models:    map[string]modelRef{},
-		srcs:      map[string][]byte{},
+		broken:    map[string]bool{},
 	}
-	if stdinSrc != nil {
-		ix.srcs[in.StdinName] = stdinSrc
-	}
-	for _, d := range proj.Docs {
-		ix.addDoc(d)
+	for _, f := range broken {
+		ix.broken[AbsPath(f)] = true
 	}
 
 	// Every model the graph names, with the first place naming it, and
 	// the IRIs that look like models but map to no file.
-	unmapped := map[string]graph.Pos{}
-	note := func(t graph.Term, pos graph.Pos, timer bool) {
+	unmapped := map[string]span.Range{}
+	note := func(t graph.Term, at span.Range, timer bool) {
 		if !t.IsIRI() {
 			return
 		}
@@ -255,25 +196,25 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 			// An absolute IRI that no --map prefix covers: report it when
 			// it is plainly a model (a timer node, or a .bpmn path).
 			if timer || bpmn.IsBPMNPath(iriPath(base)) {
-				if old, seen := unmapped[base]; !seen || before(pos, old) {
-					unmapped[base] = pos
+				if old, seen := unmapped[base]; !seen || before(at, old) {
+					unmapped[base] = at
 				}
 			}
 			return
 		}
 		// A timer node names its model whatever the file's extension,
 		// unless it is a node of a graph document itself (<#t>).
-		if timer && IsGraphPath(ref.path) || !timer && !bpmn.IsBPMNPath(ref.path) {
+		if timer && graph.IsGraphPath(ref.path) || !timer && !bpmn.IsBPMNPath(ref.path) {
 			return
 		}
-		if old, seen := ix.named[ref.path]; !seen || before(pos, old.pos) {
-			ix.named[ref.path] = namedAt{pos: pos, iri: base}
+		if old, seen := ix.named[ref.path]; !seen || before(at, old.at) {
+			ix.named[ref.path] = namedAt{at: at, iri: base}
 		}
 	}
 	for _, class := range []graph.Term{vocab.TimerStartEvent(), vocab.TimerCatchEvent()} {
 		for _, tr := range g.ByType(class) {
 			n := ix.node(tr)
-			if before(tr.Pos, n.TypeTriple.Pos) {
+			if before(tr.Predicate, n.TypeTriple.Predicate) {
 				n.TypeTriple = tr
 			}
 			if class == vocab.TimerStartEvent() {
@@ -283,76 +224,72 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 			} else if !n.Catch {
 				n.Catch, n.CatchType = true, tr
 			}
-			note(tr.S, tr.SubjectPos, true)
+			note(tr.S, tr.Subject, true)
 		}
 	}
-	processes := g.ByType(vocab.Process())
-	for _, tr := range processes {
-		note(tr.S, tr.SubjectPos, false)
+	for _, tr := range g.ByType(vocab.Process()) {
+		note(tr.S, tr.Subject, false)
 	}
 	for _, tr := range g.ByType(vocab.UserTask()) {
-		note(tr.S, tr.SubjectPos, false)
+		note(tr.S, tr.Subject, false)
 	}
 	ix.Executes = g.ByPredicate(vocab.Executes())
 	ix.Schedules = g.ByPredicate(vocab.Schedules())
 	ix.StoredIn = g.ByPredicate(vocab.StoredIn())
 	for _, trs := range [][]graph.Triple{ix.Executes, ix.Schedules} {
 		for _, tr := range trs {
-			note(tr.O, tr.ObjectPos, false)
+			note(tr.O, tr.Object, false)
 		}
 	}
 
-	for base, pos := range unmapped {
-		diags = append(diags, ix.posDiagnostic("TMR0004", pos,
-			"the index graph names the model "+base+", which no --map prefix maps to a file"))
+	var diags []lint.Diagnostic
+	for base, at := range unmapped {
+		diags = append(diags, lint.LoadDiagnostic(RuleModelMissing, at,
+			"the index graph names the model "+base+", which no --map prefix maps to a file", ModelMissingDetail))
 	}
-	order := make([]string, 0, len(ix.named))
-	for p := range ix.named {
-		order = append(order, p)
-	}
-	slices.SortFunc(order, func(a, b string) int { return comparePos(ix.named[a].pos, ix.named[b].pos) })
+	return ix, diags
+}
 
-	// Load the named models that were not given. A model that was given
-	// but failed to load has had its finding already.
-	var extra []string
-	var failed map[string]bool
-	for _, p := range order {
-		if _, ok := ix.docs[p]; ok {
-			continue
-		}
-		if failed == nil {
-			failed = givenPaths(in)
-		}
-		if failed[p] || in.Excluded(p) {
-			// Given but unreadable (already reported), or excluded by
-			// the config: not loaded, so not checked or fixed either.
-			continue
-		}
-		info, err := os.Stat(p)
-		if err != nil || info.IsDir() {
-			diags = append(diags, ix.posDiagnostic("TMR0004", ix.named[p].pos,
-				"the index graph names the model file "+displayPath(p)+", which does not exist"))
-			continue
-		}
-		extra = append(extra, p)
-	}
-	if len(extra) > 0 {
-		shown := make([]string, len(extra))
-		for i, p := range extra {
-			shown[i] = displayPath(p)
-		}
-		jobs := opts.Jobs
-		if jobs <= 0 {
-			jobs = defaultJobs()
-		}
-		docs, ds := LoadBPMN(Input{}, shown, jobs, nil)
-		diags = append(diags, ds...)
-		for _, d := range docs {
-			proj.Docs = append(proj.Docs, d)
-			ix.addDoc(d)
-		}
-	}
+// RuleModelMissing is the ID of the finding for a model the graph names
+// that cannot be found; its name and doc live in package rules.
+const RuleModelMissing = "TMR0004"
 
+// ModelMissingDetail says what to do about a TMR0004 finding.
+const ModelMissingDetail = "Give the model file, or map the IRI prefix to a directory with --map PREFIX=DIR."
+
+// Named is a model file the graph names.
+type Named struct {
+	// Path is the model's absolute path.
+	Path string
+	// At is the term that first names it.
+	At span.Range
+}
+
+// Named returns the model files the graph names, in the order it first
+// names them.
+func (ix *Index) Named() []Named {
+	out := make([]Named, 0, len(ix.named))
+	for p, n := range ix.named {
+		out = append(out, Named{Path: p, At: n.at})
+	}
+	slices.SortFunc(out, func(a, b Named) int { return compareRange(a.At, b.At) })
+	return out
+}
+
+// MissingModel is the TMR0004 finding for a named model file that does
+// not exist.
+func (ix *Index) MissingModel(n Named) lint.Diagnostic {
+	return lint.LoadDiagnostic(RuleModelMissing, n.At,
+		"the index graph names the model file "+DisplayPath(n.Path)+", which does not exist", ModelMissingDetail)
+}
+
+// Finish joins the loaded models (those given and those the graph names)
+// with the graph's nodes. The index is read-only afterwards, so rules may
+// read it from several goroutines.
+func (ix *Index) Finish(docs []*bpmn.Document) {
+	for _, d := range docs {
+		ix.addDoc(d)
+	}
 	// Resolve the nodes and index them by element.
 	slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.Term.Value, b.Term.Value) })
 	for _, n := range ix.Nodes {
@@ -380,7 +317,7 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 			}
 		}
 	}
-	for _, tr := range processes {
+	for _, tr := range ix.Graph.ByType(ix.Vocab.Process()) {
 		nameProcess(tr.S)
 	}
 	for _, trs := range [][]graph.Triple{ix.Schedules, ix.Executes} {
@@ -390,17 +327,13 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 	}
 
 	// The models the graph covers: those it names, and those that sit in
-	// a directory holding a graph document.
-	// A graph document that failed to load covers nothing: its models
-	// would otherwise all look unlifted.
-	broken := map[string]bool{}
-	for _, e := range l.errs {
-		broken[absPath(e.File)] = true
-	}
+	// a directory holding a graph document. A graph document that failed
+	// to load covers nothing: its models would otherwise all look
+	// unlifted.
 	graphDirs := map[string]bool{}
-	for _, f := range graphFiles {
-		if !broken[absPath(f)] {
-			graphDirs[filepath.Dir(absPath(f))] = true
+	for _, f := range ix.Files {
+		if p := AbsPath(f); !ix.broken[p] {
+			graphDirs[filepath.Dir(p)] = true
 		}
 	}
 	for p, d := range ix.docs {
@@ -409,55 +342,24 @@ func (l *IndexLoad) Join(proj *Project, opts Options) []Diagnostic {
 		}
 	}
 	ix.frozen = true
-	proj.Index = ix
-	return diags
 }
 
 // addDoc records a loaded model under its absolute path.
 func (ix *Index) addDoc(d *bpmn.Document) {
-	p := absPath(d.Path)
+	p := AbsPath(d.Path)
 	ix.docPaths[d] = p
 	if _, dup := ix.docs[p]; !dup {
 		ix.docs[p] = d
 	}
 }
 
-// givenPaths returns the absolute paths of the BPMN files the input names,
-// so that a model that was given but could not be loaded is not loaded a
-// second time because the graph names it.
-func givenPaths(in Input) map[string]bool {
-	out := map[string]bool{}
-	files, _, err := Discover(in)
-	if err != nil {
-		return out
-	}
-	for _, f := range files {
-		out[absPath(f)] = true
-	}
-	return out
-}
-
-// posDiagnostic is a load finding (TMR0004) on the term written at pos in
-// a graph document.
-func (ix *Index) posDiagnostic(rule string, pos graph.Pos, msg string) Diagnostic {
-	end := ix.tokenEnd(pos)
-	return Diagnostic{
-		Rule: rule, Severity: SeverityError,
-		File: pos.File, Line: max(pos.Line, 1), Column: max(pos.Col, 1),
-		EndLine: max(end.Line, 1), EndColumn: max(end.Col, 1),
-		Offset: pos.Offset, EndOffset: end.Offset,
-		Message: msg,
-		Detail:  loadRuleDetails[rule],
-	}
-}
-
-// comparePos orders positions by graph document (the graph reads its
+// compareRange orders ranges by graph document (the graph reads its
 // documents sorted by path) and offset.
-func comparePos(a, b graph.Pos) int {
-	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Offset, b.Offset))
+func compareRange(a, b span.Range) int {
+	return cmp.Or(cmp.Compare(a.File, b.File), cmp.Compare(a.Start.Offset, b.Start.Offset))
 }
 
-func before(a, b graph.Pos) bool { return comparePos(a, b) < 0 }
+func before(a, b span.Range) bool { return compareRange(a, b) < 0 }
 
 // iriPath returns the path component of an absolute IRI, or "".
 func iriPath(iri string) string {
@@ -478,7 +380,7 @@ func (ix *Index) model(base string) modelRef {
 	}
 	var r modelRef
 	if p, ok := modelFile(base, ix.Maps); ok {
-		r = modelRef{path: absPath(p), ok: true}
+		r = modelRef{path: AbsPath(p), ok: true}
 	}
 	if !ix.frozen {
 		ix.models[base] = r
@@ -496,7 +398,7 @@ func (ix *Index) node(tr graph.Triple) *Node {
 		base, frag, _ := strings.Cut(tr.S.Value, "#")
 		n.Model = base
 		ref := ix.model(base)
-		n.Local = ref.ok && IsGraphPath(ref.path)
+		n.Local = ref.ok && graph.IsGraphPath(ref.path)
 		if ref.ok && !n.Local {
 			n.Path = ref.path
 			if f, err := url.PathUnescape(frag); err == nil {
@@ -510,9 +412,9 @@ func (ix *Index) node(tr graph.Triple) *Node {
 	return n
 }
 
-// displayPath shows an absolute path relative to the working directory
+// DisplayPath shows an absolute path relative to the working directory
 // when it lies below it.
-func displayPath(p string) string {
+func DisplayPath(p string) string {
 	wd, err := os.Getwd()
 	if err != nil {
 		return p
@@ -528,7 +430,7 @@ func (ix *Index) pathOf(doc *bpmn.Document) string {
 	if p, ok := ix.docPaths[doc]; ok {
 		return p
 	}
-	return absPath(doc.Path)
+	return AbsPath(doc.Path)
 }
 
 // NodeOf returns the index node of a BPMN element, or nil.
@@ -544,7 +446,7 @@ func (ix *Index) NodeOfTerm(t graph.Term) *Node { return ix.byTerm[t] }
 func (ix *Index) Indexed(doc *bpmn.Document) bool { return ix.indexed[doc] }
 
 // Doc returns the loaded model at a path named by the graph, or nil.
-func (ix *Index) Doc(path string) *bpmn.Document { return ix.docs[absPath(path)] }
+func (ix *Index) Doc(path string) *bpmn.Document { return ix.docs[AbsPath(path)] }
 
 // Display renders an IRI compactly for a message about a triple written
 // in the graph document at file: `#frag` for a node of that document
@@ -555,12 +457,12 @@ func (ix *Index) Display(iri, file string) string {
 	if strings.HasPrefix(iri, "file:") {
 		if p, frag, ok := ModelPath(iri, nil); ok {
 			hasFrag := strings.Contains(iri, "#")
-			if file != "" && p == absPath(file) && hasFrag {
+			if file != "" && p == AbsPath(file) && hasFrag {
 				return "#" + frag
 			}
 			dir := "."
 			if file != "" {
-				dir = filepath.Dir(absPath(file))
+				dir = filepath.Dir(AbsPath(file))
 			}
 			if rel, err := filepath.Rel(dir, p); err == nil {
 				s := filepath.ToSlash(rel)
@@ -650,10 +552,10 @@ func (ix *Index) Process(t graph.Term) (doc *bpmn.Document, p *bpmn.Process) {
 func (ix *Index) HomeGraph(doc *bpmn.Document) string {
 	p := ix.pathOf(doc)
 	if n, ok := ix.named[p]; ok {
-		return n.pos.File
+		return n.at.File
 	}
 	for _, f := range ix.Files {
-		if filepath.Dir(absPath(f)) == filepath.Dir(p) {
+		if filepath.Dir(AbsPath(f)) == filepath.Dir(p) {
 			return f
 		}
 	}
@@ -690,66 +592,56 @@ func (ix *Index) ProcessIRI(doc *bpmn.Document, p *bpmn.Process, model string) s
 
 // ReportTriple records a diagnostic on a graph triple, in the ADR's form
 // ResolutionError(<subject>, predicate, "what"): at the triple's predicate,
-// spanning to the end of its object. Subject is the full IRI; the message
-// shows it compactly.
-func (p *Pass) ReportTriple(tr graph.Triple, subject graph.Term, predicate, what, detail string) {
-	ix := p.Project.Index
-	end := ix.tokenEnd(tr.ObjectPos)
-	if end.Line != tr.Pos.Line {
-		end = ix.tokenEnd(tr.Pos)
+// spanning to the end of its object (or of the predicate, when the object
+// ends on another line). Subject is the full IRI; the message shows it
+// compactly.
+func (ix *Index) ReportTriple(p *lint.Pass, tr graph.Triple, subject graph.Term, predicate, what, detail string) {
+	r := tr.Predicate
+	if tr.Object.File == r.File && tr.Object.End.Line == r.Start.Line && tr.Object.End.Offset > r.Start.Offset {
+		r = r.Through(tr.Object)
 	}
-	p.reportGraph(tr.Pos, end, subject, predicate, what, detail)
+	ix.report(p, r, subject, predicate, what, detail)
 }
 
 // ReportNode records a diagnostic about a graph node that lacks a triple:
 // at the node's first triple, spanning its subject. It reports nothing and
 // returns false when the graph holds no triple about the node.
-func (p *Pass) ReportNode(subject graph.Term, predicate, what, detail string) bool {
-	ix := p.Project.Index
-	pos, ok := ix.Graph.SubjectPos(subject)
+func (ix *Index) ReportNode(p *lint.Pass, subject graph.Term, predicate, what, detail string) bool {
+	r, ok := ix.Graph.SubjectRange(subject)
 	if !ok {
 		return false
 	}
-	p.reportGraph(pos, ix.tokenEnd(pos), subject, predicate, what, detail)
+	ix.report(p, r, subject, predicate, what, detail)
 	return true
 }
 
-// ReportAt records a diagnostic about subject at a place in a graph
-// document, spanning the token that starts there.
-func (p *Pass) ReportAt(pos graph.Pos, subject graph.Term, predicate, what, detail string) {
-	p.reportGraph(pos, p.Project.Index.tokenEnd(pos), subject, predicate, what, detail)
+// ReportAt records a diagnostic about subject at a range of a graph
+// document.
+func (ix *Index) ReportAt(p *lint.Pass, r span.Range, subject graph.Term, predicate, what, detail string) {
+	ix.report(p, r, subject, predicate, what, detail)
 }
 
-// ReportGraphMessage records a diagnostic about subject at a place in a
+// ReportGraphMessage records a diagnostic about subject at a range of a
 // graph document with a message of its own, for findings that the ADR
 // gives no ResolutionError form for.
-func (p *Pass) ReportGraphMessage(pos graph.Pos, subject graph.Term, predicate, message, detail string) {
-	ix := p.Project.Index
-	d := ix.graphDiagnostic(pos, ix.tokenEnd(pos), subject, predicate, detail)
-	d.Message = message
+func (ix *Index) ReportGraphMessage(p *lint.Pass, r span.Range, subject graph.Term, predicate, message, detail string) {
+	d := ix.graphDiagnostic(r, subject, predicate, detail)
+	d.Message, d.What = message, message
 	p.Report(d)
 }
 
-func (p *Pass) reportGraph(start, end graph.Pos, subject graph.Term, predicate, what, detail string) {
-	ix := p.Project.Index
-	d := ix.graphDiagnostic(start, end, subject, predicate, detail)
-	d.Message = Resolution(ix.DisplayTerm(subject, start.File), predicate, what)
+func (ix *Index) report(p *lint.Pass, r span.Range, subject graph.Term, predicate, what, detail string) {
+	d := ix.graphDiagnostic(r, subject, predicate, detail)
+	d.Message = lint.Resolution(ix.DisplayTerm(subject, r.File), predicate, what)
+	d.What = what
 	p.Report(d)
 }
 
-func (ix *Index) graphDiagnostic(start, end graph.Pos, subject graph.Term, predicate, detail string) Diagnostic {
-	d := Diagnostic{
-		File:      start.File,
-		Line:      start.Line,
-		Column:    start.Col,
-		EndLine:   end.Line,
-		EndColumn: end.Col,
-		Offset:    start.Offset,
-		EndOffset: end.Offset,
-		Subject:   subject.Value,
-		Predicate: predicate,
-		Detail:    detail,
-	}
+func (ix *Index) graphDiagnostic(r span.Range, subject graph.Term, predicate, detail string) lint.Diagnostic {
+	d := lint.AtRange(r)
+	d.Subject = subject.Value
+	d.Predicate = predicate
+	d.Detail = detail
 	if subject.IsBlank() {
 		d.Subject = "_:" + subject.Value
 	}
@@ -757,98 +649,4 @@ func (ix *Index) graphDiagnostic(start, end graph.Pos, subject graph.Term, predi
 		d.Element = k.id
 	}
 	return d
-}
-
-// ReportElement records a diagnostic on a BPMN element from a project
-// rule, as ReportSpan does for a file rule: at the element's start tag,
-// with the element's IRI as subject.
-func (p *Pass) ReportElement(doc *bpmn.Document, el *bpmn.Element, predicate, what, detail string) {
-	p.Report(Diagnostic{
-		File:      doc.Path,
-		Line:      el.Span.Start.Line,
-		Column:    el.Span.Start.Col,
-		EndLine:   el.Span.End.Line,
-		EndColumn: el.Span.End.Col,
-		Offset:    el.Span.Start.Offset,
-		EndOffset: el.Span.End.Offset,
-		Element:   el.ID,
-		Subject:   ElementIRI(doc, el.ID),
-		Predicate: predicate,
-		Message:   Resolution(ElementDisplay(doc, el.ID), predicate, what),
-		Detail:    detail,
-	})
-}
-
-// source returns a graph document's bytes, read once.
-func (ix *Index) source(file string) []byte {
-	ix.srcMu.Lock()
-	defer ix.srcMu.Unlock()
-	if b, ok := ix.srcs[file]; ok {
-		return b
-	}
-	b, err := os.ReadFile(file)
-	if err != nil {
-		b = nil
-	}
-	ix.srcs[file] = b
-	return b
-}
-
-// tokenEnd returns the end of the Turtle token that starts at pos (an
-// IRI, a prefixed name, `a`, a literal, a blank node label), on pos's
-// line. It is only used to underline a finding, so it is lenient: when the
-// source cannot be read it returns pos itself.
-func (ix *Index) tokenEnd(pos graph.Pos) graph.Pos {
-	src := ix.source(pos.File)
-	off := pos.Offset
-	if src == nil || off < 0 || off >= len(src) {
-		return pos
-	}
-	i := off
-	switch c := src[i]; c {
-	case '<':
-		for i < len(src) && src[i] != '>' && src[i] != '\n' {
-			i++
-		}
-		if i < len(src) && src[i] == '>' {
-			i++
-		}
-	case '"', '\'':
-		i++
-		for i < len(src) && src[i] != c && src[i] != '\n' {
-			if src[i] == '\\' {
-				i++
-			}
-			i++
-		}
-		if i < len(src) && src[i] == c {
-			i++
-		}
-		for i < len(src) && !isTokenStop(src, i) {
-			i++
-		}
-	case '[', '(':
-		i++
-	default:
-		for i < len(src) && !isTokenStop(src, i) {
-			i++
-		}
-	}
-	i = min(i, len(src))
-	if i == off {
-		i = off + 1
-	}
-	return graph.Pos{File: pos.File, Offset: i, Line: pos.Line, Col: pos.Col + (i - off)}
-}
-
-// isTokenStop reports whether src[i] ends a Turtle name: white space, a
-// punctuation mark, or a '.' that ends a statement.
-func isTokenStop(src []byte, i int) bool {
-	switch src[i] {
-	case ' ', '\t', '\r', '\n', ';', ',', ')', ']', '#':
-		return true
-	case '.':
-		return i+1 >= len(src) || src[i+1] == ' ' || src[i+1] == '\t' || src[i+1] == '\r' || src[i+1] == '\n' || src[i+1] == '#'
-	}
-	return false
 }

@@ -1,0 +1,57 @@
+package lint
+
+import "github.com/seams/seams-timers/span"
+
+// File is one input file of any engine, as the project loader read it.
+type File struct {
+	// Path is the file's path as the user gave it or as it was found by
+	// walking a directory; it is what diagnostics print.
+	Path string
+	// IRI is the file's IRI (its absolute file: URL), the base of the IRIs
+	// of its elements.
+	IRI string
+	// Kind is the file kind an engine registered ("bpmn", "rdf", ...).
+	Kind string
+	// Src is the file's bytes, read once; printers and fixes use them.
+	Src []byte
+	// Model is the engine's model of the file (a *bpmn.Document, ...); nil
+	// for a file that only feeds the engine's project state.
+	Model any
+	// ElementKind is the SARIF logical-location kind of what the file's
+	// findings are about: "element" when empty, "resource" for the nodes
+	// of an RDF document.
+	ElementKind string
+	// Timers counts the timer definitions in the file.
+	Timers int
+	// Reported tells whether findings in this file are reported: it was
+	// given (or found under a given directory, or named by a given index
+	// graph), rather than read only as context for the join.
+	Reported bool
+	// Suppressions are the file's seams-timers:ignore comments.
+	Suppressions []*Suppression
+	// Related reports whether element a is element b or one contains the
+	// other, for suppressions that cover an element; nil when the file has
+	// no elements.
+	Related func(a, b string) bool
+}
+
+// ElementDiagnostic is a diagnostic on a range of the file about the
+// element id, in the ADR's ResolutionError form.
+func (f *File) ElementDiagnostic(r span.Range, id, predicate, what, detail string) Diagnostic {
+	return ElementDiagnostic(f.Path, f.IRI, r, id, predicate, what, detail)
+}
+
+// ElementDiagnostic is a diagnostic on a range of the file at path, whose
+// IRI is iri, about its element id, in the ADR's ResolutionError form:
+// ResolutionError(<path#id>, predicate, "what").
+func ElementDiagnostic(path, iri string, r span.Range, id, predicate, what, detail string) Diagnostic {
+	d := AtRange(r)
+	d.File = path
+	d.Element = id
+	d.Subject = iri + "#" + id
+	d.Predicate = predicate
+	d.Message = Resolution(path+"#"+id, predicate, what)
+	d.What = what
+	d.Detail = detail
+	return d
+}

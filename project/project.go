@@ -1,0 +1,442 @@
+// Package project is the loader every command builds its input from:
+// discovery (walking the given paths, the file kinds the engines register,
+// the config's exclude patterns, hidden directories, the stdin buffer), the
+// config turned into options once, and every file read once, through one
+// hook. It knows no engine: an engine registers its file kinds and a Load
+// function, which builds the engine's files and its project state (for
+// BPMN, the join with the index graph) from what the loader discovered.
+package project
+
+import (
+	"errors"
+	"fmt"
+	"io/fs"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// Kind is a kind of file an engine reads.
+type Kind struct {
+	// Name is the kind's name, as lint.File.Kind and lint.Rule.FileKind
+	// spell it.
+	Name string
+	// Match reports whether a file found by walking a directory is of
+	// this kind.
+	Match func(path string) bool
+}
+
+// Engine is a front end for one timer system: the file kinds it reads,
+// its rules, and the function that loads its files.
+type Engine struct {
+	// Name is the engine's name, as lint.Rule.Engine spells it.
+	Name  string
+	Kinds []Kind
+	// Fallback makes the engine read, under its first kind, a file named
+	// on the command line that no engine's kind matches, so that the user
+	// hears why it is not one. The first engine with Fallback set wins.
+	Fallback bool
+	// Rules are the engine's rules, in ID order.
+	Rules []*lint.Rule
+	// Load reads the engine's files from what the loader discovered, adds
+	// them with Loader.Add, and returns the engine's project state (nil
+	// for none: its project rules do not run), its loading findings and
+	// its notes on the run.
+	Load func(l *Loader) (state any, diags []lint.Diagnostic, notes []string)
+}
+
+// Options are what one run loads, the config already applied.
+type Options struct {
+	// Paths are files and directories as the user gave them; "-" stands
+	// for the stdin buffer.
+	Paths []string
+	// Stdin, when not nil, is the content of the buffer named StdinName
+	// (an editor's unsaved file), read instead of that file on disk.
+	Stdin     []byte
+	StdinName string
+	// Config is the config file that applies (nil for none): its exclude
+	// patterns (relative to its directory), its map, vocabulary and
+	// scheduler settings for the engines.
+	Config *lint.Config
+	// Maps are --map flags, IRI prefixes to directories; they override
+	// the config's map.
+	Maps map[string]string
+	// Jobs bounds the parallelism; zero means GOMAXPROCS.
+	Jobs int
+	// Progress, when set, is called as files are loaded with the number
+	// done so far and the total. It may be called from several goroutines
+	// at once.
+	Progress func(done, total int)
+	// ReadFile reads one input file; nil means os.ReadFile. Every input
+	// file of a run is read through it exactly once.
+	ReadFile func(path string) ([]byte, error)
+}
+
+// PathError reports a path that does not exist (exit code 2).
+type PathError struct {
+	Path string
+	Err  error
+}
+
+func (e *PathError) Error() string { return fmt.Sprintf("%s: %v", e.Path, e.Err) }
+
+func (e *PathError) Unwrap() error { return e.Err }
+
+// Loader is what an engine's Load sees: the files discovered for its
+// kinds, and the one way to read a file.
+type Loader struct {
+	opts      *Options
+	exclude   []string
+	base      string
+	found     map[string][]string // kind name -> paths, in discovery order
+	given     map[string]bool     // absolute paths discovered from the given paths
+	stdinAbs  string
+	mu        sync.Mutex
+	files     []*lint.File
+}
+
+// Paths returns the files of a kind discovered under the given paths, in
+// order: sorted within each directory, in the order the paths were given.
+func (l *Loader) Paths(kind string) []string { return l.found[kind] }
+
+// Given reports whether a file was discovered from the given paths (or is
+// the stdin buffer).
+func (l *Loader) Given(path string) bool { return l.given[absPath(path)] }
+
+// Stdin reports whether path names the buffer read from stdin, however it
+// is spelled (a.bpmn, ./a.bpmn, an absolute path).
+func (l *Loader) Stdin(path string) bool {
+	return l.stdinAbs != "" && absPath(path) == l.stdinAbs
+}
+
+// StdinMode reports whether the run checks one buffer read from stdin:
+// only that buffer's findings are reported.
+func (l *Loader) StdinMode() bool { return l.stdinAbs != "" }
+
+// Read returns the bytes of an input file: the stdin buffer when path
+// names it, else the file read through Options.ReadFile.
+func (l *Loader) Read(path string) ([]byte, error) {
+	if l.Stdin(path) {
+		return l.opts.Stdin, nil
+	}
+	read := l.opts.ReadFile
+	if read == nil {
+		read = os.ReadFile
+	}
+	return read(path)
+}
+
+// Excluded reports whether the config's exclude patterns skip path.
+func (l *Loader) Excluded(path string) bool { return excludedPath(l.exclude, l.base, path) }
+
+// Config is the config that applies, or nil.
+func (l *Loader) Config() *lint.Config { return l.opts.Config }
+
+// Maps returns the IRI-prefix-to-directory maps: the config's, relative
+// to its directory, overridden by --map flags.
+func (l *Loader) Maps() map[string]string {
+	var out map[string]string
+	if c := l.opts.Config; c != nil && len(c.Map) > 0 {
+		out = maps.Clone(c.Map)
+	}
+	if len(l.opts.Maps) > 0 {
+		if out == nil {
+			out = map[string]string{}
+		}
+		maps.Copy(out, l.opts.Maps)
+	}
+	return out
+}
+
+// Jobs is the parallelism to load with.
+func (l *Loader) Jobs() int {
+	if l.opts.Jobs > 0 {
+		return l.opts.Jobs
+	}
+	return lint.DefaultJobs()
+}
+
+// Progress reports loading progress, when the caller asked for it.
+func (l *Loader) Progress(done, total int) {
+	if l.opts.Progress != nil {
+		l.opts.Progress(done, total)
+	}
+}
+
+// Add records loaded files. It may be called from several goroutines.
+func (l *Loader) Add(files ...*lint.File) {
+	l.mu.Lock()
+	l.files = append(l.files, files...)
+	l.mu.Unlock()
+}
+
+// Loaded is what Load read.
+type Loaded struct {
+	Project *lint.Project
+	// Diagnostics are the loading findings (unreadable files, syntax
+	// errors, models the graph names that are missing).
+	Diagnostics []lint.Diagnostic
+	// Notes are what the engines say about the run as a whole.
+	Notes []string
+}
+
+// Load discovers the files under the given paths and has each engine load
+// its own. A path that does not exist is a *PathError.
+func Load(opts Options, engines []*Engine) (*Loaded, error) {
+	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}}
+	if c := opts.Config; c != nil {
+		l.exclude = c.Exclude
+		if c.Path != "" {
+			l.base = filepath.Dir(c.Path)
+		}
+	}
+	if opts.Stdin != nil && opts.StdinName != "" {
+		l.stdinAbs = absPath(opts.StdinName)
+	}
+	if err := l.discover(engines); err != nil {
+		return nil, err
+	}
+	out := &Loaded{Project: &lint.Project{States: map[string]any{}, StdinName: opts.StdinName}}
+	for _, e := range engines {
+		if e.Load == nil {
+			continue
+		}
+		state, diags, notes := e.Load(l)
+		if state != nil {
+			out.Project.States[e.Name] = state
+		}
+		out.Diagnostics = append(out.Diagnostics, diags...)
+		out.Notes = append(out.Notes, notes...)
+	}
+	// Files in discovery order first, then those the engines pulled in,
+	// each group by path, so that the order does not depend on which
+	// goroutine loaded what first.
+	order := map[string]int{}
+	for _, e := range engines {
+		for _, k := range e.Kinds {
+			for i, p := range l.found[k.Name] {
+				if _, seen := order[p]; !seen {
+					order[p] = i
+				}
+			}
+		}
+	}
+	slices.SortStableFunc(l.files, func(a, b *lint.File) int {
+		ia, oka := order[a.Path]
+		ib, okb := order[b.Path]
+		switch {
+		case oka != okb:
+			if oka {
+				return -1
+			}
+			return 1
+		case oka && ia != ib:
+			return ia - ib
+		}
+		return strings.Compare(a.Path, b.Path)
+	})
+	out.Project.Files = l.files
+	return out, nil
+}
+
+// Check loads the project and runs the rules (lopts.Rules, or every
+// engine's rules when nil) over it. It reports the findings of the files
+// that are reported (given, not read only as context), or, when a stdin
+// buffer is checked, of that buffer only.
+func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, error) {
+	loaded, err := Load(opts, engines)
+	if err != nil {
+		return nil, err
+	}
+	if lopts.Rules == nil {
+		for _, e := range engines {
+			lopts.Rules = append(lopts.Rules, e.Rules...)
+		}
+	}
+	if lopts.Jobs == 0 {
+		lopts.Jobs = opts.Jobs
+	}
+	proj := loaded.Project
+	ds := lint.Run(lopts, proj, loaded.Diagnostics)
+	reported := map[string]bool{}
+	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
+	stdin := ""
+	if opts.Stdin != nil && opts.StdinName != "" {
+		stdin = absPath(opts.StdinName)
+	}
+	for _, f := range proj.Files {
+		rep.Files++
+		rep.Timers += f.Timers
+		if stdin != "" {
+			reported[f.Path] = absPath(f.Path) == stdin
+		} else {
+			reported[f.Path] = f.Reported
+		}
+	}
+	kept := ds[:0]
+	for _, d := range ds {
+		r, known := reported[d.File]
+		if r || !known && stdin == "" {
+			kept = append(kept, d)
+		}
+	}
+	rep.Diagnostics = kept
+	return rep, nil
+}
+
+// discover walks the given paths for the engines' file kinds.
+func (l *Loader) discover(engines []*Engine) error {
+	in := l.opts
+	var fallback string
+	for _, e := range engines {
+		if e.Fallback && len(e.Kinds) > 0 {
+			fallback = e.Kinds[0].Name
+			break
+		}
+	}
+	kindOf := func(p string) string {
+		for _, e := range engines {
+			for _, k := range e.Kinds {
+				if k.Match(p) {
+					return k.Name
+				}
+			}
+		}
+		return ""
+	}
+	// Files are known by their absolute path: a.bpmn and ./a.bpmn are one
+	// file, read once, and the stdin buffer stands for its file on disk.
+	add := func(p string, explicit bool) {
+		key := absPath(p)
+		if l.given[key] {
+			return
+		}
+		kind := kindOf(p)
+		if kind == "" && explicit {
+			kind = fallback
+		}
+		if kind == "" {
+			return
+		}
+		l.found[kind] = append(l.found[kind], p)
+		l.given[key] = true
+	}
+	if l.stdinAbs != "" {
+		add(in.StdinName, true)
+	}
+	for _, p := range in.Paths {
+		if in.Stdin != nil && p == "-" {
+			add(in.StdinName, true)
+			continue
+		}
+		info, statErr := os.Stat(p)
+		if statErr != nil {
+			if l.Stdin(p) {
+				continue
+			}
+			return &PathError{Path: p, Err: errors.Unwrap(statErr)}
+		}
+		if !info.IsDir() {
+			add(p, true)
+			continue
+		}
+		var found []string
+		walkErr := filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if l.Excluded(q) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if d.IsDir() {
+				if q != p && len(d.Name()) > 1 && d.Name()[0] == '.' {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if kindOf(q) != "" {
+				found = append(found, q)
+			}
+			return nil
+		})
+		if walkErr != nil {
+			return &PathError{Path: p, Err: walkErr}
+		}
+		slices.Sort(found)
+		for _, q := range found {
+			add(q, false)
+		}
+	}
+	return nil
+}
+
+// excludedPath reports whether discovery skips the path p. With a base
+// (the config file's directory), the path is taken relative to it, so that
+// a pattern means the same from any working directory.
+func excludedPath(patterns []string, base, p string) bool {
+	if len(patterns) == 0 {
+		return false
+	}
+	q := p
+	if base != "" {
+		if rel, err := filepath.Rel(absPath(base), absPath(p)); err == nil && !strings.HasPrefix(rel, "..") {
+			q = rel
+		}
+	}
+	if filepath.IsAbs(q) {
+		return excluded(patterns, q)
+	}
+	// A file is excluded when it, or a directory it sits in below the
+	// base, matches.
+	for cur := filepath.Clean(q); ; cur = filepath.Dir(cur) {
+		if excluded(patterns, cur) {
+			return true
+		}
+		if next := filepath.Dir(cur); next == cur || cur == "." {
+			return false
+		}
+	}
+}
+
+func excluded(patterns []string, p string) bool {
+	slash := filepath.ToSlash(p)
+	base := filepath.Base(p)
+	for _, pat := range patterns {
+		if ok, _ := filepath.Match(pat, slash); ok {
+			return true
+		}
+		if ok, _ := filepath.Match(pat, base); ok {
+			return true
+		}
+	}
+	return false
+}
+
+func absPath(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	return a
+}
+
+// Now returns the reference time of a run: the flag when given, else the
+// config's now, else the current time.
+func Now(flag time.Time, cfg *lint.Config) time.Time {
+	if !flag.IsZero() {
+		return flag
+	}
+	if cfg != nil && !cfg.Now.IsZero() {
+		return cfg.Now
+	}
+	return time.Now()
+}

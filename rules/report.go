@@ -1,0 +1,16 @@
+package rules
+
+import (
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/lint"
+)
+
+// docOf is the model a file rule runs on.
+func docOf(p *lint.Pass) *bpmn.Document { return p.File.Model.(*bpmn.Document) }
+
+// reportElement records a diagnostic on a BPMN element from a project
+// rule, as ReportSpan does for a file rule: at the element's start tag,
+// with the element's IRI as subject.
+func reportElement(p *lint.Pass, doc *bpmn.Document, el *bpmn.Element, predicate, what, detail string) {
+	p.Report(lint.ElementDiagnostic(doc.Path, doc.IRI, el.Span, el.ID, predicate, what, detail))
+}
