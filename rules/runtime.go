@@ -17,7 +17,7 @@ import (
 // parsed is one expression whose value ADR-0037 accepts, parsed.
 type parsed struct {
 	*site
-	place placement
+	place bpmn.Placement
 	date  timeexpr.DateTime
 	cycle timeexpr.Cycle
 }
@@ -33,7 +33,7 @@ func acceptedSites(ss []*site) []parsed {
 		if !ok {
 			continue
 		}
-		ps := parsed{site: s, place: placeOf(s.event)}
+		ps := parsed{site: s, place: s.event.Placement()}
 		switch s.expr.Kind {
 		case bpmn.TimeDate:
 			dt, err := timeexpr.ParseDateTime(v)
@@ -91,7 +91,7 @@ date, or remove the timer start if the run has happened.`,
 </bpmn:startEvent>`,
 	Run: func(p *lint.Pass) {
 		for _, ps := range docAcceptedSites(p) {
-			if ps.place != placeProcessStart || ps.expr.Kind != bpmn.TimeDate || !sim.DateInPast(ps.date, p.Now) {
+			if ps.place != bpmn.PlaceProcessStart || ps.expr.Kind != bpmn.TimeDate || !sim.DateInPast(ps.date, p.Now) {
 				continue
 			}
 			ps.report(p, ps.whole(),
@@ -187,7 +187,7 @@ bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the 
 </bpmn:boundaryEvent>`,
 	Run: func(p *lint.Pass) {
 		for _, ps := range docAcceptedSites(p) {
-			if ps.place != placeBoundaryNI || ps.expr.Kind != bpmn.TimeCycle || ps.cycle.Repeat == 0 {
+			if ps.place != bpmn.PlaceNonInterruptingBoundary || ps.expr.Kind != bpmn.TimeCycle || ps.cycle.Repeat == 0 {
 				continue
 			}
 			from := p.Now

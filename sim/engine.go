@@ -257,7 +257,7 @@ func (e *engine) compile(in Input) {
 
 // newStats is the summary line of a timer event, before it runs.
 func newStats(d *bpmn.Document, el *bpmn.Element) *TimerStats {
-	return &TimerStats{Doc: d, Element: el, Name: d.Path + "#" + el.ID, IRI: d.IRI + "#" + el.ID, Role: RoleOf(el)}
+	return &TimerStats{Doc: d, Element: el, Name: d.Path + "#" + el.ID, IRI: d.IRI + "#" + el.ID, Role: roles[el.Placement()]}
 }
 
 // firstExpr is the first expression of a timer event's first timer

@@ -128,7 +128,8 @@ type Event struct {
 	Note string
 }
 
-// Role is where a timer sits.
+// Role is where a timer sits, as the summary names it: its placement
+// (bpmn.Placement) in the four words of the simulator's output.
 type Role uint8
 
 // Roles.
@@ -154,18 +155,16 @@ func (r Role) String() string {
 	return "unknown"
 }
 
-// RoleOf returns where an element with a timer sits.
-func RoleOf(el *bpmn.Element) Role {
-	switch el.Type {
-	case "startEvent":
-		return RoleStart
-	case "boundaryEvent":
-		if el.CancelActivity {
-			return RoleBoundary
-		}
-		return RoleBoundaryNonInterrupting
-	}
-	return RoleIntermediate
+// roles is the role of a timer in each placement: every start event is a
+// start, an event that cannot wait on a timer is listed as a catch.
+var roles = [...]Role{
+	bpmn.PlaceOther:                   RoleIntermediate,
+	bpmn.PlaceProcessStart:            RoleStart,
+	bpmn.PlaceEventSubProcessStart:    RoleStart,
+	bpmn.PlaceSubProcessStart:         RoleStart,
+	bpmn.PlaceIntermediateCatch:       RoleIntermediate,
+	bpmn.PlaceInterruptingBoundary:    RoleBoundary,
+	bpmn.PlaceNonInterruptingBoundary: RoleBoundaryNonInterrupting,
 }
 
 // TimerStats is one timer's line of the summary.

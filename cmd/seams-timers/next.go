@@ -304,11 +304,10 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				w.printf("-  %s  (cannot parse '%s')\n", name, value)
 				continue
 			}
-			role := sim.RoleOf(el)
 			mode := as
 			if mode == "" {
 				mode = "catch"
-				if role == sim.RoleStart {
+				if el.Placement().IsStart() {
 					mode = "start"
 				}
 			}
