@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // Input is the model to simulate.
@@ -38,7 +39,7 @@ type timer struct {
 	ok    bool
 	proc  *proc
 	node  int32
-	sched Schedule
+	sched timeexpr.Schedule
 	// handled counts the due times of a timer start that fired or were
 	// missed.
 	handled int
@@ -113,7 +114,7 @@ type row struct {
 	node  int32
 	tsk   *task
 	gw    *gwGroup
-	sched Schedule
+	sched timeexpr.Schedule
 	// k is the next occurrence to fire.
 	k int
 	// holder is the replica (from 1) that holds the lease until expiry.
@@ -315,9 +316,9 @@ func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32,
 		}
 	default:
 		if expr.Kind == bpmn.TimeCycle {
-			st.Arith = SpiffCycleSchedule(expr.Cycle).Arith
+			st.Arith = timeexpr.SpiffCycleSchedule(expr.Cycle).Arith
 		} else {
-			st.Arith = ArithOnce
+			st.Arith = timeexpr.ArithOnce
 		}
 	}
 	st.Note = strings.Join(notes, "; ")
@@ -385,7 +386,7 @@ func (e *engine) resolvePlans() error {
 			for _, t := range pp.Starts {
 				at := ns(t)
 				if at < e.from {
-					return fmt.Errorf("scenario: instance of %s started at %s, before from %s", p.name, FormatTime(t), FormatTime(e.sc.From))
+					return fmt.Errorf("scenario: instance of %s started at %s, before from %s", p.name, timeexpr.FormatTime(t), timeexpr.FormatTime(e.sc.From))
 				}
 				e.push(item{at: at, cls: clsUser, kind: itUserStart, i: int32(p.index)})
 			}
@@ -634,7 +635,7 @@ func (e *engine) seedQueue() {
 // or after it when the runtime is up.
 func (e *engine) scheduleStart(i int32) {
 	t := e.timers[i]
-	if !t.sched.has(t.handled) {
+	if !t.sched.Has(t.handled) {
 		return
 	}
 	due := ns(t.sched.Due(t.handled))
@@ -1409,7 +1410,7 @@ func (e *engine) fireRow(rw *row, at int64, rep int) {
 		dueT := rw.sched.Due(k)
 		due := ns(dueT)
 		rw.k++
-		last := !rw.sched.has(rw.k)
+		last := !rw.sched.Has(rw.k)
 		if last && nd.waits && rw.sched.N != 1 {
 			// Spiff never completes a cycle timer whose path waits at a
 			// task: the last occurrence runs its path like the others, the
@@ -1427,7 +1428,7 @@ func (e *engine) fireRow(rw *row, at int64, rep int) {
 		e.occur(rw, last, at, rep)
 	}
 	if !rw.dead && !rw.parked {
-		if !rw.sched.has(rw.k) {
+		if !rw.sched.Has(rw.k) {
 			e.killRow(rw)
 		} else {
 			e.scheduleRow(rw, at)

@@ -133,26 +133,26 @@ func positivePeriod(d timeexpr.Duration) bool {
 // StartSchedule is the seams scheduler's due times for the expression on a
 // timer start event. A timeDuration has none: its instants would depend on
 // when a container booted.
-func (e Expr) StartSchedule() (Schedule, error) {
+func (e Expr) StartSchedule() (timeexpr.Schedule, error) {
 	switch e.Kind {
 	case bpmn.TimeDate:
-		return DateSchedule(e.Date), nil
+		return timeexpr.DateSchedule(e.Date), nil
 	case bpmn.TimeCycle:
-		return StartCycleSchedule(e.Cycle), nil
+		return timeexpr.StartCycleSchedule(e.Cycle), nil
 	}
-	return Schedule{}, errStartDuration
+	return timeexpr.Schedule{}, errStartDuration
 }
 
 // CatchSchedule is SpiffWorkflow's due times for the expression on a catch
 // or boundary event that an instance reaches at arrival.
-func (e Expr) CatchSchedule(arrival time.Time) Schedule {
+func (e Expr) CatchSchedule(arrival time.Time) timeexpr.Schedule {
 	switch e.Kind {
 	case bpmn.TimeDate:
-		return DateSchedule(e.Date)
+		return timeexpr.DateSchedule(e.Date)
 	case bpmn.TimeDuration:
-		return DurationSchedule(e.Duration, arrival)
+		return timeexpr.DurationSchedule(e.Duration, arrival)
 	}
-	return SpiffCycleSchedule(e.Cycle)
+	return timeexpr.SpiffCycleSchedule(e.Cycle)
 }
 
 // GuessKind guesses which expression element a bare value belongs to, for

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // A daily digest down for seven days fires once when the runtime comes
@@ -75,7 +76,7 @@ func TestThreeReplicasOneCrash(t *testing.T) {
 	r := run(t, sc, doc)
 	seen := map[string]int{}
 	for _, ev := range r.Filter(KindFire) {
-		seen[FormatTime(ev.Due)]++
+		seen[timeexpr.FormatTime(ev.Due)]++
 	}
 	want := []string{"2026-11-09T08:00:00Z", "2026-11-10T08:00:00Z", "2026-11-11T08:00:00Z", "2026-11-12T08:00:00Z", "2026-11-13T08:00:00Z"}
 	for _, d := range want {
@@ -100,12 +101,12 @@ func TestThreeReplicasOneCrash(t *testing.T) {
 			t.Errorf("claimed elsewhere at %s, want debug", ev.Level)
 		}
 		if ev.Replica == 2 && !ev.At.Before(at(t, "2026-11-11T08:00:00Z")) {
-			t.Errorf("the crashed replica ran at %s", FormatTime(ev.At))
+			t.Errorf("the crashed replica ran at %s", timeexpr.FormatTime(ev.At))
 		}
 	}
 	for _, ev := range r.Filter(KindFire) {
 		if ev.Replica == 2 && !ev.At.Before(at(t, "2026-11-11T08:00:00Z")) {
-			t.Errorf("the crashed replica fired at %s", FormatTime(ev.At))
+			t.Errorf("the crashed replica fired at %s", timeexpr.FormatTime(ev.At))
 		}
 	}
 	if s := stats(t, r, "EveryMorning"); s.Fired != 5 || s.RolledBack != 1 || s.ClaimedElsewhere != 7 {

@@ -213,7 +213,7 @@ func pyLiteral(value string) string {
 
 // nextSchedule reads an expression as a timer start (the seams scheduler)
 // or as a catch reached at now (SpiffWorkflow).
-func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, error) {
+func nextSchedule(e sim.Expr, as string, now time.Time) (timeexpr.Schedule, error) {
 	if as == "" {
 		as = "start"
 		if e.Kind == bpmn.TimeDuration {
@@ -228,11 +228,11 @@ func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, error) {
 
 // writeDues prints up to n due times at or after now, one per line, each
 // with the arithmetic it used when that was calendar arithmetic.
-func writeDues(w *lineWriter, s sim.Schedule, now time.Time, n int, name string) int {
+func writeDues(w *lineWriter, s timeexpr.Schedule, now time.Time, n int, name string) int {
 	k := s.Before(now)
 	printed := 0
-	for ; printed < n && (s.N == sim.Unbounded || k < s.N); k++ {
-		line := sim.FormatTime(s.Due(k))
+	for ; printed < n && (s.N == timeexpr.Unbounded || k < s.N); k++ {
+		line := timeexpr.FormatTime(s.Due(k))
 		if name != "" {
 			line += "  " + name
 		}
@@ -249,13 +249,13 @@ func writeDues(w *lineWriter, s sim.Schedule, now time.Time, n int, name string)
 func noneLeft(e sim.Expr, as string, now time.Time) string {
 	switch {
 	case e.Kind == bpmn.TimeDate && as != "catch":
-		return fmt.Sprintf("%s is before --now %s: on a timer start it fires once, at the scheduler's first load", e.Value, sim.FormatTime(now))
+		return fmt.Sprintf("%s is before --now %s: on a timer start it fires once, at the scheduler's first load", e.Value, timeexpr.FormatTime(now))
 	case e.Kind == bpmn.TimeDate:
-		return fmt.Sprintf("%s is before --now %s: a catch reached now fires at the first tick", e.Value, sim.FormatTime(now))
+		return fmt.Sprintf("%s is before --now %s: a catch reached now fires at the first tick", e.Value, timeexpr.FormatTime(now))
 	case e.Kind == bpmn.TimeCycle && e.Cycle.Count() == 0:
 		return fmt.Sprintf("%s never fires (R0)", e.Value)
 	}
-	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Value, sim.FormatTime(now))
+	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Value, timeexpr.FormatTime(now))
 }
 
 // writeDiagnostic prints a finding of the rules in the ADR's form, with
