@@ -70,8 +70,8 @@
 // commands wire the two together with rules.Verdicts): a timer the
 // caller's Input.Refused refuses is listed with the rule and message it
 // gives, and not run. The simulator only reads the value of a literal the
-// rules accept (Literal, ParseValue); what it cannot compute due times for
-// is listed as "cannot parse", with no rule.
+// rules accept (timeexpr.Literal, timeexpr.ParseValue); what it cannot
+// compute due times for is listed as "cannot parse", with no rule.
 //
 // The due times are package timeexpr's (its Schedule and the functions
 // the runtime rules TMR5001-TMR5005 of `seams-timers check` call), so

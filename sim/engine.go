@@ -35,7 +35,7 @@ const maxArrivals = 1 << 20
 // timer is a timer event as the engine runs it.
 type timer struct {
 	st    *TimerStats
-	expr  Expr
+	expr  timeexpr.Value
 	ok    bool
 	proc  *proc
 	node  int32
@@ -287,19 +287,19 @@ func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32,
 		st.Refusal = &Refusal{Msg: "no timeDate, timeDuration or timeCycle"}
 		return t
 	}
-	value, ok := Literal(x.Text)
+	value, ok := timeexpr.Literal(x.Text)
 	if !ok {
 		st.Refusal = cannotParse(value)
 		return t
 	}
-	expr, err := ParseValue(x.Kind, value)
+	expr, err := timeexpr.ParseValue(x.Kind.ValueKind(), value)
 	if err != nil {
 		st.Refusal = cannotParse(value)
 		return t
 	}
-	t.expr, st.Value = expr, expr.Value
+	t.expr, st.Value = expr, expr.Text
 	var notes []string
-	if expr.Kind == bpmn.TimeCycle && expr.Cycle.Count() == 0 {
+	if expr.Kind == timeexpr.ValueCycle && expr.Cycle.Count() == 0 {
 		notes = append(notes, "never fires (R0)")
 	}
 	switch st.Role {
@@ -315,7 +315,7 @@ func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32,
 			notes = append(notes, "no container schedules it")
 		}
 	default:
-		if expr.Kind == bpmn.TimeCycle {
+		if expr.Kind == timeexpr.ValueCycle {
 			st.Arith = timeexpr.SpiffCycleSchedule(expr.Cycle).Arith
 		} else {
 			st.Arith = timeexpr.ArithOnce

@@ -160,5 +160,3 @@ func equal(t testing.TB, what string, got, want []string) {
 }
 
 type bpmnDocument = bpmn.Document
-
-const bpmnTimeCycle = bpmn.TimeCycle

@@ -178,7 +178,7 @@ func checkOracle(t *testing.T, ol oracleLine) {
 		checkSpiffArithmetic(t, ol)
 		return
 	}
-	e, err := ParseValue(kind, ol.expr)
+	e, err := timeexpr.ParseValue(kind.ValueKind(), ol.expr)
 	if err != nil {
 		t.Fatalf("Spiff and ADR-0037 accept it; the simulator cannot read it: %v", err)
 	}
@@ -186,17 +186,17 @@ func checkOracle(t *testing.T, ol oracleLine) {
 		checkOracleStatic(t, ol, e)
 		return
 	}
-	checkOracleEngine(t, ol, e, element)
+	checkOracleEngine(t, ol, kind, e, element)
 }
 
 // checkOracleStatic compares Spiff's static parse with the schedule.
-func checkOracleStatic(t *testing.T, ol oracleLine, e Expr) {
+func checkOracleStatic(t *testing.T, ol oracleLine, e timeexpr.Value) {
 	switch e.Kind {
-	case bpmn.TimeDate:
+	case timeexpr.ValueDate:
 		sameInstant(t, "due", timeexpr.DateSchedule(e.Date).First, ol.fields["due"])
-	case bpmn.TimeDuration:
+	case timeexpr.ValueDuration:
 		sameInstant(t, "due", timeexpr.SpiffDurationDue(e.Duration, ol.now), ol.fields["due"])
-	case bpmn.TimeCycle:
+	case timeexpr.ValueCycle:
 		s := timeexpr.SpiffCycleSchedule(e.Cycle)
 		if got := strconv.Itoa(s.N); got != ol.fields["cycles"] {
 			t.Errorf("cycles %s, Spiff %s", got, ol.fields["cycles"])
@@ -251,7 +251,7 @@ func checkOracleStart(t *testing.T, ol oracleLine, kind bpmn.ExprKind) {
 	if _, div := adrRefuses["start-"+ol.kind+" "+ol.expr]; div {
 		return
 	}
-	if _, err := ParseValue(kind, ol.expr); err != nil {
+	if _, err := timeexpr.ParseValue(kind.ValueKind(), ol.expr); err != nil {
 		t.Fatalf("the simulator cannot read it: %v", err)
 	}
 	doc := startModel(t, "start.bpmn", "P", kind.String(), ol.expr)
@@ -267,11 +267,11 @@ func checkOracleStart(t *testing.T, ol oracleLine, kind bpmn.ExprKind) {
 // checkOracleEngine runs the oracle's model in the simulator, with a 1 µs
 // step as the oracle's clock moves: an instance starts at the oracle's
 // now, and the timer sits on the oracle's element.
-func checkOracleEngine(t *testing.T, ol oracleLine, e Expr, element string) {
+func checkOracleEngine(t *testing.T, ol oracleLine, kind bpmn.ExprKind, e timeexpr.Value, element string) {
 	manual := strings.HasSuffix(ol.path, "/manual")
-	doc := catchModel(t, element, e.Kind.String(), ol.expr, manual)
+	doc := catchModel(t, element, kind.String(), ol.expr, manual)
 	plan := []ProcessPlan{{Process: "p", Starts: []time.Time{ol.now}}}
-	if e.Kind != bpmn.TimeCycle {
+	if e.Kind != timeexpr.ValueCycle {
 		due := at(t, ol.fields["due"])
 		r := run(t, Scenario{From: ol.now, Until: due.Add(time.Second), Step: time.Microsecond, Processes: plan}, doc)
 		armed := r.Filter(KindArmed)

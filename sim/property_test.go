@@ -72,7 +72,7 @@ func TestPropertyRandomCyclesAndDowntime(t *testing.T) {
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		e, err := ParseValue(bpmnTimeCycle, expr)
+		e, err := timeexpr.ParseValue(timeexpr.ValueCycle, expr)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
