@@ -261,21 +261,13 @@ func newStats(d *bpmn.Document, el *bpmn.Element) *TimerStats {
 	return &TimerStats{Doc: d, Element: el, Name: d.Path + "#" + el.ID, IRI: d.IRI + "#" + el.ID, Role: roles[el.Placement()]}
 }
 
-// firstExpr is the first expression of a timer event's first timer
-// definition, or nil.
-func firstExpr(el *bpmn.Element) *bpmn.Expr {
-	if len(el.Timers) > 0 && len(el.Timers[0].Exprs) > 0 {
-		return el.Timers[0].Exprs[0]
-	}
-	return nil
-}
-
-// newTimer compiles one timer event's first expression, as Spiff takes it,
-// unless the caller's verdict refuses it.
+// newTimer compiles the expression Spiff evaluates of a timer event's
+// first timer definition (bpmn.Timer.Effective), unless the caller's
+// verdict refuses it.
 func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32, scheduled bool, verdict *Refusal) *timer {
 	st := newStats(d, el)
 	t := &timer{st: st, proc: pr, node: n}
-	x := firstExpr(el)
+	x := el.Timers[0].Effective()
 	if x != nil {
 		st.Kind, st.Value = x.Kind, strings.TrimSpace(x.Text)
 	}

@@ -177,7 +177,8 @@ type TimerStats struct {
 	Name string
 	IRI  string
 	Role Role
-	// Kind and Value are the first expression, as Spiff reads it.
+	// Kind and Value are the expression Spiff evaluates
+	// (bpmn.Timer.Effective), as Spiff reads it.
 	Kind  bpmn.ExprKind
 	Value string
 	// Arith is the arithmetic of its due times (seams calendar for a

@@ -306,13 +306,13 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				ok = false
 				continue
 			}
-			t := el.Timers[0]
-			if len(t.Exprs) == 0 {
+			x := el.Timers[0].Effective()
+			if x == nil {
 				w.printf("-  %s  (no timeDate, timeDuration or timeCycle)\n", name)
 				continue
 			}
-			value, lit := timeexpr.Literal(t.Exprs[0].Text)
-			e, err := timeexpr.ParseValue(t.Exprs[0].Kind.ValueKind(), value)
+			value, lit := timeexpr.Literal(x.Text)
+			e, err := timeexpr.ParseValue(x.Kind.ValueKind(), value)
 			if !lit || err != nil {
 				w.printf("-  %s  (cannot parse '%s')\n", name, value)
 				continue
