@@ -244,7 +244,7 @@ func nextSchedule(e timeexpr.Value, as string, now time.Time) (timeexpr.Schedule
 func writeDues(w *lineWriter, s timeexpr.Schedule, now time.Time, n int, name string) int {
 	k := s.Before(now)
 	printed := 0
-	for ; printed < n && (s.N == timeexpr.Unbounded || k < s.N); k++ {
+	for ; printed < n && s.Has(k); k++ {
 		line := timeexpr.FormatTime(s.Due(k))
 		if name != "" {
 			line += "  " + name
