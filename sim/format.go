@@ -27,3 +27,11 @@ type timeError struct{ s string }
 func (e *timeError) Error() string {
 	return "want an RFC 3339 instant with Z or an offset, such as 2026-11-01T12:00:00Z, not " + strconv.Quote(e.s)
 }
+
+// orDefault returns s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
+}
