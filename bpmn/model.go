@@ -13,7 +13,10 @@
 // tree.
 package bpmn
 
-import "github.com/seams/seams-timers/span"
+import (
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/span"
+)
 
 // Namespace is the BPMN 2.0 model namespace URI.
 const Namespace = "http://www.omg.org/spec/BPMN/20100524/MODEL"
@@ -197,6 +200,20 @@ func (k ExprKind) String() string {
 
 // Predicate returns the prefixed name used in diagnostics: bpmn:timeCycle.
 func (k ExprKind) Predicate() string { return "bpmn:" + k.String() }
+
+// ValueKind returns the kind of ISO 8601 value the expression element
+// holds, for timeexpr.ParseValue; 0 for an unknown kind.
+func (k ExprKind) ValueKind() timeexpr.ValueKind {
+	switch k {
+	case TimeDate:
+		return timeexpr.ValueDate
+	case TimeDuration:
+		return timeexpr.ValueDuration
+	case TimeCycle:
+		return timeexpr.ValueCycle
+	}
+	return 0
+}
 
 // Timer is a timerEventDefinition.
 type Timer struct {

@@ -91,14 +91,14 @@ func (e *PathError) Unwrap() error { return e.Err }
 // Loader is what an engine's Load sees: the files discovered for its
 // kinds, and the one way to read a file.
 type Loader struct {
-	opts      *Options
-	exclude   []string
-	base      string
-	found     map[string][]string // kind name -> paths, in discovery order
-	given     map[string]bool     // absolute paths discovered from the given paths
-	stdinAbs  string
-	mu        sync.Mutex
-	files     []*lint.File
+	opts     *Options
+	exclude  []string
+	base     string
+	found    map[string][]string // kind name -> paths, in discovery order
+	given    map[string]bool     // absolute paths discovered from the given paths
+	stdinAbs string
+	mu       sync.Mutex
+	files    []*lint.File
 }
 
 // Paths returns the files of a kind discovered under the given paths, in

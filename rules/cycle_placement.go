@@ -43,16 +43,16 @@ func runCyclePlacement(p *lint.Pass) {
 		if s.expr.Kind != bpmn.TimeCycle {
 			continue
 		}
-		place := placeOf(s.event)
+		place := s.event.Placement()
 		detail := "A bpmn:timeCycle is accepted only on a process's timer start or a non-interrupting boundary " +
 			"(ADR-0037 section 2)."
 		switch place {
-		case placeProcessStart, placeBoundaryNI, placeEventSubStart:
+		case bpmn.PlaceProcessStart, bpmn.PlaceNonInterruptingBoundary, bpmn.PlaceEventSubProcessStart:
 			continue
-		case placeCatch:
+		case bpmn.PlaceIntermediateCatch:
 			detail = "An intermediate catch event waits once: use a bpmn:timeDuration (\"PT48H\") or a " +
 				"bpmn:timeDate (\"2026-12-01T09:00:00Z\"). " + detail
-		case placeBoundary:
+		case bpmn.PlaceInterruptingBoundary:
 			detail = "On an interrupting boundary Spiff runs the path on every firing and cancels the task only at " +
 				"the last one (never, for R): make the boundary non-interrupting (cancelActivity=\"false\"), or " +
 				"interrupt once with a bpmn:timeDuration."

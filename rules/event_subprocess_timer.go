@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/seams/seams-timers/lint"
+import (
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/lint"
+)
 
 // EventSubprocessTimer refuses a timer start event of an event sub-process.
 var EventSubprocessTimer = &lint.Rule{
@@ -32,7 +35,7 @@ reminder), or a separate process with a timer start.`,
 
 func runEventSubprocessTimer(p *lint.Pass) {
 	for _, e := range timerEvents(docOf(p)) {
-		if placeOf(e) != placeEventSubStart {
+		if e.Placement() != bpmn.PlaceEventSubProcessStart {
 			continue
 		}
 		p.ReportSpan(e.Span, e.ID, "bpmn:timerEventDefinition",

@@ -29,12 +29,12 @@ const (
 
 // liftOf returns the lift the ADR gives a timer element.
 func liftOf(e *bpmn.Element) lift {
-	switch placeOf(e) {
-	case placeProcessStart:
+	switch e.Placement() {
+	case bpmn.PlaceProcessStart:
 		return liftStart
-	case placeCatch:
+	case bpmn.PlaceIntermediateCatch:
 		return liftCatch
-	case placeBoundary, placeBoundaryNI:
+	case bpmn.PlaceInterruptingBoundary, bpmn.PlaceNonInterruptingBoundary:
 		switch to := e.AttachedTo; {
 		case to == nil || !to.IsActivity():
 			return liftUnknown
@@ -42,7 +42,7 @@ func liftOf(e *bpmn.Element) lift {
 			return liftCatch
 		}
 		return liftOutOfScope
-	case placeEventSubStart:
+	case bpmn.PlaceEventSubProcessStart:
 		return liftOutOfScope
 	}
 	return liftInvalid
@@ -51,14 +51,14 @@ func liftOf(e *bpmn.Element) lift {
 // describe says where a timer element sits, for messages: "a
 // non-interrupting boundary event on userTask 'Approve'".
 func describe(e *bpmn.Element) string {
-	pl := placeOf(e)
+	pl := e.Placement()
 	switch pl {
-	case placeBoundary, placeBoundaryNI:
+	case bpmn.PlaceInterruptingBoundary, bpmn.PlaceNonInterruptingBoundary:
 		if e.AttachedTo != nil {
 			return pl.String() + " on " + e.AttachedTo.Type + " " + sq(e.AttachedTo.ID)
 		}
 		return pl.String()
-	case placeOther:
+	case bpmn.PlaceOther:
 		return article(e.Type) + " " + e.Type
 	}
 	return pl.String()

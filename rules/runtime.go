@@ -7,7 +7,6 @@ import (
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/lint"
-	"github.com/seams/seams-timers/sim"
 )
 
 // The runtime-behaviour rules (TMR5xxx) warn about timers that are valid
@@ -17,7 +16,7 @@ import (
 // parsed is one expression whose value ADR-0037 accepts, parsed.
 type parsed struct {
 	*site
-	place placement
+	place bpmn.Placement
 	date  timeexpr.DateTime
 	cycle timeexpr.Cycle
 }
@@ -33,7 +32,7 @@ func acceptedSites(ss []*site) []parsed {
 		if !ok {
 			continue
 		}
-		ps := parsed{site: s, place: placeOf(s.event)}
+		ps := parsed{site: s, place: s.event.Placement()}
 		switch s.expr.Kind {
 		case bpmn.TimeDate:
 			dt, err := timeexpr.ParseDateTime(v)
@@ -64,7 +63,7 @@ func docAcceptedSites(p *lint.Pass) []parsed {
 // whole spans the whole value of the expression.
 func (ps parsed) whole() bpmn.Span { return ps.bodySpan() }
 
-func utc(t time.Time) string { return sim.FormatTime(t) }
+func utc(t time.Time) string { return timeexpr.FormatTime(t) }
 
 // StartDatePast warns about a timer start whose date has passed.
 var StartDatePast = &lint.Rule{
@@ -93,7 +92,7 @@ date, or remove the timer start if the run has happened.`,
 </bpmn:startEvent>`,
 	Run: func(p *lint.Pass) {
 		for _, ps := range docAcceptedSites(p) {
-			if ps.place != placeProcessStart || ps.expr.Kind != bpmn.TimeDate || !sim.DateInPast(ps.date, p.Now) {
+			if ps.place != bpmn.PlaceProcessStart || ps.expr.Kind != bpmn.TimeDate || !timeexpr.DateInPast(ps.date, p.Now) {
 				continue
 			}
 			ps.report(p, ps.whole(),
@@ -123,7 +122,7 @@ that never ends.`,
 	Run: func(p *lint.Pass) {
 		for _, ps := range docAcceptedSites(p) {
 			c := ps.cycle
-			if ps.expr.Kind != bpmn.TimeCycle || c.Repeat <= 0 || sim.RemainingFirings(c, p.Now) > 0 {
+			if ps.expr.Kind != bpmn.TimeCycle || c.Repeat <= 0 || timeexpr.RemainingFirings(c, p.Now) > 0 {
 				continue
 			}
 			last := c.Due(c.Repeat - 1)
@@ -155,13 +154,13 @@ fires them in bursts at each refresh. Use a period of at least the poll interval
 			if ps.expr.Kind != bpmn.TimeCycle {
 				continue
 			}
-			n, short := sim.PeriodShorterThan(ps.cycle, p.Poll)
+			n, short := timeexpr.PeriodShorterThan(ps.cycle, p.Poll)
 			if !short {
 				continue
 			}
 			ps.report(p, ps.whole(),
 				fmt.Sprintf("cycle period %s is shorter than the scheduler poll interval %s: up to %d due times fall between two polls and all but one are skipped: %s",
-					ps.cycle.Period.String(), sim.FormatDuration(p.Poll), n, sq(ps.body.Value)),
+					ps.cycle.Period.String(), timeexpr.FormatDuration(p.Poll), n, sq(ps.body.Value)),
 				"Use a period of at least the poll interval, or lower scheduler.poll in .seams-timers.yaml if the runtime polls faster.", nil)
 		}
 	},
@@ -195,14 +194,14 @@ bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the 
 </bpmn:boundaryEvent>`,
 	Run: func(p *lint.Pass) {
 		for _, ps := range docAcceptedSites(p) {
-			if ps.place != placeBoundaryNI || ps.expr.Kind != bpmn.TimeCycle || ps.cycle.Repeat == 0 {
+			if ps.place != bpmn.PlaceNonInterruptingBoundary || ps.expr.Kind != bpmn.TimeCycle || ps.cycle.Repeat == 0 {
 				continue
 			}
 			from := p.Now
 			if ps.cycle.Start.Time.After(from) {
 				from = ps.cycle.Start.Time
 			}
-			day := sim.SpiffReplays(ps.cycle, from, from.Add(24*time.Hour))
+			day := timeexpr.SpiffReplays(ps.cycle, from, from.Add(24*time.Hour))
 			ps.report(p, ps.whole(),
 				fmt.Sprintf("SpiffWorkflow replays every missed occurrence of a boundary cycle at once: one day of downtime from %s fires this path %d time(s) in one refresh: %s",
 					utc(from), day, sq(ps.body.Value)),
@@ -223,7 +222,7 @@ var DateFarAhead = &lint.Rule{
 	Doc: fmt.Sprintf(`A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than %d years after
 the reference time (--now, or the current time). The timer is valid and will simply never
 fire in the model's lifetime; that is almost always a typo in the year (2206 for 2026).
-Check the year.`, sim.FarAheadYears),
+Check the year.`, timeexpr.FarAheadYears),
 	Bad:  `<bpmn:timeDate>"2206-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Good: `<bpmn:timeDate>"2026-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Run: func(p *lint.Pass) {
@@ -233,11 +232,11 @@ Check the year.`, sim.FarAheadYears),
 			if ps.expr.Kind == bpmn.TimeCycle {
 				t, what = ps.cycle.Start.Time, "cycle start"
 			}
-			if !sim.FarAhead(t, p.Now) {
+			if !timeexpr.FarAhead(t, p.Now) {
 				continue
 			}
 			ps.report(p, ps.whole(),
-				fmt.Sprintf("%s %s is more than %d years after %s; is the year a typo? %s", what, utc(t), sim.FarAheadYears, utc(p.Now), sq(ps.body.Value)),
+				fmt.Sprintf("%s %s is more than %d years after %s; is the year a typo? %s", what, utc(t), timeexpr.FarAheadYears, utc(p.Now), sq(ps.body.Value)),
 				"Check the year; the timer would not fire in the model's lifetime.", nil)
 		}
 	},

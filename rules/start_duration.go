@@ -33,7 +33,7 @@ with a bpmn:timeCycle ("R/2026-11-09T08:00:00Z/P1D").`,
 
 func runStartDuration(p *lint.Pass) {
 	for _, s := range docSites(p) {
-		if s.expr.Kind != bpmn.TimeDuration || placeOf(s.event) != placeProcessStart {
+		if s.expr.Kind != bpmn.TimeDuration || s.event.Placement() != bpmn.PlaceProcessStart {
 			continue
 		}
 		s.report(p, s.expr.Span, "timer start event has a duration: "+sq(s.body.Value),

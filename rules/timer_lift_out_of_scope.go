@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -36,7 +37,7 @@ func runTimerLiftOutOfScope(p *lint.Pass) {
 		}
 		detail := "ADR-0037 lifts a timer boundary only on a bpmn:userTask: remove the node from the index graph, and " +
 			"catch a failing call with an error boundary (ADR-0013) or move the reminder to the user task."
-		if placeOf(el) == placeEventSubStart {
+		if el.Placement() == bpmn.PlaceEventSubProcessStart {
 			detail = "ADR-0037 does not lift the timer start of an event sub-process: remove the node from the index graph, " +
 				"and start the work from a timer start event of its own process."
 		}

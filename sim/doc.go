@@ -23,7 +23,7 @@
 // # Timer starts: ADR-0037 section 4
 //
 // Due times come from the expression alone (a timeDate once; a timeCycle
-// at start + k*period for k < n), computed by StartCycleSchedule: exact for
+// at start + k*period for k < n), computed by timeexpr.StartCycleSchedule: exact for
 // weeks, days, hours, minutes and seconds, calendar multiples clamped to
 // the month's end for years and months. At a tick, the due times at or
 // before the tick that have no firing row yet are due; only the latest
@@ -41,7 +41,7 @@
 // plus the duration with years and months in real month lengths), and the
 // timer fires at the first tick strictly after it; occurrences already due
 // on arrival fire at once. A catch cycle strides a fixed length measured
-// from its start month (SpiffCycleSchedule), sends a token along its
+// from its start month (timeexpr.SpiffCycleSchedule), sends a token along its
 // outgoing flow at each occurrence, and replays every occurrence missed
 // during downtime at once. Two facts of the oracle runs are kept as Spiff
 // shows them: when the flow after a cycle timer leads straight to a user
@@ -66,15 +66,14 @@
 //
 // # Shared with the rules
 //
-// What ADR-0037 refuses is decided by the rules alone (package rules, which
-// imports this one; the commands wire the two together with
-// rules.Verdicts): a timer the caller's Input.Refused refuses is listed
-// with the rule and message it gives, and not run. The simulator only reads
-// the value of a literal the rules accept (Literal, ParseValue); what it
-// cannot compute due times for is listed as "cannot parse", with no rule.
+// What ADR-0037 refuses is decided by the rules alone (package rules; the
+// commands wire the two together with rules.Verdicts): a timer the
+// caller's Input.Refused refuses is listed with the rule and message it
+// gives, and not run. The simulator only reads the value of a literal the
+// rules accept (timeexpr.Literal, timeexpr.ParseValue); what it cannot
+// compute due times for is listed as "cannot parse", with no rule.
 //
-// The due-time functions (NextStartDue, RemainingFirings, DateInPast,
-// PeriodShorterThan, SpiffReplays, FarAhead, the Schedule constructors)
-// are pure; the runtime rules TMR5001-TMR5005 of `seams-timers check` use
-// them, so that a warning and a simulation never disagree.
+// The due times are package timeexpr's (its Schedule and the functions
+// the runtime rules TMR5001-TMR5005 of `seams-timers check` call), so
+// that a warning and a simulation never disagree.
 package sim

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // Level is a log level.
@@ -128,7 +129,8 @@ type Event struct {
 	Note string
 }
 
-// Role is where a timer sits.
+// Role is where a timer sits, as the summary names it: its placement
+// (bpmn.Placement) in the four words of the simulator's output.
 type Role uint8
 
 // Roles.
@@ -154,18 +156,16 @@ func (r Role) String() string {
 	return "unknown"
 }
 
-// RoleOf returns where an element with a timer sits.
-func RoleOf(el *bpmn.Element) Role {
-	switch el.Type {
-	case "startEvent":
-		return RoleStart
-	case "boundaryEvent":
-		if el.CancelActivity {
-			return RoleBoundary
-		}
-		return RoleBoundaryNonInterrupting
-	}
-	return RoleIntermediate
+// roles is the role of a timer in each placement: every start event is a
+// start, an event that cannot wait on a timer is listed as a catch.
+var roles = [...]Role{
+	bpmn.PlaceOther:                   RoleIntermediate,
+	bpmn.PlaceProcessStart:            RoleStart,
+	bpmn.PlaceEventSubProcessStart:    RoleStart,
+	bpmn.PlaceSubProcessStart:         RoleStart,
+	bpmn.PlaceIntermediateCatch:       RoleIntermediate,
+	bpmn.PlaceInterruptingBoundary:    RoleBoundary,
+	bpmn.PlaceNonInterruptingBoundary: RoleBoundaryNonInterrupting,
 }
 
 // TimerStats is one timer's line of the summary.
@@ -177,12 +177,13 @@ type TimerStats struct {
 	Name string
 	IRI  string
 	Role Role
-	// Kind and Value are the first expression, as Spiff reads it.
+	// Kind and Value are the expression Spiff evaluates
+	// (bpmn.Timer.Effective), as Spiff reads it.
 	Kind  bpmn.ExprKind
 	Value string
 	// Arith is the arithmetic of its due times (seams calendar for a
 	// timer start with a monthly period, spiff stride for a catch).
-	Arith Arith
+	Arith timeexpr.Arith
 	// Scheduled reports a timer start that a scheduler runs.
 	Scheduled bool
 	// Refusal says why the timer was not simulated: the caller's verdict,
@@ -259,11 +260,11 @@ func (r *Result) Message(ev Event) string {
 		timer = ts.Name
 	}
 	inst := r.InstanceName(ev.Instance)
-	due := FormatTime(ev.Due)
+	due := timeexpr.FormatTime(ev.Due)
 	switch ev.Kind {
 	case KindFire:
 		s := fmt.Sprintf("timer fire %s due %s instance %s", timer, due, inst)
-		if ts != nil && (ts.Arith == ArithCalendar || ts.Arith == ArithStride) && ev.Note != "" {
+		if ts != nil && (ts.Arith == timeexpr.ArithCalendar || ts.Arith == timeexpr.ArithStride) && ev.Note != "" {
 			s += " [" + ev.Note + "]"
 		}
 		return s
@@ -276,21 +277,21 @@ func (r *Result) Message(ev Event) string {
 	case KindCancelled:
 		return fmt.Sprintf("timer cancelled %s due %s instance %s (%s)", timer, due, inst, ev.Note)
 	case KindLeaseLost:
-		return fmt.Sprintf("timer lease lost %s due %s instance %s: its lease expired at %s, run rolled back", timer, due, inst, FormatTime(ev.Until))
+		return fmt.Sprintf("timer lease lost %s due %s instance %s: its lease expired at %s, run rolled back", timer, due, inst, timeexpr.FormatTime(ev.Until))
 	case KindReplicaCrash:
 		switch {
 		case ts != nil && ev.Note == "claim":
 			return fmt.Sprintf("replica crash while claiming %s due %s: claim rolled back", timer, due)
 		case ts != nil:
-			return fmt.Sprintf("replica crash holding the lease of %s due %s until %s", timer, due, FormatTime(ev.Until))
+			return fmt.Sprintf("replica crash holding the lease of %s due %s until %s", timer, due, timeexpr.FormatTime(ev.Until))
 		}
 		return "replica crash"
 	case KindReplicaRestart:
 		return "replica restart"
 	case KindReplicaStall:
-		return fmt.Sprintf("replica stall until %s holding the lease of %s due %s", FormatTime(ev.Until), timer, due)
+		return fmt.Sprintf("replica stall until %s holding the lease of %s due %s", timeexpr.FormatTime(ev.Until), timer, due)
 	case KindDown:
-		return "runtime down until " + FormatTime(ev.Until)
+		return "runtime down until " + timeexpr.FormatTime(ev.Until)
 	case KindUp:
 		return "runtime up"
 	case KindInstanceStart:

@@ -6,58 +6,10 @@ import (
 	"time"
 )
 
-// FormatTime renders an instant in UTC as RFC 3339 with a Z, with the
-// fraction of a second only when there is one:
-// 2026-11-09T08:00:00Z, 2026-12-01T09:00:00.123456Z.
-func FormatTime(t time.Time) string {
-	return t.UTC().Format("2006-01-02T15:04:05.999999999Z")
-}
-
 // CorrelationKey is the correlation key of an instance started by a timer
 // start: its due time as YYYY-MM-DDTHH:MM:SSZ (ADR-0037 section 4).
 func CorrelationKey(due time.Time) string {
 	return due.UTC().Format("2006-01-02T15:04:05Z")
-}
-
-// FormatDuration renders a non-negative duration in ISO 8601 form with
-// days as the largest unit: P1DT2H, PT48H is shown as P2D, PT0.5S, PT0S.
-func FormatDuration(d time.Duration) string {
-	if d < 0 {
-		return "-" + FormatDuration(-d)
-	}
-	if d == 0 {
-		return "PT0S"
-	}
-	var b strings.Builder
-	b.WriteByte('P')
-	days := d / (24 * time.Hour)
-	d -= days * 24 * time.Hour
-	if days > 0 {
-		b.WriteString(strconv.FormatInt(int64(days), 10))
-		b.WriteByte('D')
-	}
-	if d == 0 {
-		return b.String()
-	}
-	b.WriteByte('T')
-	h := d / time.Hour
-	d -= h * time.Hour
-	m := d / time.Minute
-	d -= m * time.Minute
-	if h > 0 {
-		b.WriteString(strconv.FormatInt(int64(h), 10))
-		b.WriteByte('H')
-	}
-	if m > 0 {
-		b.WriteString(strconv.FormatInt(int64(m), 10))
-		b.WriteByte('M')
-	}
-	if d > 0 {
-		s := strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
-		b.WriteString(s)
-		b.WriteByte('S')
-	}
-	return b.String()
 }
 
 // ParseTime reads an RFC 3339 instant with Z or an offset, as the flags and
@@ -74,4 +26,12 @@ type timeError struct{ s string }
 
 func (e *timeError) Error() string {
 	return "want an RFC 3339 instant with Z or an offset, such as 2026-11-01T12:00:00Z, not " + strconv.Quote(e.s)
+}
+
+// orDefault returns s, or def when s is empty.
+func orDefault(s, def string) string {
+	if s == "" {
+		return def
+	}
+	return s
 }

@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // at parses an RFC 3339 instant for a test.
@@ -133,7 +134,7 @@ func fires(r *Result, timer string) []string {
 	var out []string
 	for _, ev := range r.Filter(KindFire) {
 		if r.Timers[ev.Timer].Element.ID == timer {
-			out = append(out, FormatTime(ev.At)+" due "+FormatTime(ev.Due))
+			out = append(out, timeexpr.FormatTime(ev.At)+" due "+timeexpr.FormatTime(ev.Due))
 		}
 	}
 	return out
@@ -159,5 +160,3 @@ func equal(t testing.TB, what string, got, want []string) {
 }
 
 type bpmnDocument = bpmn.Document
-
-const bpmnTimeCycle = bpmn.TimeCycle

@@ -178,7 +178,7 @@ func checkOracle(t *testing.T, ol oracleLine) {
 		checkSpiffArithmetic(t, ol)
 		return
 	}
-	e, err := ParseValue(kind, ol.expr)
+	e, err := timeexpr.ParseValue(kind.ValueKind(), ol.expr)
 	if err != nil {
 		t.Fatalf("Spiff and ADR-0037 accept it; the simulator cannot read it: %v", err)
 	}
@@ -186,22 +186,22 @@ func checkOracle(t *testing.T, ol oracleLine) {
 		checkOracleStatic(t, ol, e)
 		return
 	}
-	checkOracleEngine(t, ol, e, element)
+	checkOracleEngine(t, ol, kind, e, element)
 }
 
 // checkOracleStatic compares Spiff's static parse with the schedule.
-func checkOracleStatic(t *testing.T, ol oracleLine, e Expr) {
+func checkOracleStatic(t *testing.T, ol oracleLine, e timeexpr.Value) {
 	switch e.Kind {
-	case bpmn.TimeDate:
-		sameInstant(t, "due", DateSchedule(e.Date).First, ol.fields["due"])
-	case bpmn.TimeDuration:
-		sameInstant(t, "due", SpiffDurationDue(e.Duration, ol.now), ol.fields["due"])
-	case bpmn.TimeCycle:
-		s := SpiffCycleSchedule(e.Cycle)
+	case timeexpr.ValueDate:
+		sameInstant(t, "due", timeexpr.DateSchedule(e.Date).First, ol.fields["due"])
+	case timeexpr.ValueDuration:
+		sameInstant(t, "due", timeexpr.SpiffDurationDue(e.Duration, ol.now), ol.fields["due"])
+	case timeexpr.ValueCycle:
+		s := timeexpr.SpiffCycleSchedule(e.Cycle)
 		if got := strconv.Itoa(s.N); got != ol.fields["cycles"] {
 			t.Errorf("cycles %s, Spiff %s", got, ol.fields["cycles"])
 		}
-		if got := FormatTime(s.First); got != ol.fields["start"] {
+		if got := timeexpr.FormatTime(s.First); got != ol.fields["start"] {
 			t.Errorf("start %s, Spiff %s", got, ol.fields["start"])
 		}
 		if s.N != 0 {
@@ -210,8 +210,8 @@ func checkOracleStatic(t *testing.T, ol oracleLine, e Expr) {
 			}
 		}
 		var got []string
-		for k := 0; k < len(ol.firings) && s.has(k); k++ {
-			got = append(got, FormatTime(s.Due(k)))
+		for k := 0; k < len(ol.firings) && s.Has(k); k++ {
+			got = append(got, timeexpr.FormatTime(s.Due(k)))
 		}
 		equal(t, "firings", got, ol.firings)
 	}
@@ -229,7 +229,7 @@ func checkSpiffArithmetic(t *testing.T, ol oracleLine) {
 		if err != nil {
 			t.Fatalf("timeexpr does not read it: %v", err)
 		}
-		sameInstant(t, "due", micro(d.Time), ol.fields["due"])
+		sameInstant(t, "due", timeexpr.DateSchedule(d).First, ol.fields["due"])
 	case "cycle":
 		c, err := timeexpr.ParseCycle(ol.expr)
 		if err != nil || c.Period.IsZero() {
@@ -237,7 +237,7 @@ func checkSpiffArithmetic(t *testing.T, ol oracleLine) {
 		}
 		var got []string
 		for k := 0; k < len(ol.firings); k++ {
-			got = append(got, FormatTime(c.SpiffDueFrom(ol.now, k)))
+			got = append(got, timeexpr.FormatTime(c.SpiffDueFrom(ol.now, k)))
 		}
 		equal(t, "Spiff's firings", got, ol.firings)
 	}
@@ -251,7 +251,7 @@ func checkOracleStart(t *testing.T, ol oracleLine, kind bpmn.ExprKind) {
 	if _, div := adrRefuses["start-"+ol.kind+" "+ol.expr]; div {
 		return
 	}
-	if _, err := ParseValue(kind, ol.expr); err != nil {
+	if _, err := timeexpr.ParseValue(kind.ValueKind(), ol.expr); err != nil {
 		t.Fatalf("the simulator cannot read it: %v", err)
 	}
 	doc := startModel(t, "start.bpmn", "P", kind.String(), ol.expr)
@@ -259,7 +259,7 @@ func checkOracleStart(t *testing.T, ol oracleLine, kind bpmn.ExprKind) {
 	r := run(t, Scenario{From: ol.now, Until: last.Add(time.Hour), Step: time.Microsecond}, doc)
 	var got []string
 	for _, ev := range r.Filter(KindFire) {
-		got = append(got, FormatTime(ev.Due))
+		got = append(got, timeexpr.FormatTime(ev.Due))
 	}
 	equal(t, "firings (seams scheduler)", got, ol.firings)
 }
@@ -267,11 +267,11 @@ func checkOracleStart(t *testing.T, ol oracleLine, kind bpmn.ExprKind) {
 // checkOracleEngine runs the oracle's model in the simulator, with a 1 µs
 // step as the oracle's clock moves: an instance starts at the oracle's
 // now, and the timer sits on the oracle's element.
-func checkOracleEngine(t *testing.T, ol oracleLine, e Expr, element string) {
+func checkOracleEngine(t *testing.T, ol oracleLine, kind bpmn.ExprKind, e timeexpr.Value, element string) {
 	manual := strings.HasSuffix(ol.path, "/manual")
-	doc := catchModel(t, element, e.Kind.String(), ol.expr, manual)
+	doc := catchModel(t, element, kind.String(), ol.expr, manual)
 	plan := []ProcessPlan{{Process: "p", Starts: []time.Time{ol.now}}}
-	if e.Kind != bpmn.TimeCycle {
+	if e.Kind != timeexpr.ValueCycle {
 		due := at(t, ol.fields["due"])
 		r := run(t, Scenario{From: ol.now, Until: due.Add(time.Second), Step: time.Microsecond, Processes: plan}, doc)
 		armed := r.Filter(KindArmed)
@@ -290,7 +290,7 @@ func checkOracleEngine(t *testing.T, ol oracleLine, e Expr, element string) {
 	}
 
 	// Phase 1: the listed firings.
-	s := SpiffCycleSchedule(e.Cycle)
+	s := timeexpr.SpiffCycleSchedule(e.Cycle)
 	first := s.Before(ol.now)
 	until := ol.now.Add(time.Millisecond)
 	if len(ol.firings) > 0 {
@@ -304,7 +304,7 @@ func checkOracleEngine(t *testing.T, ol oracleLine, e Expr, element string) {
 			onArrival++
 			continue
 		}
-		got = append(got, FormatTime(ev.Due))
+		got = append(got, timeexpr.FormatTime(ev.Due))
 	}
 	if strconv.Itoa(onArrival) != ol.fields["fired@first-steps"] {
 		t.Errorf("fired on arrival %d, Spiff %s", onArrival, ol.fields["fired@first-steps"])
@@ -356,7 +356,7 @@ func checkOracleEngine(t *testing.T, ol oracleLine, e Expr, element string) {
 func sameInstant(t *testing.T, what string, got time.Time, want string) {
 	t.Helper()
 	if w := at(t, want); !got.Equal(w) {
-		t.Errorf("%s %s, Spiff %s", what, FormatTime(got), want)
+		t.Errorf("%s %s, Spiff %s", what, timeexpr.FormatTime(got), want)
 	}
 }
 

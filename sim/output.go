@@ -6,6 +6,8 @@ import (
 	"io"
 	"strconv"
 	"text/tabwriter"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // TextOptions control the text output.
@@ -116,7 +118,7 @@ func writeSummary(w io.Writer, r *Result) error {
 	for _, t := range r.Timers {
 		late := "-"
 		if t.Fired > 0 {
-			late = FormatDuration(t.LateMax)
+			late = timeexpr.FormatDuration(t.LateMax)
 		}
 		arith := "-"
 		if t.Arith != 0 {
@@ -213,8 +215,8 @@ type jsonEvent struct {
 func WriteJSON(w io.Writer, r *Result) error {
 	sc := r.Scenario
 	out := jsonOut{Version: 1, Note: r.Note, Scheduling: r.Scheduling, Scenario: jsonScenario{
-		From: FormatTime(sc.From), Until: FormatTime(sc.Until), Step: FormatDuration(sc.Step),
-		Replicas: sc.Replicas, Seed: sc.Seed, Lease: FormatDuration(sc.Lease), Down: []string{},
+		From: timeexpr.FormatTime(sc.From), Until: timeexpr.FormatTime(sc.Until), Step: timeexpr.FormatDuration(sc.Step),
+		Replicas: sc.Replicas, Seed: sc.Seed, Lease: timeexpr.FormatDuration(sc.Lease), Down: []string{},
 	}, Timers: []jsonTimer{}, Events: make([]jsonEvent, 0, r.Len())}
 	for _, d := range sc.Down {
 		out.Scenario.Down = append(out.Scenario.Down, d.String())
@@ -233,7 +235,7 @@ func WriteJSON(w io.Writer, r *Result) error {
 			jt.Arithmetic = t.Arith.String()
 		}
 		if t.Fired > 0 {
-			jt.LateMax = FormatDuration(t.LateMax)
+			jt.LateMax = timeexpr.FormatDuration(t.LateMax)
 		}
 		if t.Refusal != nil {
 			jt.Refused, jt.Rule = t.Refusal.Msg, t.Refusal.Rule
@@ -243,7 +245,7 @@ func WriteJSON(w io.Writer, r *Result) error {
 	for i := range r.Len() {
 		ev := r.Event(i)
 		je := jsonEvent{
-			Time: FormatTime(ev.At), Replica: ReplicaName(ev.Replica), Level: ev.Level.String(), Kind: ev.Kind.String(),
+			Time: timeexpr.FormatTime(ev.At), Replica: ReplicaName(ev.Replica), Level: ev.Level.String(), Kind: ev.Kind.String(),
 			Instance: r.InstanceName(ev.Instance), Count: ev.Count, Element: ev.Element, Other: ev.Other, Note: ev.Note,
 			Message: r.Message(ev),
 		}
@@ -251,10 +253,10 @@ func WriteJSON(w io.Writer, r *Result) error {
 			je.Timer = r.Timers[ev.Timer].IRI
 		}
 		if !ev.Due.IsZero() {
-			je.Due = FormatTime(ev.Due)
+			je.Due = timeexpr.FormatTime(ev.Due)
 		}
 		if !ev.Until.IsZero() {
-			je.Until = FormatTime(ev.Until)
+			je.Until = timeexpr.FormatTime(ev.Until)
 		}
 		if ev.Kind == KindFire && ev.Timer >= 0 && r.Timers[ev.Timer].Role == RoleStart {
 			je.Key = CorrelationKey(ev.Due)

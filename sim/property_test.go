@@ -5,6 +5,8 @@ import (
 	"math/rand/v2"
 	"testing"
 	"time"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // firstUpTick is the reference for the property test, written apart from
@@ -52,7 +54,7 @@ func TestPropertyRandomCyclesAndDowntime(t *testing.T) {
 		if rng.IntN(3) == 0 {
 			repeat = fmt.Sprintf("R%d", 1+rng.IntN(40))
 		}
-		expr := fmt.Sprintf("%s/%s/%s", repeat, FormatTime(start), FormatDuration(period))
+		expr := fmt.Sprintf("%s/%s/%s", repeat, timeexpr.FormatTime(start), timeexpr.FormatDuration(period))
 		until := from.Add(time.Duration(2+rng.IntN(12)) * 24 * time.Hour)
 		var down []Window
 		for range rng.IntN(4) {
@@ -63,21 +65,21 @@ func TestPropertyRandomCyclesAndDowntime(t *testing.T) {
 			From: from, Until: until, Step: step, Replicas: 1 + rng.IntN(3), Seed: rng.Int64(), Down: down,
 			Processes: []ProcessPlan{{Process: "p", Starts: []time.Time{from}}},
 		}
-		name := fmt.Sprintf("iter %d: %s step %s down %v replicas %d", iter, expr, FormatDuration(step), down, sc.Replicas)
+		name := fmt.Sprintf("iter %d: %s step %s down %v replicas %d", iter, expr, timeexpr.FormatDuration(step), down, sc.Replicas)
 		startDoc := startModel(t, "start.bpmn", "S", "timeCycle", expr)
 		catchDoc := catchModel(t, "boundary-ni", "timeCycle", expr, false)
 		r, err := Run(Input{Docs: []*bpmnDocument{startDoc, catchDoc}}, sc)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
-		e, err := ParseValue(bpmnTimeCycle, expr)
+		e, err := timeexpr.ParseValue(timeexpr.ValueCycle, expr)
 		if err != nil {
 			t.Fatalf("%s: %v", name, err)
 		}
 
 		got := map[string]time.Time{}
 		for _, ev := range r.Filter(KindFire) {
-			key := r.Timers[ev.Timer].Name + " " + FormatTime(ev.Due)
+			key := r.Timers[ev.Timer].Name + " " + timeexpr.FormatTime(ev.Due)
 			if _, dup := got[key]; dup {
 				t.Fatalf("%s: %s fired twice", name, key)
 			}
@@ -85,25 +87,25 @@ func TestPropertyRandomCyclesAndDowntime(t *testing.T) {
 		}
 
 		// Timer starts: the seams scheduler.
-		s := StartCycleSchedule(e.Cycle)
+		s := timeexpr.StartCycleSchedule(e.Cycle)
 		missed := 0
-		for k := 0; s.has(k); k++ {
+		for k := 0; s.Has(k); k++ {
 			d := s.Due(k)
 			tick := firstUpTick(from, step, down, d, false)
 			if !tick.Before(until) {
 				break
 			}
-			key := "start.bpmn#T " + FormatTime(d)
+			key := "start.bpmn#T " + timeexpr.FormatTime(d)
 			fired, ok := got[key]
-			if s.has(k+1) && !s.Due(k+1).After(tick) {
+			if s.Has(k+1) && !s.Due(k+1).After(tick) {
 				missed++
 				if ok {
-					t.Fatalf("%s: %s fired at %s though a later due time had passed", name, key, FormatTime(fired))
+					t.Fatalf("%s: %s fired at %s though a later due time had passed", name, key, timeexpr.FormatTime(fired))
 				}
 				continue
 			}
 			if !ok || !fired.Equal(tick) {
-				t.Fatalf("%s: %s fired at %s (%v), want %s", name, key, FormatTime(fired), ok, FormatTime(tick))
+				t.Fatalf("%s: %s fired at %s (%v), want %s", name, key, timeexpr.FormatTime(fired), ok, timeexpr.FormatTime(tick))
 			}
 		}
 		if st := stats(t, r, "T"); st.Missed != missed {
@@ -111,9 +113,9 @@ func TestPropertyRandomCyclesAndDowntime(t *testing.T) {
 		}
 
 		// Catch cycles: Spiff replays every occurrence.
-		c := SpiffCycleSchedule(e.Cycle)
+		c := timeexpr.SpiffCycleSchedule(e.Cycle)
 		fires := 0
-		for k := 0; c.has(k); k++ {
+		for k := 0; c.Has(k); k++ {
 			d := c.Due(k)
 			want := from
 			if !d.Before(from) {
@@ -122,9 +124,9 @@ func TestPropertyRandomCyclesAndDowntime(t *testing.T) {
 			if !want.Before(until) {
 				break
 			}
-			key := "oracle.bpmn#t " + FormatTime(d)
+			key := "oracle.bpmn#t " + timeexpr.FormatTime(d)
 			if fired, ok := got[key]; !ok || !fired.Equal(want) {
-				t.Fatalf("%s: %s fired at %s (%v), want %s", name, key, FormatTime(fired), ok, FormatTime(want))
+				t.Fatalf("%s: %s fired at %s (%v), want %s", name, key, timeexpr.FormatTime(fired), ok, timeexpr.FormatTime(want))
 			}
 			fires++
 		}
@@ -155,7 +157,7 @@ func TestPropertyCrashesFireOnce(t *testing.T) {
 			stalls = append(stalls, Stall{Replica: 1 + rng.IntN(replicas), At: from.Add(time.Duration(rng.IntN(10*86400)) * time.Second),
 				For: time.Duration(1+rng.IntN(120)) * time.Second})
 		}
-		expr := fmt.Sprintf("R/%s/PT%dM", FormatTime(from.Add(time.Duration(rng.IntN(3600))*time.Second)), 5+rng.IntN(600))
+		expr := fmt.Sprintf("R/%s/PT%dM", timeexpr.FormatTime(from.Add(time.Duration(rng.IntN(3600))*time.Second)), 5+rng.IntN(600))
 		startDoc := startModel(t, "start.bpmn", "S", "timeCycle", expr)
 		var starts []time.Time
 		for i := range 20 {
@@ -173,9 +175,9 @@ func TestPropertyCrashesFireOnce(t *testing.T) {
 		}
 		seen := map[string]bool{}
 		for _, ev := range r.Filter(KindFire) {
-			key := fmt.Sprintf("%s %s %d", r.Timers[ev.Timer].Name, FormatTime(ev.Due), ev.Instance)
+			key := fmt.Sprintf("%s %s %d", r.Timers[ev.Timer].Name, timeexpr.FormatTime(ev.Due), ev.Instance)
 			if r.Timers[ev.Timer].Role == RoleStart {
-				key = fmt.Sprintf("%s %s", r.Timers[ev.Timer].Name, FormatTime(ev.Due))
+				key = fmt.Sprintf("%s %s", r.Timers[ev.Timer].Name, timeexpr.FormatTime(ev.Due))
 			}
 			if seen[key] {
 				t.Fatalf("iter %d: %s fired twice", iter, key)

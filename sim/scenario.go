@@ -50,7 +50,9 @@ const DefaultSpan = 30 * 24 * time.Hour
 type Window struct{ Start, End time.Time }
 
 // String renders the window as START/END.
-func (w Window) String() string { return FormatTime(w.Start) + "/" + FormatTime(w.End) }
+func (w Window) String() string {
+	return timeexpr.FormatTime(w.Start) + "/" + timeexpr.FormatTime(w.End)
+}
 
 // Crash takes one replica down. The replica crashes inside its first
 // scheduler run at or after At: a firing it was claiming in that run rolls
@@ -105,7 +107,7 @@ func (c Completion) String() string {
 	if c.Never {
 		return "never"
 	}
-	return FormatDuration(c.After)
+	return timeexpr.FormatDuration(c.After)
 }
 
 // Choice is the flow an exclusive gateway takes, per instance: a flow id,
@@ -141,7 +143,7 @@ func (s *Scenario) Validate() error {
 	case s.From.IsZero():
 		return errors.New("scenario: from is missing")
 	case !s.Until.After(s.From):
-		return fmt.Errorf("scenario: until %s is not after from %s", FormatTime(s.Until), FormatTime(s.From))
+		return fmt.Errorf("scenario: until %s is not after from %s", timeexpr.FormatTime(s.Until), timeexpr.FormatTime(s.From))
 	case s.Step <= 0:
 		return errors.New("scenario: step must be positive")
 	case s.Replicas < 1:
@@ -162,7 +164,7 @@ func (s *Scenario) Validate() error {
 			return fmt.Errorf("scenario: crash of replica %d: replicas are numbered 1 to %d", c.Replica, s.Replicas)
 		}
 		if !c.Restart.IsZero() && !c.Restart.After(c.At) {
-			return fmt.Errorf("scenario: crash of replica %d: restart %s is not after %s", c.Replica, FormatTime(c.Restart), FormatTime(c.At))
+			return fmt.Errorf("scenario: crash of replica %d: restart %s is not after %s", c.Replica, timeexpr.FormatTime(c.Restart), timeexpr.FormatTime(c.At))
 		}
 	}
 	for _, st := range s.Stalls {
@@ -179,11 +181,11 @@ func (s *Scenario) Validate() error {
 // Describe says in one line what the scenario simulates.
 func (s *Scenario) Describe() string {
 	var b strings.Builder
-	fmt.Fprintf(&b, "%s .. %s step %s, %d replica", FormatTime(s.From), FormatTime(s.Until), FormatDuration(s.Step), s.Replicas)
+	fmt.Fprintf(&b, "%s .. %s step %s, %d replica", timeexpr.FormatTime(s.From), timeexpr.FormatTime(s.Until), timeexpr.FormatDuration(s.Step), s.Replicas)
 	if s.Replicas != 1 {
 		b.WriteByte('s')
 	}
-	fmt.Fprintf(&b, ", seed %d, lease %s", s.Seed, FormatDuration(s.Lease))
+	fmt.Fprintf(&b, ", seed %d, lease %s", s.Seed, timeexpr.FormatDuration(s.Lease))
 	if len(s.Down) == 0 {
 		b.WriteString(", no downtime")
 	}
@@ -191,13 +193,13 @@ func (s *Scenario) Describe() string {
 		fmt.Fprintf(&b, ", down %s", w)
 	}
 	for _, c := range s.Crashes {
-		fmt.Fprintf(&b, ", crash r%d@%s", c.Replica, FormatTime(c.At))
+		fmt.Fprintf(&b, ", crash r%d@%s", c.Replica, timeexpr.FormatTime(c.At))
 		if !c.Restart.IsZero() {
-			fmt.Fprintf(&b, "/%s", FormatTime(c.Restart))
+			fmt.Fprintf(&b, "/%s", timeexpr.FormatTime(c.Restart))
 		}
 	}
 	for _, st := range s.Stalls {
-		fmt.Fprintf(&b, ", stall r%d@%s for %s", st.Replica, FormatTime(st.At), FormatDuration(st.For))
+		fmt.Fprintf(&b, ", stall r%d@%s for %s", st.Replica, timeexpr.FormatTime(st.At), timeexpr.FormatDuration(st.For))
 	}
 	return b.String()
 }

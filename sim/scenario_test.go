@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 func TestParseScenarioFile(t *testing.T) {
@@ -27,7 +29,7 @@ func TestParseScenarioFile(t *testing.T) {
 	}
 	ap := sc.Processes[0]
 	if !ap.Starts[8].Equal(at(t, "2026-11-20T03:00:00Z")) {
-		t.Errorf("startEvery: last start %s", FormatTime(ap.Starts[8]))
+		t.Errorf("startEvery: last start %s", timeexpr.FormatTime(ap.Starts[8]))
 	}
 	if c := ap.Complete[0]; c.Task != "Approve" || len(c.After) != 3 || c.After[1].After != 50*time.Hour || !c.After[2].Never {
 		t.Errorf("complete: %+v", c)

@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // A daily digest down for seven days fires once when the runtime comes
@@ -75,7 +76,7 @@ func TestThreeReplicasOneCrash(t *testing.T) {
 	r := run(t, sc, doc)
 	seen := map[string]int{}
 	for _, ev := range r.Filter(KindFire) {
-		seen[FormatTime(ev.Due)]++
+		seen[timeexpr.FormatTime(ev.Due)]++
 	}
 	want := []string{"2026-11-09T08:00:00Z", "2026-11-10T08:00:00Z", "2026-11-11T08:00:00Z", "2026-11-12T08:00:00Z", "2026-11-13T08:00:00Z"}
 	for _, d := range want {
@@ -100,12 +101,12 @@ func TestThreeReplicasOneCrash(t *testing.T) {
 			t.Errorf("claimed elsewhere at %s, want debug", ev.Level)
 		}
 		if ev.Replica == 2 && !ev.At.Before(at(t, "2026-11-11T08:00:00Z")) {
-			t.Errorf("the crashed replica ran at %s", FormatTime(ev.At))
+			t.Errorf("the crashed replica ran at %s", timeexpr.FormatTime(ev.At))
 		}
 	}
 	for _, ev := range r.Filter(KindFire) {
 		if ev.Replica == 2 && !ev.At.Before(at(t, "2026-11-11T08:00:00Z")) {
-			t.Errorf("the crashed replica fired at %s", FormatTime(ev.At))
+			t.Errorf("the crashed replica fired at %s", timeexpr.FormatTime(ev.At))
 		}
 	}
 	if s := stats(t, r, "EveryMorning"); s.Fired != 5 || s.RolledBack != 1 || s.ClaimedElsewhere != 7 {
@@ -547,4 +548,34 @@ func TestUserActionsWaitForDowntime(t *testing.T) {
 		"2026-11-17T00:00:00Z r1 info  timer armed testdata/approval.bpmn#Remind due 2026-11-19T00:00:00Z instance Approval#2",
 		"2026-11-17T00:00:00Z r1 info  timer armed testdata/approval.bpmn#Escalate due 2026-11-22T00:00:00Z instance Approval#2",
 	})
+}
+
+// A timer definition that holds a timeCycle before a timeDuration runs
+// the duration, as Spiff does (bpmn.Timer.Effective), not the first
+// expression in the file.
+func TestEffectiveExpression(t *testing.T) {
+	src := defsHead + `<bpmn:process id="p" isExecutable="true">
+<bpmn:startEvent id="s"><bpmn:outgoing>f1</bpmn:outgoing></bpmn:startEvent>
+<bpmn:sequenceFlow id="f1" sourceRef="s" targetRef="Wait"/>
+<bpmn:intermediateCatchEvent id="Wait"><bpmn:incoming>f1</bpmn:incoming><bpmn:outgoing>f2</bpmn:outgoing>
+  <bpmn:timerEventDefinition>
+    <bpmn:timeCycle>"R/2026-11-01T00:00:00Z/PT1H"</bpmn:timeCycle>
+    <bpmn:timeDuration>"PT48H"</bpmn:timeDuration>
+  </bpmn:timerEventDefinition>
+</bpmn:intermediateCatchEvent>
+<bpmn:sequenceFlow id="f2" sourceRef="Wait" targetRef="e"/>
+<bpmn:endEvent id="e"><bpmn:incoming>f2</bpmn:incoming></bpmn:endEvent>
+</bpmn:process></bpmn:definitions>
+`
+	doc := parse(t, "effective.bpmn", []byte(src))
+	sc := Scenario{
+		From: at(t, "2026-11-01T00:00:00Z"), Until: at(t, "2026-11-05T00:00:00Z"), Step: time.Hour,
+		Processes: []ProcessPlan{{Process: "p", Starts: []time.Time{at(t, "2026-11-01T12:00:00Z")}}},
+	}
+	r := run(t, sc, doc)
+	s := stats(t, r, "Wait")
+	if s.Kind != bpmn.TimeDuration || s.Value != "PT48H" || s.Refusal != nil {
+		t.Errorf("Wait: %s %q, refused %v; want timeDuration \"PT48H\"", s.Kind, s.Value, s.Refusal)
+	}
+	equal(t, "fires", fires(r, "Wait"), []string{"2026-11-03T13:00:00Z due 2026-11-03T12:00:00Z"})
 }

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"strings"
 	"time"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // Layout of the SVG timeline, in pixels.
@@ -116,7 +118,7 @@ func WriteSVG(w io.Writer, r *Result) error {
 		out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.8"><title>down %s</title></rect>`+"\n",
 			x1, svgTop, max(x2-x1, 1), bottom-svgTop, colDown, esc(d.String()))
 		out.f(`<text x="%.1f" y="%d" font-size="10" fill="#555" text-anchor="middle">down %s</text>`+"\n",
-			(x1+x2)/2, bottom+12, FormatDuration(d.End.Sub(d.Start)))
+			(x1+x2)/2, bottom+12, timeexpr.FormatDuration(d.End.Sub(d.Start)))
 	}
 	// A replica that crashed is drawn as a dashed red line with a thin red
 	// bar above the lanes until it restarts.
@@ -130,7 +132,7 @@ func WriteSVG(w io.Writer, r *Result) error {
 		xx := x(ev.At)
 		if ev.Kind == KindReplicaCrash {
 			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="1.5" stroke-dasharray="4 3"><title>%s %s crash</title></line>`+"\n",
-				xx, svgTop-4, xx, bottom, colCrash, FormatTime(ev.At), ReplicaName(ev.Replica))
+				xx, svgTop-4, xx, bottom, colCrash, timeexpr.FormatTime(ev.At), ReplicaName(ev.Replica))
 			out.f(`<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end">%s crash</text>`+"\n", xx-3, bottom+12+12*(row%2), colCrash, ReplicaName(ev.Replica))
 			crashed[ev.Replica] = ev.At
 			row++
@@ -138,7 +140,7 @@ func WriteSVG(w io.Writer, r *Result) error {
 		}
 		if c, ok := crashed[ev.Replica]; ok {
 			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down %s/%s</title></rect>`+"\n",
-				x(c), svgTop-3, max(xx-x(c), 1), colCrash, ReplicaName(ev.Replica), FormatTime(c), FormatTime(ev.At))
+				x(c), svgTop-3, max(xx-x(c), 1), colCrash, ReplicaName(ev.Replica), timeexpr.FormatTime(c), timeexpr.FormatTime(ev.At))
 			delete(crashed, ev.Replica)
 		}
 		out.f(`<text x="%.1f" y="%d" font-size="10" fill="#555">%s restart</text>`+"\n", xx+3, bottom+12+12*(row%2), ReplicaName(ev.Replica))
@@ -147,7 +149,7 @@ func WriteSVG(w io.Writer, r *Result) error {
 	for _, rep := range slices.Sorted(maps.Keys(crashed)) {
 		c := crashed[rep]
 		out.f(`<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down from %s</title></rect>`+"\n",
-			x(c), svgTop-3, max(x(until)-x(c), 1), colCrash, ReplicaName(rep), FormatTime(c))
+			x(c), svgTop-3, max(x(until)-x(c), 1), colCrash, ReplicaName(rep), timeexpr.FormatTime(c))
 	}
 
 	// Marks, merged per pixel column.
@@ -285,7 +287,7 @@ func writeRuns(out *printer, counts []int, y, h int, col, what string) {
 func laneTitle(t *TimerStats) string {
 	late := "-"
 	if t.Fired > 0 {
-		late = FormatDuration(t.LateMax)
+		late = timeexpr.FormatDuration(t.LateMax)
 	}
 	return fmt.Sprintf("%s %s %s: fired %d, missed %d, late by at most %s, claimed elsewhere %d, cancelled %d, pending %d",
 		t.Name, t.Role, t.Value, t.Fired, t.Missed, late, t.ClaimedElsewhere, t.Cancelled, t.Pending)

@@ -9,8 +9,8 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
 )
 

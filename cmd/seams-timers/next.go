@@ -15,7 +15,6 @@ import (
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/rules"
-	"github.com/seams/seams-timers/sim"
 )
 
 // lineWriter writes output lines and keeps the first write error.
@@ -164,7 +163,7 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 		value = b.Value
 	}
 	if kind == 0 {
-		kind = sim.GuessKind(value)
+		kind = guessKind(value)
 	}
 	place := rules.PlaceAllowed
 	switch as {
@@ -186,7 +185,7 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 	if refused {
 		return false
 	}
-	e, err := sim.ParseValue(kind, value)
+	e, err := timeexpr.ParseValue(kind.ValueKind(), value)
 	if err != nil {
 		w.printf("error: cannot parse '%s': %v\n", value, err)
 		return false
@@ -202,6 +201,20 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 	return true
 }
 
+// guessKind guesses which expression element a bare value belongs to, for
+// next without --kind: R... is a cycle, P... (or -P...) a duration,
+// anything else a date-time.
+func guessKind(value string) bpmn.ExprKind {
+	v := strings.TrimSpace(value)
+	switch {
+	case strings.HasPrefix(v, "R") || strings.HasPrefix(v, "r"):
+		return bpmn.TimeCycle
+	case strings.HasPrefix(v, "P") || strings.HasPrefix(v, "-P") || strings.HasPrefix(v, "p"):
+		return bpmn.TimeDuration
+	}
+	return bpmn.TimeDate
+}
+
 // pyLiteral quotes a value as the Python string literal a model would hold
 // it in, "R/P1D".
 func pyLiteral(value string) string {
@@ -213,10 +226,10 @@ func pyLiteral(value string) string {
 
 // nextSchedule reads an expression as a timer start (the seams scheduler)
 // or as a catch reached at now (SpiffWorkflow).
-func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, error) {
+func nextSchedule(e timeexpr.Value, as string, now time.Time) (timeexpr.Schedule, error) {
 	if as == "" {
 		as = "start"
-		if e.Kind == bpmn.TimeDuration {
+		if e.Kind == timeexpr.ValueDuration {
 			as = "catch"
 		}
 	}
@@ -228,11 +241,11 @@ func nextSchedule(e sim.Expr, as string, now time.Time) (sim.Schedule, error) {
 
 // writeDues prints up to n due times at or after now, one per line, each
 // with the arithmetic it used when that was calendar arithmetic.
-func writeDues(w *lineWriter, s sim.Schedule, now time.Time, n int, name string) int {
+func writeDues(w *lineWriter, s timeexpr.Schedule, now time.Time, n int, name string) int {
 	k := s.Before(now)
 	printed := 0
-	for ; printed < n && (s.N == sim.Unbounded || k < s.N); k++ {
-		line := sim.FormatTime(s.Due(k))
+	for ; printed < n && s.Has(k); k++ {
+		line := timeexpr.FormatTime(s.Due(k))
 		if name != "" {
 			line += "  " + name
 		}
@@ -246,16 +259,16 @@ func writeDues(w *lineWriter, s sim.Schedule, now time.Time, n int, name string)
 }
 
 // noneLeft says why an expression has no due time at or after now.
-func noneLeft(e sim.Expr, as string, now time.Time) string {
+func noneLeft(e timeexpr.Value, as string, now time.Time) string {
 	switch {
-	case e.Kind == bpmn.TimeDate && as != "catch":
-		return fmt.Sprintf("%s is before --now %s: on a timer start it fires once, at the scheduler's first load", e.Value, sim.FormatTime(now))
-	case e.Kind == bpmn.TimeDate:
-		return fmt.Sprintf("%s is before --now %s: a catch reached now fires at the first tick", e.Value, sim.FormatTime(now))
-	case e.Kind == bpmn.TimeCycle && e.Cycle.Count() == 0:
-		return fmt.Sprintf("%s never fires (R0)", e.Value)
+	case e.Kind == timeexpr.ValueDate && as != "catch":
+		return fmt.Sprintf("%s is before --now %s: on a timer start it fires once, at the scheduler's first load", e.Text, timeexpr.FormatTime(now))
+	case e.Kind == timeexpr.ValueDate:
+		return fmt.Sprintf("%s is before --now %s: a catch reached now fires at the first tick", e.Text, timeexpr.FormatTime(now))
+	case e.Kind == timeexpr.ValueCycle && e.Cycle.Count() == 0:
+		return fmt.Sprintf("%s never fires (R0)", e.Text)
 	}
-	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Value, sim.FormatTime(now))
+	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Text, timeexpr.FormatTime(now))
 }
 
 // writeDiagnostic prints a finding of the rules in the ADR's form, with
@@ -293,22 +306,21 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				ok = false
 				continue
 			}
-			t := el.Timers[0]
-			if len(t.Exprs) == 0 {
+			x := el.Timers[0].Effective()
+			if x == nil {
 				w.printf("-  %s  (no timeDate, timeDuration or timeCycle)\n", name)
 				continue
 			}
-			value, lit := sim.Literal(t.Exprs[0].Text)
-			e, err := sim.ParseValue(t.Exprs[0].Kind, value)
+			value, lit := timeexpr.Literal(x.Text)
+			e, err := timeexpr.ParseValue(x.Kind.ValueKind(), value)
 			if !lit || err != nil {
 				w.printf("-  %s  (cannot parse '%s')\n", name, value)
 				continue
 			}
-			role := sim.RoleOf(el)
 			mode := as
 			if mode == "" {
 				mode = "catch"
-				if role == sim.RoleStart {
+				if el.Placement().IsStart() {
 					mode = "start"
 				}
 			}
@@ -318,8 +330,8 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				continue
 			}
 			label := name
-			if e.Kind == bpmn.TimeDuration {
-				label += fmt.Sprintf("  (%s after an instance arrives at --now)", e.Value)
+			if e.Kind == timeexpr.ValueDuration {
+				label += fmt.Sprintf("  (%s after an instance arrives at --now)", e.Text)
 			}
 			if writeDues(w, s, now, n, label) == 0 {
 				w.printf("-  %s  (%s)\n", name, noneLeft(e, mode, now))

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -142,6 +143,34 @@ func TestNextModels(t *testing.T) {
 	if code != lint.ExitFindings || !strings.Contains(out, `bad.bpmn:4:73: error: ResolutionError(<`) ||
 		!strings.Contains(out, `bad.bpmn#S>, bpmn:timeCycle, "cycle has no start date-time: 'R/P1D'") [TMR1031`) {
 		t.Errorf("exit %d:\n%s", code, out)
+	}
+}
+
+// `next models/` lists the expression Spiff evaluates (bpmn.Timer.Effective):
+// the timeDuration of a definition whose timeCycle comes first in the file.
+func TestNextModelsEffectiveExpression(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, "effective.bpmn", []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d">
+  <bpmn:process id="P">
+    <bpmn:userTask id="Approve"/>
+    <bpmn:boundaryEvent id="Remind" attachedToRef="Approve" cancelActivity="false">
+      <!-- seams-timers:ignore TMR1002 the order Spiff reads them in is under test -->
+      <bpmn:timerEventDefinition id="RemindTimer">
+        <bpmn:timeCycle>"R/2026-11-01T00:00:00Z/PT1H"</bpmn:timeCycle>
+        <bpmn:timeDuration>"PT48H"</bpmn:timeDuration>
+      </bpmn:timerEventDefinition>
+    </bpmn:boundaryEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`))
+	code, out, errOut := runTimerCmd(t, "next", "--no-config", "-n", "2", "--now", "2026-11-01T12:00:00Z", dir)
+	if code != 0 {
+		t.Fatalf("exit %d:\n%s%s", code, out, errOut)
+	}
+	want := "2026-11-03T12:00:00Z  " + filepath.Join(dir, "effective.bpmn") + "#Remind  (PT48H after an instance arrives at --now)\n"
+	if out != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", out, want)
 	}
 }
 

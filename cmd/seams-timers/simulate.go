@@ -11,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -226,7 +227,7 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 	sc.Processes = append(sc.Processes, plans...)
 	note := ""
 	if o.Scenario == "" && o.From == "" && o.Until == "" {
-		note = fmt.Sprintf("no scenario: simulating the next 30 days from --now (%s)", sim.FormatTime(now))
+		note = fmt.Sprintf("no scenario: simulating the next 30 days from --now (%s)", timeexpr.FormatTime(now))
 		if sc.Replicas <= 1 && len(sc.Down) == 0 && len(sc.Crashes) == 0 && len(sc.Stalls) == 0 {
 			note += " with one replica and no downtime"
 		}

@@ -1,21 +1,9 @@
-package sim
+package timeexpr
 
 import (
 	"testing"
 	"time"
-
-	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
-
-func cycle(t *testing.T, s string) timeexpr.Cycle {
-	t.Helper()
-	e, err := ParseValue(bpmn.TimeCycle, s)
-	if err != nil {
-		t.Fatalf("%s: %v", s, err)
-	}
-	return e.Cycle
-}
 
 func TestNextStartDue(t *testing.T) {
 	for _, c := range []struct {
@@ -34,7 +22,7 @@ func TestNextStartDue(t *testing.T) {
 		{"R/2026-01-31T00:00:00Z/P1M1D", "2026-02-01T00:00:00Z", "2026-03-01T00:00:00Z", true},
 		{"R/2000-01-31T00:00:00Z/P1M", "2090-06-15T00:00:00Z", "2090-06-30T00:00:00Z", true},
 	} {
-		got, ok := NextStartDue(cycle(t, c.cycle), at(t, c.now))
+		got, ok := NextStartDue(mustCycle(t, c.cycle), utc(t, c.now))
 		if ok != c.ok || (ok && FormatTime(got) != c.want) {
 			t.Errorf("NextStartDue(%s, %s) = %s, %v; want %s, %v", c.cycle, c.now, FormatTime(got), ok, c.want, c.ok)
 		}
@@ -55,20 +43,20 @@ func TestRemainingFirings(t *testing.T) {
 		{"R-1/2026-11-09T08:00:00Z/PT1H", "2030-01-01T00:00:00Z", Unbounded},
 		{"R12/2026-01-31T00:00:00Z/P1M", "2026-06-15T00:00:00Z", 7},
 	} {
-		if got := RemainingFirings(cycle(t, c.cycle), at(t, c.now)); got != c.want {
+		if got := RemainingFirings(mustCycle(t, c.cycle), utc(t, c.now)); got != c.want {
 			t.Errorf("RemainingFirings(%s, %s) = %d, want %d", c.cycle, c.now, got, c.want)
 		}
 	}
 }
 
 func TestDateInPastAndFarAhead(t *testing.T) {
-	now := at(t, "2026-11-01T12:00:00Z")
-	date := func(s string) timeexpr.DateTime {
-		e, err := ParseValue(bpmn.TimeDate, s)
+	now := utc(t, "2026-11-01T12:00:00Z")
+	date := func(s string) DateTime {
+		d, err := ParseDateTime(s)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return e.Date
+		return d
 	}
 	for s, want := range map[string]bool{
 		"2026-11-01T11:59:59Z": true, "2026-11-01T12:00:00Z": false, "2026-11-01T13:00:00+02:00": true,
@@ -78,27 +66,27 @@ func TestDateInPastAndFarAhead(t *testing.T) {
 			t.Errorf("DateInPast(%s) = %v", s, got)
 		}
 	}
-	if !FarAhead(at(t, "2206-11-01T12:00:00Z"), now) || FarAhead(at(t, "2036-11-01T12:00:00Z"), now) || !FarAhead(at(t, "2036-11-01T12:00:01Z"), now) {
+	if !FarAhead(utc(t, "2206-11-01T12:00:00Z"), now) || FarAhead(utc(t, "2036-11-01T12:00:00Z"), now) || !FarAhead(utc(t, "2036-11-01T12:00:01Z"), now) {
 		t.Error("FarAhead: the limit is ten calendar years")
 	}
 }
 
 func TestPeriodShorterThanAndReplays(t *testing.T) {
-	if n, short := PeriodShorterThan(cycle(t, "R/2026-11-09T08:00:00Z/PT0.25S"), time.Second); !short || n != 4 {
+	if n, short := PeriodShorterThan(mustCycle(t, "R/2026-11-09T08:00:00Z/PT0.25S"), time.Second); !short || n != 4 {
 		t.Errorf("PT0.25S under PT1S: %d, %v", n, short)
 	}
-	if _, short := PeriodShorterThan(cycle(t, "R/2026-11-09T08:00:00Z/PT1S"), time.Second); short {
+	if _, short := PeriodShorterThan(mustCycle(t, "R/2026-11-09T08:00:00Z/PT1S"), time.Second); short {
 		t.Error("PT1S is not shorter than PT1S")
 	}
-	if _, short := PeriodShorterThan(cycle(t, "R/2026-11-09T08:00:00Z/P1M"), time.Hour); short {
+	if _, short := PeriodShorterThan(mustCycle(t, "R/2026-11-09T08:00:00Z/P1M"), time.Hour); short {
 		t.Error("a calendar period is never shorter")
 	}
 	// A day's outage replays 24 hourly occurrences; a week's, seven daily.
-	c := cycle(t, "R/2026-11-09T08:00:00Z/PT1H")
-	if n := SpiffReplays(c, at(t, "2026-11-10T00:00:00Z"), at(t, "2026-11-11T00:00:00Z")); n != 24 {
+	c := mustCycle(t, "R/2026-11-09T08:00:00Z/PT1H")
+	if n := SpiffReplays(c, utc(t, "2026-11-10T00:00:00Z"), utc(t, "2026-11-11T00:00:00Z")); n != 24 {
 		t.Errorf("replays %d", n)
 	}
-	if n := SpiffReplays(cycle(t, "R/2026-11-09T08:00:00Z/P1D"), at(t, "2026-11-10T00:00:00Z"), at(t, "2026-11-17T00:00:00Z")); n != 7 {
+	if n := SpiffReplays(mustCycle(t, "R/2026-11-09T08:00:00Z/P1D"), utc(t, "2026-11-10T00:00:00Z"), utc(t, "2026-11-17T00:00:00Z")); n != 7 {
 		t.Errorf("replays %d", n)
 	}
 }
@@ -107,13 +95,13 @@ func TestPeriodShorterThanAndReplays(t *testing.T) {
 // exact, calendar and stride schedules, at and around every due time.
 func TestScheduleCounts(t *testing.T) {
 	for _, s := range []Schedule{
-		StartCycleSchedule(cycle(t, "R/2026-01-31T00:00:00Z/P1M")),
-		StartCycleSchedule(cycle(t, "R7/2028-02-29T12:00:00Z/P1Y")),
-		StartCycleSchedule(cycle(t, "R/2026-11-09T08:00:00Z/PT7H")),
-		SpiffCycleSchedule(cycle(t, "R/2026-01-31T00:00:00Z/P1M")),
-		SpiffCycleSchedule(cycle(t, "R5/2026-01-31T00:00:00Z/P1Y2M")),
+		StartCycleSchedule(mustCycle(t, "R/2026-01-31T00:00:00Z/P1M")),
+		StartCycleSchedule(mustCycle(t, "R7/2028-02-29T12:00:00Z/P1Y")),
+		StartCycleSchedule(mustCycle(t, "R/2026-11-09T08:00:00Z/PT7H")),
+		SpiffCycleSchedule(mustCycle(t, "R/2026-01-31T00:00:00Z/P1M")),
+		SpiffCycleSchedule(mustCycle(t, "R5/2026-01-31T00:00:00Z/P1Y2M")),
 	} {
-		for k := 0; k < 40 && s.has(k); k++ {
+		for k := 0; k < 40 && s.Has(k); k++ {
 			d := s.Due(k)
 			for _, c := range []struct {
 				t       time.Time
@@ -132,50 +120,6 @@ func TestScheduleCounts(t *testing.T) {
 				}
 			}
 		}
-	}
-}
-
-// The simulator reads the values the rules accept and refuses, with no
-// rule of its own, what it cannot compute due times for; which rule
-// refuses what is rules.ExpressionVerdict's business (verdict_test.go).
-func TestParseValue(t *testing.T) {
-	for _, c := range []struct {
-		kind bpmn.ExprKind
-		text string
-		ok   bool
-	}{
-		{bpmn.TimeCycle, `"R/2026-11-09T08:00:00Z/P1D"`, true},
-		{bpmn.TimeCycle, `"R0/2026-11-09T08:00:00Z/P1D"`, true},
-		{bpmn.TimeCycle, `"R/2026-01-31T00:00:00Z/P1M"`, true},
-		{bpmn.TimeDuration, ` "PT48H"` + "\n", true},
-		{bpmn.TimeDate, `'2026-12-01T09:00:00+01:00'`, true},
-		{bpmn.TimeCycle, `"R/P1D"`, false},
-		{bpmn.TimeCycle, `"R3/PT1H/2026-11-10T08:00:00Z"`, false},
-		{bpmn.TimeCycle, `"R/2026-11-09T08:00:00/P1D"`, false},
-		{bpmn.TimeCycle, `"R/2026-11-09T08:00:00Z/PT0S"`, false},
-		{bpmn.TimeCycle, `"R/2026-11-09T08:00:00Z/-P1D"`, false},
-		{bpmn.TimeCycle, `"R/2026-11-09T08:00:00Z/P0.5M"`, false},
-		{bpmn.TimeCycle, `"0 0 * * *"`, false},
-		{bpmn.TimeDuration, `PT48H`, false},
-		{bpmn.TimeDuration, "\n    \"PT48H\"", false},
-		{bpmn.TimeDuration, `"-P1D"`, false},
-		{bpmn.TimeDuration, `"P0.5Y"`, false},
-		{bpmn.TimeDuration, `"pt1h"`, false},
-		{bpmn.TimeDate, "  ", false},
-		{bpmn.TimeDate, `"2026-12-01T09:00:00"`, false},
-		{bpmn.TimeDate, `due_time`, false},
-	} {
-		value, lit := Literal(c.text)
-		var err error
-		if lit {
-			_, err = ParseValue(c.kind, value)
-		}
-		if got := lit && err == nil; got != c.ok {
-			t.Errorf("%s %q: read %v (literal %v, %v), want %v", c.kind, c.text, got, lit, err, c.ok)
-		}
-	}
-	if _, err := (Expr{Kind: bpmn.TimeDuration}).StartSchedule(); err == nil {
-		t.Error("a duration on a timer start has a schedule")
 	}
 }
 

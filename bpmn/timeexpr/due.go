@@ -1,12 +1,14 @@
-package sim
+package timeexpr
 
 import (
 	"fmt"
 	"math"
 	"time"
-
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
+
+// The due times of a timer: the seams scheduler's for a timer start
+// (ADR-0037 section 4) and SpiffWorkflow's for a catch, and the facts the
+// runtime-behaviour rules and the simulator read from them.
 
 // Arith names the arithmetic behind a sequence of due times, so that every
 // line that shows a due time can say which one it used.
@@ -64,17 +66,14 @@ type Schedule struct {
 	// (ArithStride); zero otherwise.
 	Step time.Duration
 	// Period is the period as written, for ArithCalendar and for messages.
-	Period timeexpr.Duration
+	Period Duration
 
-	cycle timeexpr.Cycle
+	cycle Cycle
 }
 
-// micro truncates an instant to Python's microsecond resolution, in UTC.
-func micro(t time.Time) time.Time { return t.UTC().Truncate(time.Microsecond) }
-
 // DateSchedule is the single due time of a timeDate.
-func DateSchedule(d timeexpr.DateTime) Schedule {
-	return Schedule{First: micro(d.Time), N: 1, Arith: ArithOnce}
+func DateSchedule(d DateTime) Schedule {
+	return Schedule{First: truncMicro(d.Time), N: 1, Arith: ArithOnce}
 }
 
 // StartCycleSchedule is the seams scheduler's due times of a timer start
@@ -83,8 +82,8 @@ func DateSchedule(d timeexpr.DateTime) Schedule {
 // clamped to the month's end otherwise. The cycle must have the
 // R[n]/<start>/<duration> form, the only one ADR-0037 accepts; so must
 // the cycles given to the functions below.
-func StartCycleSchedule(c timeexpr.Cycle) Schedule {
-	s := Schedule{First: micro(c.Start.Time), N: c.Count(), Period: c.Period, cycle: c}
+func StartCycleSchedule(c Cycle) Schedule {
+	s := Schedule{First: truncMicro(c.Start.Time), N: c.Count(), Period: c.Period, cycle: c}
 	if d, ok := c.Period.Exact(); ok {
 		s.Arith, s.Step = ArithExact, d.Truncate(time.Microsecond)
 	} else {
@@ -99,8 +98,8 @@ func StartCycleSchedule(c timeexpr.Cycle) Schedule {
 // SpiffCycleSchedule is SpiffWorkflow's due times of a catch cycle
 // R[n]/<start>/<period>: the period is converted once to a length measured
 // from the start month (Duration.SpiffLength) and each occurrence adds it.
-func SpiffCycleSchedule(c timeexpr.Cycle) Schedule {
-	start := micro(c.Start.Time)
+func SpiffCycleSchedule(c Cycle) Schedule {
+	start := truncMicro(c.Start.Time)
 	s := Schedule{First: start, N: c.Count(), Period: c.Period, cycle: c}
 	if d, ok := c.Period.Exact(); ok {
 		s.Arith, s.Step = ArithExact, d.Truncate(time.Microsecond)
@@ -117,13 +116,13 @@ func SpiffCycleSchedule(c timeexpr.Cycle) Schedule {
 // reached at arrival: arrival plus the duration, years and months counted
 // in the real month lengths from the arrival's month. Spiff fixes it once,
 // when the instance first waits (its event_value).
-func SpiffDurationDue(d timeexpr.Duration, arrival time.Time) time.Time {
-	return micro(arrival.Add(d.SpiffLength(arrival)))
+func SpiffDurationDue(d Duration, arrival time.Time) time.Time {
+	return truncMicro(arrival.Add(d.SpiffLength(arrival)))
 }
 
 // DurationSchedule is the single due time of a timeDuration catch reached
 // at arrival.
-func DurationSchedule(d timeexpr.Duration, arrival time.Time) Schedule {
+func DurationSchedule(d Duration, arrival time.Time) Schedule {
 	return Schedule{First: SpiffDurationDue(d, arrival), N: 1, Arith: ArithOnce, Period: d}
 }
 
@@ -133,13 +132,13 @@ func (s Schedule) Due(k int) time.Time {
 		return s.First
 	}
 	if s.Arith == ArithCalendar {
-		return micro(s.cycle.Due(k))
+		return truncMicro(s.cycle.Due(k))
 	}
 	return s.First.Add(time.Duration(k) * s.Step)
 }
 
-// bounded reports whether k is an occurrence of the schedule.
-func (s Schedule) has(k int) bool { return k >= 0 && (s.N == Unbounded || k < s.N) }
+// Has reports whether k is an occurrence of the schedule.
+func (s Schedule) Has(k int) bool { return k >= 0 && (s.N == Unbounded || k < s.N) }
 
 // Through returns how many occurrences are due at or before t.
 func (s Schedule) Through(t time.Time) int { return s.count(t, false) }
@@ -214,7 +213,7 @@ func (s Schedule) search(t time.Time, strict bool) int {
 // Next returns up to n due times at or after now.
 func (s Schedule) Next(now time.Time, n int) []time.Time {
 	var out []time.Time
-	for k := s.Before(now); s.has(k) && len(out) < n; k++ {
+	for k := s.Before(now); s.Has(k) && len(out) < n; k++ {
 		out = append(out, s.Due(k))
 	}
 	return out
@@ -222,10 +221,10 @@ func (s Schedule) Next(now time.Time, n int) []time.Time {
 
 // NextStartDue returns the seams scheduler's first due time of a timer
 // start cycle at or after now, and false when the cycle has none left.
-func NextStartDue(c timeexpr.Cycle, now time.Time) (time.Time, bool) {
+func NextStartDue(c Cycle, now time.Time) (time.Time, bool) {
 	s := StartCycleSchedule(c)
 	k := s.Before(now)
-	if !s.has(k) {
+	if !s.Has(k) {
 		return time.Time{}, false
 	}
 	return s.Due(k), true
@@ -234,7 +233,7 @@ func NextStartDue(c timeexpr.Cycle, now time.Time) (time.Time, bool) {
 // RemainingFirings returns how many firings of a timer start cycle are due
 // at or after now: Unbounded for R, zero for an R<n> cycle that is used up
 // (TMR5002) or for R0.
-func RemainingFirings(c timeexpr.Cycle, now time.Time) int {
+func RemainingFirings(c Cycle, now time.Time) int {
 	s := StartCycleSchedule(c)
 	if s.N == Unbounded {
 		return Unbounded
@@ -244,14 +243,14 @@ func RemainingFirings(c timeexpr.Cycle, now time.Time) int {
 
 // DateInPast reports whether a timeDate lies strictly before now: on a
 // timer start it fires once, at the scheduler's first load (TMR5001).
-func DateInPast(d timeexpr.DateTime, now time.Time) bool {
-	return micro(d.Time).Before(now)
+func DateInPast(d DateTime, now time.Time) bool {
+	return truncMicro(d.Time).Before(now)
 }
 
 // PeriodShorterThan reports whether a cycle's period is exact and shorter
 // than the poll interval, and how many due times then collapse into one
 // firing per poll at most (TMR5003). A calendar period is never shorter.
-func PeriodShorterThan(c timeexpr.Cycle, poll time.Duration) (collapsed int, short bool) {
+func PeriodShorterThan(c Cycle, poll time.Duration) (collapsed int, short bool) {
 	d, ok := c.Period.Exact()
 	if !ok || d <= 0 || d >= poll {
 		return 0, false
@@ -262,7 +261,7 @@ func PeriodShorterThan(c timeexpr.Cycle, poll time.Duration) (collapsed int, sho
 // SpiffReplays returns how many occurrences of a catch cycle fall in the
 // window [from, to): after a downtime over that window SpiffWorkflow
 // replays them all at once when the runtime comes back (TMR5004).
-func SpiffReplays(c timeexpr.Cycle, from, to time.Time) int {
+func SpiffReplays(c Cycle, from, to time.Time) int {
 	s := SpiffCycleSchedule(c)
 	return s.Before(to) - s.Before(from)
 }

@@ -1,0 +1,83 @@
+package bpmn
+
+// Placement is where an event that may hold a timer sits, in the terms of
+// ADR-0037 section 1's table: it decides whether the timer is lifted, as
+// which index type, and which expressions it accepts.
+type Placement int
+
+// Placements.
+const (
+	// PlaceOther is any element that cannot wait on a timer: an end
+	// event, a throw event, a task, or a start event outside any process.
+	PlaceOther Placement = iota
+	// PlaceProcessStart is a start event directly in a top-level process:
+	// a proc:TimerStartEvent.
+	PlaceProcessStart
+	// PlaceEventSubProcessStart is the start event of an event
+	// sub-process: out of scope.
+	PlaceEventSubProcessStart
+	// PlaceSubProcessStart is the start event of an embedded sub-process
+	// or transaction, which BPMN starts with a none start event only.
+	PlaceSubProcessStart
+	// PlaceIntermediateCatch is an intermediate catch event.
+	PlaceIntermediateCatch
+	// PlaceInterruptingBoundary is an interrupting boundary event.
+	PlaceInterruptingBoundary
+	// PlaceNonInterruptingBoundary is a non-interrupting boundary event.
+	PlaceNonInterruptingBoundary
+)
+
+// Placement returns where the element sits.
+func (e *Element) Placement() Placement {
+	switch e.Type {
+	case "startEvent":
+		if e.Container == nil {
+			return PlaceOther
+		}
+		switch e.Container.Kind {
+		case KindProcess:
+			return PlaceProcessStart
+		case KindEventSubProcess:
+			return PlaceEventSubProcessStart
+		}
+		return PlaceSubProcessStart
+	case "intermediateCatchEvent":
+		return PlaceIntermediateCatch
+	case "boundaryEvent":
+		if e.CancelActivity {
+			return PlaceInterruptingBoundary
+		}
+		return PlaceNonInterruptingBoundary
+	}
+	return PlaceOther
+}
+
+// IsStart reports whether the placement is a start event: of a process,
+// of an event sub-process or of an embedded sub-process.
+func (p Placement) IsStart() bool {
+	switch p {
+	case PlaceProcessStart, PlaceEventSubProcessStart, PlaceSubProcessStart:
+		return true
+	}
+	return false
+}
+
+// String describes the placement for messages: "a non-interrupting
+// boundary event".
+func (p Placement) String() string {
+	switch p {
+	case PlaceProcessStart:
+		return "a process's start event"
+	case PlaceEventSubProcessStart:
+		return "the start event of an event sub-process"
+	case PlaceSubProcessStart:
+		return "the start event of a sub-process"
+	case PlaceIntermediateCatch:
+		return "an intermediate catch event"
+	case PlaceInterruptingBoundary:
+		return "an interrupting boundary event"
+	case PlaceNonInterruptingBoundary:
+		return "a non-interrupting boundary event"
+	}
+	return "an event that cannot wait on a timer"
+}
