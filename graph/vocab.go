@@ -166,25 +166,31 @@ type ForeignNamespace struct {
 // documents the run reads. The result is sorted by position.
 func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 	configured := [...]string{v.Proc, v.Seam, v.Arch}
-	// used[doc][k] reports that document doc (1-based) writes an IRI in
-	// configured namespace k.
-	used := make([][len(configured)]bool, len(g.docs)+1)
-	mark := func(doc, id uint32) {
-		if g.kinds[id] != KindIRI {
-			return
+	// in[id] has bit k set when term id is an IRI in configured
+	// namespace k; used[doc] ORs them over the terms of document doc
+	// (1-based).
+	in := make([]uint8, len(g.vals))
+	var want uint8
+	for k, ns := range configured {
+		if ns == "" {
+			continue
 		}
-		value := g.vals[id]
-		for k, ns := range configured {
-			if ns != "" && strings.HasPrefix(value, ns) {
-				used[doc][k] = true
+		want |= 1 << k
+		for id, value := range g.vals {
+			if g.kinds[id] == KindIRI && strings.HasPrefix(value, ns) {
+				in[id] |= 1 << k
 			}
 		}
 	}
+	used := make([]uint8, len(g.docs)+1)
 	for i := range g.triples {
 		t := &g.triples[i]
-		mark(t.doc, t.s)
-		mark(t.doc, t.p)
-		mark(t.doc, t.o)
+		used[t.doc] |= in[t.s] | in[t.p] | in[t.o]
+	}
+	// A document that uses every configured namespace has nothing to
+	// report: its triples need no second look.
+	if !slices.ContainsFunc(used[1:], func(u uint8) bool { return u&want != want }) {
+		return nil
 	}
 	type key struct {
 		doc            uint32
@@ -199,7 +205,7 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 		ns, local := splitNamespace(g.vals[id])
 		for _, vt := range vocabTerms {
 			conf := vt.ns(v)
-			if vt.class != class || vt.local != local || conf == "" || conf == ns || used[doc][slices.Index(configured[:], conf)] {
+			if vt.class != class || vt.local != local || conf == "" || conf == ns || used[doc]&(1<<slices.Index(configured[:], conf)) != 0 {
 				continue
 			}
 			k := key{doc, conf, ns}
@@ -217,6 +223,9 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 	typeID, hasType := g.iris[RDFType]
 	for i := range g.triples {
 		t := &g.triples[i]
+		if used[t.doc]&want == want {
+			continue
+		}
 		note(t.doc, t.p, false, func() span.Range { return g.rng(t.doc, t.voff, t.vlen) })
 		if hasType && t.p == typeID {
 			note(t.doc, t.o, true, func() span.Range { return g.rng(t.doc, t.ooff, t.olen) })

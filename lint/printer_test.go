@@ -17,8 +17,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf16"
-
-	"github.com/seams/seams-timers/bpmn"
 )
 
 // updateGolden rewrites the golden files: go test ./lint/ -update. Other
@@ -200,12 +198,13 @@ func printerReport(t testing.TB) (*Report, PrinterOptions) {
 		Diagnostics: ds,
 		Files:       6,
 		Timers:      5,
-		Project: &Project{Docs: []*bpmn.Document{
-			{Path: printerApprovalPath, Src: []byte(printerApprovalSrc)},
-			{Path: "models/clean.bpmn"},
-			{Path: "models/digest.bpmn"},
+		Project: &Project{Files: []*File{
+			{Path: printerApprovalPath, Src: []byte(printerApprovalSrc), Reported: true},
+			{Path: "models/clean.bpmn", Reported: true},
+			{Path: "models/digest.bpmn", Reported: true},
+			{Path: printerGraphPath, Reported: true, ElementKind: "resource"},
+			{Path: "index/empty.nt", Reported: true, ElementKind: "resource"},
 		}},
-		GraphFiles: []string{printerGraphPath, "index/empty.nt"},
 	}
 	opts := PrinterOptions{
 		Sources: printerSources{printerApprovalPath: []byte(printerApprovalSrc), printerGraphPath: []byte(printerGraphSrc)},

@@ -20,42 +20,27 @@ func TestParseSuppression(t *testing.T) {
 		{" seams-timers:ignored TMR1034 x", nil, "", false},
 	}
 	for _, c := range cases {
-		ids, reason, ok := parseSuppression(c.text)
+		ids, reason, ok := ParseSuppression(c.text)
 		if ok != c.ok || reason != c.reason || !reflect.DeepEqual(ids, c.ids) {
 			t.Errorf("%q: got %v %q %v", c.text, ids, reason, ok)
 		}
 	}
 }
 
-func TestGraphSuppressionsTargetNextStatementLine(t *testing.T) {
-	src := []byte("@prefix seam: <https://w3id.org/seams/seam#> .\n" +
-		"# seams-timers:ignore TMR4002 two schedulers during the migration\n" +
-		"\n" +
-		"# an ordinary comment\n" +
-		"<#a> seam:schedules <p.bpmn#P> .\n" +
-		"  # seams-timers:ignore TMR4003\n" +
-		"<#b> seam:schedules <p.bpmn#P> .\n")
-	got := graphSuppressions("index.ttl", src)
-	if len(got) != 2 {
-		t.Fatalf("got %d suppressions", len(got))
-	}
-	if got[0].TargetLine != 5 || got[0].Line != 2 || got[0].Reason == "" {
-		t.Errorf("first: %+v", *got[0])
-	}
-	if got[1].TargetLine != 7 || got[1].Col != 3 || got[1].Reason != "" {
-		t.Errorf("second: %+v", *got[1])
-	}
-}
-
 func TestApplySuppressionsOnGraphLines(t *testing.T) {
-	src := []byte("# seams-timers:ignore TMR4002 accepted during the migration\n<#a> <#p> <#o> .\n# seams-timers:ignore TMR4002 stale\n<#b> <#p> <#o> .\n")
-	proj := &Project{Index: &Index{Files: []string{"index.ttl"}}}
+	// As the BPMN engine reads "# seams-timers:ignore TMR4002 accepted
+	// during the migration" on line 1 and "# seams-timers:ignore TMR4002
+	// stale" on line 3, each before a triple.
+	proj := &Project{Files: []*File{{Path: "index.ttl", Suppressions: []*Suppression{
+		{File: "index.ttl", Line: 1, Col: 1, EndCol: 60, IDs: []string{"TMR4002"}, Reason: "accepted during the migration", TargetLine: 2},
+		{File: "index.ttl", Line: 3, Col: 1, EndCol: 36, Offset: 77, IDs: []string{"TMR4002"}, Reason: "stale", TargetLine: 4},
+	}}}}
 	ds := []Diagnostic{
 		{Rule: "TMR4002", File: "index.ttl", Line: 2, Severity: SeverityError},
 		{Rule: "TMR4003", File: "index.ttl", Line: 2, Severity: SeverityError},
 	}
 	known := func(id string) (string, bool) { return id, id == "TMR4002" || id == "TMR4003" }
-	out := applySuppressions(proj, func(string) []byte { return src }, known, ds)
+	out := applySuppressions(proj, known, ds)
 	var rules []string
 	for _, d := range out {
 		rules = append(rules, d.Rule)

@@ -9,6 +9,7 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 )
 
 // corpusDir holds the test models of SpiffWorkflow's own suite that have
@@ -66,7 +67,7 @@ func TestCorpus(t *testing.T) {
 		t.Skipf("no Spiff corpus at %s: %v", corpusDir, err)
 	}
 	verdicts := readVerdicts(t, filepath.Join(corpusDir, "SPIFF_VERDICTS.tsv"))
-	rep, err := lint.Check(lint.Input{Paths: []string{corpusDir}}, lint.Options{Rules: All(), Now: fixtureNow})
+	rep, err := project.Check(project.Options{Paths: []string{corpusDir}}, Engines(), lint.Options{Rules: All(), Now: fixtureNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -80,7 +81,7 @@ func TestCorpus(t *testing.T) {
 		found[k] = append(found[k], d)
 	}
 	elems := map[elemKey]*bpmn.Element{}
-	for _, doc := range rep.Project.Docs {
+	for _, doc := range Documents(rep.Project) {
 		for _, e := range doc.Elements {
 			elems[elemKey{filepath.Base(doc.Path), e.ID}] = e
 		}
@@ -122,7 +123,7 @@ func TestCorpus(t *testing.T) {
 	}
 
 	misplaced := 0
-	for _, doc := range rep.Project.Docs {
+	for _, doc := range Documents(rep.Project) {
 		for _, e := range doc.Elements {
 			if e.Type != "boundaryEvent" || len(e.Timers) == 0 || e.AttachedTo == nil {
 				continue

@@ -86,7 +86,7 @@ func TestSpansAndFixes(t *testing.T) {
 			if perr != nil {
 				t.Fatalf("parse: %s", perr.Msg)
 			}
-			ds := lint.Run(lint.Options{Rules: All(), Now: fixtureNow}, &lint.Project{Docs: []*bpmn.Document{doc}}, nil)
+			ds := lint.Run(lint.Options{Rules: All(), Now: fixtureNow}, ProjectOf([]*bpmn.Document{doc}), nil)
 			i := slices.IndexFunc(ds, func(d lint.Diagnostic) bool { return d.Rule == tt.rule })
 			if i < 0 {
 				t.Fatalf("no %s finding; got %v", tt.rule, ds)

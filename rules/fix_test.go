@@ -7,6 +7,7 @@ import (
 	"testing"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 )
 
 // TestFixesOnFixtures applies --fix to every invalid fixture of the rules
@@ -30,7 +31,7 @@ func TestFixesOnFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				opts := lint.Options{Rules: All(), Now: fixtureNow}
-				rep, err := lint.Check(lint.Input{Paths: []string{p}}, opts)
+				rep, err := project.Check(project.Options{Paths: []string{p}}, Engines(), opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -55,7 +56,7 @@ func TestFixesOnFixtures(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				after, err := lint.Check(lint.Input{Paths: []string{p}}, opts)
+				after, err := project.Check(project.Options{Paths: []string{p}}, Engines(), opts)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 )
 
 // fixtureNow is the reference clock of every fixture, the one SPIFF.md's
@@ -152,7 +153,7 @@ func TestFixtures(t *testing.T) {
 				if strings.HasPrefix(filepath.Base(fx), "invalid-") && !ownRule {
 					t.Errorf("an invalid fixture does not expect its rule %s", r.ID)
 				}
-				rep, err := lint.Check(lint.Input{Paths: []string{fx}}, lint.Options{Rules: All(), Now: fixtureNow})
+				rep, err := project.Check(project.Options{Paths: []string{fx}}, Engines(), lint.Options{Rules: All(), Now: fixtureNow})
 				if err != nil {
 					t.Fatal(err)
 				}

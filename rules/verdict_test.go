@@ -101,12 +101,12 @@ func TestVerdicts(t *testing.T) {
 		t.Errorf("%d verdicts: %v", len(vs), vs)
 	}
 	for id, rule := range want {
-		d, ok := vs[lint.ElementIRI(doc, id)]
+		d, ok := vs[doc.ElementIRI(id)]
 		if !ok || d.Rule != rule || d.Severity != lint.SeverityError || d.Element != id || d.File != "v.bpmn" {
 			t.Errorf("%s: %+v, want %s", id, d, rule)
 		}
 	}
-	if got := Reason(vs[lint.ElementIRI(doc, "Boot")]); got != "cycle has no start date-time: 'R/P1D'" {
+	if got := Reason(vs[doc.ElementIRI("Boot")]); got != "cycle has no start date-time: 'R/P1D'" {
 		t.Errorf("Reason: %q", got)
 	}
 }

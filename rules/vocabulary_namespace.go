@@ -32,15 +32,8 @@ if the graph is right, set the namespace under vocabulary: in .seams-timers.yaml
 
 func runVocabularyNamespace(p *lint.Pass) {
 	ix := IndexOf(p.Project)
-	// A graph that uses a term of each configured namespace has nothing
-	// to report; the cheap look-ups below spare a pass over every triple.
-	v := ix.Vocab
-	procUsed := len(ix.Nodes) > 0 || len(ix.Graph.Subjects(graph.NewIRI(graph.RDFType), v.Process())) > 0
-	seamUsed := len(ix.Executes) > 0 || len(ix.Schedules) > 0 || len(ix.StoredIn) > 0
-	archUsed := len(ix.Graph.Subjects(graph.NewIRI(graph.RDFType), v.Container())) > 0
-	if procUsed && seamUsed && archUsed {
-		return
-	}
+	// Each graph document is judged on its own (ForeignVocabulary), so
+	// that the finding does not depend on the other documents of the run.
 	for _, f := range ix.Graph.ForeignVocabulary(ix.Vocab) {
 		name := prefixOf(ix.Vocab, f.Configured)
 		msg := "the graph uses no " + name + " term of <" + f.Configured + ">, but uses " + strings.Join(f.Terms, ", ") +

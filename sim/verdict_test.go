@@ -61,7 +61,7 @@ func TestRefusedTimersListed(t *testing.T) {
 	docs := []*bpmn.Document{doc}
 	verdicts := rules.Verdicts(docs, oracleNow)
 	in := sim.Input{Docs: docs, Refused: func(d *bpmn.Document, el *bpmn.Element) (string, string, bool) {
-		v, ok := verdicts[lint.ElementIRI(d, el.ID)]
+		v, ok := verdicts[d.ElementIRI(el.ID)]
 		return v.Rule, rules.Reason(v), ok
 	}}
 	sc := sim.Scenario{From: oracleNow, Until: oracleNow.Add(24 * time.Hour),

@@ -256,9 +256,22 @@ func TestFixAndDiff(t *testing.T) {
 }
 
 func TestNoGraphNote(t *testing.T) {
-	_, _, errOut := runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", "../../examples/approval.bpmn")
+	src, err := os.ReadFile("../../examples/approval.bpmn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(t.TempDir(), "approval.bpmn")
+	if err := os.WriteFile(p, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	_, _, errOut := runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", p)
 	if strings.Count(errOut, "no index graph") != 1 {
 		t.Errorf("want one note about the missing index graph, got %q", errOut)
+	}
+	// Beside its index graph, a model given by path is joined with it.
+	_, _, errOut = runCLI(t, "", "check", "--now", "2026-11-01T12:00:00Z", "../../examples/approval.bpmn")
+	if strings.Contains(errOut, "no index graph") {
+		t.Errorf("examples/approval.bpmn was checked without examples/index.ttl: %q", errOut)
 	}
 }
 

@@ -271,7 +271,25 @@ func TestSimulateIndexGraphSchedules(t *testing.T) {
 		t.Errorf("the hourly timer start is not scheduled:\n%s", out)
 	}
 
-	// The same models without the graph: both run.
+	// The same models given by path: the graph beside them still decides.
+	code, out, errOut = runTimerCmd(t, append(args, nightly, hourly)...)
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	if strings.Contains(out, "timer fire "+hourly) || !strings.Contains(out, "timer fire "+nightly+"#NightlyTimer due 2026-11-01T02:00:00Z") {
+		t.Errorf("models given by path, with the graph beside them:\n%s", out)
+	}
+
+	// The same models where no graph covers them: both run.
+	bare := t.TempDir()
+	for _, p := range []string{nightly, hourly} {
+		b, err := os.ReadFile(p)
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, bare, filepath.Base(p), b)
+	}
+	nightly, hourly = filepath.Join(bare, "nightly.bpmn"), filepath.Join(bare, "hourly.bpmn")
 	code, out, errOut = runTimerCmd(t, append(args, nightly, hourly)...)
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)

@@ -1,4 +1,4 @@
-package lint_test
+package project_test
 
 import (
 	"os"
@@ -8,6 +8,7 @@ import (
 
 	"github.com/seams/seams-timers/internal/benchgen"
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
 )
 
@@ -44,7 +45,7 @@ func BenchmarkCheckOneModel(b *testing.B) {
 	opts := lint.Options{Rules: rules.All(), Now: benchNow}
 	b.ReportAllocs()
 	for b.Loop() {
-		rep, err := lint.Check(lint.Input{Paths: []string{dir}}, opts)
+		rep, err := project.Check(project.Options{Paths: []string{dir}}, rules.Engines(), opts)
 		if err != nil || rep.Timers != 3 {
 			b.Fatalf("err %v, %d timers", err, rep.Timers)
 		}
@@ -57,7 +58,7 @@ func BenchmarkCheck2000Models(b *testing.B) {
 	opts := lint.Options{Rules: rules.All(), Now: benchNow}
 	b.ReportAllocs()
 	for b.Loop() {
-		rep, err := lint.Check(lint.Input{Paths: []string{dir}}, opts)
+		rep, err := project.Check(project.Options{Paths: []string{dir}}, rules.Engines(), opts)
 		if err != nil || rep.Timers != 6000 {
 			b.Fatalf("err %v, %d timers", err, rep.Timers)
 		}
