@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"gopkg.in/yaml.v3"
-
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 // ConfigFileName is the name config discovery looks for.
@@ -85,19 +83,31 @@ func FindConfig(start string) string {
 	}
 }
 
-// LoadConfig reads and validates a config file against the rule catalog.
-func LoadConfig(path string, rules []*Rule) (*Config, error) {
+// ConfigSpec is what a config is validated against: the rule catalog, and
+// how the engines read their values.
+type ConfigSpec struct {
+	// Rules are every engine's rules.
+	Rules []*Rule
+	// ParseDuration reads a duration value (scheduler.poll) as the
+	// engine that owns the setting writes it; it returns the exact length,
+	// and an error for a value it refuses.
+	ParseDuration func(string) (time.Duration, error)
+}
+
+// LoadConfig reads and validates a config file.
+func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
 	src, err := os.ReadFile(path)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: err.Error()}
 	}
-	return ParseConfig(path, src, rules)
+	return ParseConfig(path, src, spec)
 }
 
 // ParseConfig parses config bytes. Every problem is a *ConfigError with
 // the line it is on; unknown keys, presets, levels and rules suggest the
 // nearest valid one.
-func ParseConfig(path string, src []byte, rules []*Rule) (*Config, error) {
+func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
+	rules := spec.Rules
 	cfg := &Config{Path: path, Extends: "recommended", Rules: map[string]Level{}, Map: map[string]string{}, Vocabulary: map[string]string{}}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(src))
@@ -164,9 +174,12 @@ func ParseConfig(path string, src []byte, rules []*Rule) (*Config, error) {
 				return nil, err
 			}
 			if s, ok := m["poll"]; ok {
-				d, err := timeexpr.ParseDuration(s)
-				exact, isExact := d.Exact()
-				if err != nil || !isExact || d.Negative || exact <= 0 {
+				var exact time.Duration
+				err := errors.New("no duration reader")
+				if spec.ParseDuration != nil {
+					exact, err = spec.ParseDuration(s)
+				}
+				if err != nil || exact <= 0 {
 					return nil, bad(v, "scheduler.poll %q: want a positive ISO 8601 duration without years or months, such as PT1S", s)
 				}
 				cfg.Poll = exact

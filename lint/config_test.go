@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -8,13 +9,24 @@ import (
 	"time"
 )
 
+// testSpec validates configs against testRules; its duration reader takes
+// the PT<n>S, PT<n>M and PT<n>H forms the tests write (the BPMN engine's
+// own reader is strict ISO 8601).
+var testSpec = ConfigSpec{Rules: testRules, ParseDuration: func(s string) (time.Duration, error) {
+	rest, ok := strings.CutPrefix(s, "PT")
+	if !ok {
+		return 0, fmt.Errorf("not a time duration: %q", s)
+	}
+	return time.ParseDuration(strings.ToLower(rest))
+}}
+
 var testRules = []*Rule{
 	{ID: "TMR1031", Name: "cycle-no-start", Severity: SeverityError},
 	{ID: "TMR1034", Name: "cycle-calendar-period", Severity: SeverityWarning},
 }
 
 func TestParseConfig(t *testing.T) {
-	cfg, err := LoadConfig("testdata/config/strict.yaml", testRules)
+	cfg, err := LoadConfig("testdata/config/strict.yaml", testSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -34,7 +46,7 @@ func TestParseConfig(t *testing.T) {
 }
 
 func TestStrictRaisesWarnings(t *testing.T) {
-	cfg, err := ParseConfig("c.yaml", []byte("extends: strict\n"), testRules)
+	cfg, err := ParseConfig("c.yaml", []byte("extends: strict\n"), testSpec)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -57,12 +69,12 @@ func TestConfigErrorsSuggest(t *testing.T) {
 		{"rules: [\n", "not YAML"},
 	}
 	for _, c := range cases {
-		_, err := ParseConfig("c.yaml", []byte(c.src), testRules)
+		_, err := ParseConfig("c.yaml", []byte(c.src), testSpec)
 		if err == nil || !strings.Contains(err.Error(), c.want) {
 			t.Errorf("%q: error %v, want it to contain %q", c.src, err, c.want)
 		}
 	}
-	if _, err := ParseConfig("c.yaml", nil, testRules); err != nil {
+	if _, err := ParseConfig("c.yaml", nil, testSpec); err != nil {
 		t.Errorf("an empty config is valid: %v", err)
 	}
 }

@@ -45,7 +45,7 @@ func BenchmarkCheckOneModel(b *testing.B) {
 	opts := lint.Options{Rules: rules.All(), Now: benchNow}
 	b.ReportAllocs()
 	for b.Loop() {
-		rep, err := project.Check(project.Options{Paths: []string{dir}}, rules.Engines(), opts)
+		rep, err := project.Check(project.Options{Paths: []string{dir}}, []*project.Engine{rules.Engine}, opts)
 		if err != nil || rep.Timers != 3 {
 			b.Fatalf("err %v, %d timers", err, rep.Timers)
 		}
@@ -58,7 +58,7 @@ func BenchmarkCheck2000Models(b *testing.B) {
 	opts := lint.Options{Rules: rules.All(), Now: benchNow}
 	b.ReportAllocs()
 	for b.Loop() {
-		rep, err := project.Check(project.Options{Paths: []string{dir}}, rules.Engines(), opts)
+		rep, err := project.Check(project.Options{Paths: []string{dir}}, []*project.Engine{rules.Engine}, opts)
 		if err != nil || rep.Timers != 6000 {
 			b.Fatalf("err %v, %d timers", err, rep.Timers)
 		}

@@ -67,7 +67,7 @@ func TestCorpus(t *testing.T) {
 		t.Skipf("no Spiff corpus at %s: %v", corpusDir, err)
 	}
 	verdicts := readVerdicts(t, filepath.Join(corpusDir, "SPIFF_VERDICTS.tsv"))
-	rep, err := project.Check(project.Options{Paths: []string{corpusDir}}, Engines(), lint.Options{Rules: All(), Now: fixtureNow})
+	rep, err := project.Check(project.Options{Paths: []string{corpusDir}}, []*project.Engine{Engine}, lint.Options{Rules: All(), Now: fixtureNow})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -1,14 +1,17 @@
 package rules
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/join"
 	"github.com/seams/seams-timers/lint"
@@ -39,10 +42,6 @@ var Engine = &project.Engine{
 	Rules:    All(),
 	Load:     load,
 }
-
-// Engines are the engines seams-timers runs, in the order their files are
-// listed.
-func Engines() []*project.Engine { return []*project.Engine{Engine} }
 
 // loadDetails say what to do about a loader's finding.
 var loadDetails = map[string]string{
@@ -287,6 +286,20 @@ func nearestGraphs(dir string) []string {
 		}
 		dir = parent
 	}
+}
+
+// ExactDuration reads a positive ISO 8601 duration of exact length (no
+// years or months), strictly: the scheduler's poll interval of the config.
+func ExactDuration(s string) (time.Duration, error) {
+	d, err := timeexpr.ParseDuration(s)
+	if err != nil {
+		return 0, err
+	}
+	exact, ok := d.Exact()
+	if !ok || d.Negative || exact <= 0 {
+		return 0, fmt.Errorf("%q is not a positive duration of exact length", s)
+	}
+	return exact, nil
 }
 
 // Vocabulary returns the index graph vocabulary a config's vocabulary

@@ -31,7 +31,7 @@ func TestFixesOnFixtures(t *testing.T) {
 					t.Fatal(err)
 				}
 				opts := lint.Options{Rules: All(), Now: fixtureNow}
-				rep, err := project.Check(project.Options{Paths: []string{p}}, Engines(), opts)
+				rep, err := project.Check(project.Options{Paths: []string{p}}, []*project.Engine{Engine}, opts)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -56,7 +56,7 @@ func TestFixesOnFixtures(t *testing.T) {
 						t.Fatal(err)
 					}
 				}
-				after, err := project.Check(project.Options{Paths: []string{p}}, Engines(), opts)
+				after, err := project.Check(project.Options{Paths: []string{p}}, []*project.Engine{Engine}, opts)
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -73,7 +73,7 @@ func writeTree(t testing.TB, files map[string]string) string {
 
 func check(t testing.TB, paths []string, maps map[string]string) *lint.Report {
 	t.Helper()
-	rep, err := project.Check(project.Options{Paths: paths, Maps: maps}, rules.Engines(), lint.Options{Rules: rules.All(), Now: joinNow})
+	rep, err := project.Check(project.Options{Paths: paths, Maps: maps}, []*project.Engine{rules.Engine}, lint.Options{Rules: rules.All(), Now: joinNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -362,7 +362,7 @@ func TestJoinStdinGraph(t *testing.T) {
 <approval.bpmn#Reminder> a proc:TimerCatchEvent .
 `
 	rep, err := project.Check(project.Options{Paths: []string{"-"}, Stdin: []byte(src), StdinName: name},
-		rules.Engines(), lint.Options{Rules: rules.All(), Now: joinNow})
+		[]*project.Engine{rules.Engine}, lint.Options{Rules: rules.All(), Now: joinNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -491,7 +491,7 @@ func BenchmarkJoin1MTriples2000Models(b *testing.B) {
 	b.ReportAllocs()
 	b.ResetTimer()
 	for b.Loop() {
-		rep, err := project.Check(project.Options{Paths: []string{dir}}, rules.Engines(), opts)
+		rep, err := project.Check(project.Options{Paths: []string{dir}}, []*project.Engine{rules.Engine}, opts)
 		if err != nil || rep.Timers != 6000 || len(rep.Diagnostics) != 0 {
 			b.Fatalf("err %v, %d timers, %d findings", err, rep.Timers, len(rep.Diagnostics))
 		}
@@ -508,7 +508,7 @@ func BenchmarkCheckOneModelIndex1k(b *testing.B) {
 	opts := lint.Options{Rules: rules.All(), Now: joinNow}
 	b.ReportAllocs()
 	for b.Loop() {
-		rep, err := project.Check(project.Options{Paths: []string{dir}}, rules.Engines(), opts)
+		rep, err := project.Check(project.Options{Paths: []string{dir}}, []*project.Engine{rules.Engine}, opts)
 		if err != nil || rep.Timers != 3 || len(rep.Diagnostics) != 0 {
 			b.Fatalf("err %v, %d timers, %d findings", err, rep.Timers, len(rep.Diagnostics))
 		}

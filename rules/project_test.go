@@ -15,7 +15,7 @@ import (
 // checkWith runs a whole check with the loader's options given.
 func checkWith(t *testing.T, opts project.Options) *lint.Report {
 	t.Helper()
-	rep, err := project.Check(opts, rules.Engines(), lint.Options{Rules: rules.All(), Now: joinNow})
+	rep, err := project.Check(opts, []*project.Engine{rules.Engine}, lint.Options{Rules: rules.All(), Now: joinNow})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -65,7 +65,7 @@ func TestExcludeRelativeToConfig(t *testing.T) {
 		"models/new.bpmn":        approvalModel(`"PT48H"`),
 	})
 	for _, root := range []string{dir, filepath.Join(dir, "models"), filepath.Join(dir, ".", "models", "..")} {
-		loaded, err := project.Load(project.Options{Paths: []string{root}, Config: configAt(dir, "models/legacy")}, rules.Engines())
+		loaded, err := project.Load(project.Options{Paths: []string{root}, Config: configAt(dir, "models/legacy")}, []*project.Engine{rules.Engine})
 		if err != nil {
 			t.Fatal(err)
 		}

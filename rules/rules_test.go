@@ -153,7 +153,7 @@ func TestFixtures(t *testing.T) {
 				if strings.HasPrefix(filepath.Base(fx), "invalid-") && !ownRule {
 					t.Errorf("an invalid fixture does not expect its rule %s", r.ID)
 				}
-				rep, err := project.Check(project.Options{Paths: []string{fx}}, Engines(), lint.Options{Rules: All(), Now: fixtureNow})
+				rep, err := project.Check(project.Options{Paths: []string{fx}}, []*project.Engine{Engine}, lint.Options{Rules: All(), Now: fixtureNow})
 				if err != nil {
 					t.Fatal(err)
 				}

@@ -11,7 +11,6 @@ import (
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/rules"
 )
 
 // checkOptions are the flags of `check`.
@@ -143,7 +142,7 @@ func runCheck(s *streams, o *checkOptions) error {
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
-	opts := lint.Options{Rules: rules.All(), Now: now, Jobs: o.Jobs}
+	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)
 		opts.Poll = cfg.Poll
@@ -167,7 +166,7 @@ func runCheck(s *streams, o *checkOptions) error {
 	if s.ErrTTY && !o.Quiet {
 		in.Progress = newProgress(s.Err, progressThreshold)
 	}
-	rep, err := project.Check(in, rules.Engines(), opts)
+	rep, err := project.Check(in, engines(), opts)
 	if in.Progress != nil {
 		in.Progress(-1, 0)
 	}
@@ -197,7 +196,7 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 		if len(fixes) > 0 {
 			// Report what is left after the fixes.
-			if rep, err = project.Check(in, rules.Engines(), opts); err != nil {
+			if rep, err = project.Check(in, engines(), opts); err != nil {
 				return loadError(err)
 			}
 		}

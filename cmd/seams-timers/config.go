@@ -7,7 +7,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/lint"
-	"github.com/seams/seams-timers/rules"
 )
 
 // configFlags are the flags every command that reads a config shares.
@@ -50,7 +49,7 @@ func (c *configFlags) loadFor(paths []string, stdinName string) (*lint.Config, e
 			return nil, nil
 		}
 	}
-	cfg, err := lint.LoadConfig(path, rules.All())
+	cfg, err := lint.LoadConfig(path, configSpec())
 	if err != nil {
 		return nil, &exitError{code: lint.ExitUsage, err: err}
 	}
@@ -87,7 +86,7 @@ Exit code 2 when invalid.`,
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
-			if _, err := lint.ParseConfig(path, src, rules.All()); err != nil {
+			if _, err := lint.ParseConfig(path, src, configSpec()); err != nil {
 				fmt.Fprintln(s.Err, err)
 				return &exitError{code: lint.ExitUsage}
 			}

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/rules"
 )
 
 func newRulesCmd(s *streams) *cobra.Command {
@@ -18,7 +17,7 @@ func newRulesCmd(s *streams) *cobra.Command {
 		RunE: func(*cobra.Command, []string) error {
 			tw := tabwriter.NewWriter(s.Out, 0, 4, 2, ' ', 0)
 			fmt.Fprintln(tw, "ID\tNAME\tSEVERITY\tTITLE")
-			for _, r := range rules.All() {
+			for _, r := range allRules() {
 				fmt.Fprintf(tw, "%s\t%s\t%s\t%s\n", r.ID, r.Name, r.Severity, r.Title)
 			}
 			return tw.Flush()
@@ -33,7 +32,7 @@ func newExplainCmd(s *streams) *cobra.Command {
 		Example: "  seams-timers explain TMR1031\n  seams-timers explain cycle-no-start",
 		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
-			r := rules.Lookup(args[0])
+			r := lookupRule(args[0])
 			if r == nil {
 				return usageErrorf("no rule %q; `seams-timers rules` lists them", args[0])
 			}

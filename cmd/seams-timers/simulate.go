@@ -331,7 +331,7 @@ func simCheck(paths []string, cfg *lint.Config, now time.Time) (*lint.Report, er
 	if cfg != nil {
 		opts.Poll = cfg.Poll
 	}
-	rep, err := project.Check(loadOptions(paths, cfg), rules.Engines(), opts)
+	rep, err := project.Check(loadOptions(paths, cfg), engines(), opts)
 	if err != nil {
 		return nil, loadError(err)
 	}
@@ -397,14 +397,14 @@ func scheduledStarts(ix *join.Index, docs []*bpmn.Document) ([]*bpmn.Element, st
 // reported, sorted by path, and the loading findings of those files. A
 // path that does not exist is a usage error.
 func simLoadModels(paths []string, cfg *lint.Config) ([]*bpmn.Document, []lint.Diagnostic, error) {
-	loaded, err := project.Load(loadOptions(paths, cfg), rules.Engines())
+	loaded, err := project.Load(loadOptions(paths, cfg), engines())
 	if err != nil {
 		return nil, nil, loadError(err)
 	}
 	var diags []lint.Diagnostic
 	for _, d := range loaded.Diagnostics {
 		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == rules.KindBPMN {
-			if r := rules.Lookup(d.Rule); r != nil {
+			if r := lookupRule(d.Rule); r != nil {
 				d.Name = r.Name
 			}
 			diags = append(diags, d)

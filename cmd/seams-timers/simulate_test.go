@@ -321,3 +321,34 @@ func TestSimulateRefusedByRules(t *testing.T) {
 		t.Errorf("output:\n%s", out)
 	}
 }
+
+// TestExcludeEveryCommand: a model the config excludes is skipped by check,
+// and neither fired by simulate nor listed by next DIR, whichever
+// directory the command runs from.
+func TestExcludeEveryCommand(t *testing.T) {
+	dir := t.TempDir()
+	writeFile(t, dir, ".seams-timers.yaml", []byte("exclude: [models/legacy]\n"))
+	if err := os.MkdirAll(filepath.Join(dir, "models", "legacy"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(dir, "models"), "hourly.bpmn", timerStartModel("Hourly", "R/2026-11-01T00:30:00Z/PT1H"))
+	writeFile(t, filepath.Join(dir, "models", "legacy"), "boot.bpmn", timerStartModel("Boot", "R/P1D"))
+	models := filepath.Join(dir, "models")
+	for _, wd := range []string{dir, models, t.TempDir()} {
+		t.Run(filepath.Base(wd), func(t *testing.T) {
+			t.Chdir(wd)
+			code, out, errOut := runTimerCmd(t, "check", "--now", "2026-11-01T00:00:00Z", models)
+			if code != 0 || strings.Contains(out+errOut, "boot.bpmn") {
+				t.Errorf("check: exit %d:\n%s%s", code, out, errOut)
+			}
+			code, out, errOut = runTimerCmd(t, "simulate", "--now", "2026-11-01T00:00:00Z", "--until", "2026-11-01T02:00:00Z", models)
+			if code != 0 || strings.Contains(out, "Boot") || !strings.Contains(out, "timer fire "+filepath.Join(models, "hourly.bpmn")+"#HourlyTimer") {
+				t.Errorf("simulate: exit %d:\n%s%s", code, out, errOut)
+			}
+			code, out, errOut = runTimerCmd(t, "next", "--now", "2026-11-01T00:00:00Z", "-n", "1", models)
+			if want := "2026-11-01T00:30:00Z  " + filepath.Join(models, "hourly.bpmn") + "#HourlyTimer\n"; code != 0 || out != want {
+				t.Errorf("next: exit %d:\n%s%s\nwant:\n%s", code, out, errOut, want)
+			}
+		})
+	}
+}
