@@ -1,0 +1,192 @@
+package archtest
+
+import (
+	"bufio"
+	"go/parser"
+	"go/token"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+	"testing"
+)
+
+const module = "github.com/seams/seams-timers"
+
+// root is the repository root, two directories up.
+const root = "../.."
+
+// actualImports returns, for every package of the module (relative
+// directory), the module's own packages its non-test files import.
+func actualImports(t *testing.T) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	fset := token.NewFileSet()
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		if d.IsDir() {
+			if name := d.Name(); p != root && (strings.HasPrefix(name, ".") || name == "testdata") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		if !strings.HasSuffix(p, ".go") || strings.HasSuffix(p, "_test.go") {
+			return nil
+		}
+		f, err := parser.ParseFile(fset, p, nil, parser.ImportsOnly)
+		if err != nil {
+			return err
+		}
+		rel, err := filepath.Rel(root, filepath.Dir(p))
+		if err != nil {
+			return err
+		}
+		pkg := filepath.ToSlash(rel)
+		if _, ok := out[pkg]; !ok {
+			out[pkg] = nil
+		}
+		for _, imp := range f.Imports {
+			path, err := strconv.Unquote(imp.Path.Value)
+			if err != nil {
+				return err
+			}
+			if dep, ok := strings.CutPrefix(path, module+"/"); ok && !slices.Contains(out[pkg], dep) {
+				out[pkg] = append(out[pkg], dep)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, deps := range out {
+		slices.Sort(deps)
+	}
+	return out
+}
+
+// documentedImports reads the ```imports block of docs/architecture.md.
+func documentedImports(t *testing.T) map[string][]string {
+	t.Helper()
+	f, err := os.Open(filepath.Join(root, "docs", "architecture.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = f.Close() }()
+	out := map[string][]string{}
+	in := false
+	sc := bufio.NewScanner(f)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		switch {
+		case line == "```imports":
+			in = true
+		case in && line == "```":
+			return out
+		case in:
+			pkg, deps, ok := strings.Cut(line, "->")
+			if !ok {
+				t.Fatalf("docs/architecture.md: %q is not PKG -> DEPS", line)
+			}
+			list := strings.Fields(deps)
+			slices.Sort(list)
+			out[strings.TrimSpace(pkg)] = list
+		}
+	}
+	t.Fatal("docs/architecture.md has no ```imports block")
+	return nil
+}
+
+// TestImportGraphDocumented fails when the import graph of the code and
+// the one docs/architecture.md draws differ.
+func TestImportGraphDocumented(t *testing.T) {
+	got, doc := actualImports(t), documentedImports(t)
+	for pkg, deps := range got {
+		want, ok := doc[pkg]
+		if !ok {
+			t.Errorf("package %s is missing from docs/architecture.md's import graph (%s -> %s)", pkg, pkg, strings.Join(deps, " "))
+			continue
+		}
+		if !slices.Equal(deps, want) {
+			t.Errorf("%s imports %v; docs/architecture.md says %v", pkg, deps, want)
+		}
+	}
+	for pkg := range doc {
+		if _, ok := got[pkg]; !ok {
+			t.Errorf("docs/architecture.md lists %s, which is no package", pkg)
+		}
+	}
+}
+
+// forbidden are the lines no package may cross: package -> the packages it
+// must not import.
+var forbidden = map[string][]string{
+	"lint":          {"bpmn", "bpmn/timeexpr", "graph", "join", "rules", "sim", "project"},
+	"project":       {"bpmn", "bpmn/timeexpr", "graph", "join", "rules", "sim"},
+	"span":          {"bpmn", "bpmn/timeexpr", "graph", "join", "lint", "project", "rules", "sim"},
+	"bpmn":          {"graph", "join", "lint", "project", "rules", "sim"},
+	"bpmn/timeexpr": {"bpmn", "graph", "join", "lint", "project", "rules", "sim"},
+	"graph":         {"bpmn", "bpmn/timeexpr", "join", "lint", "project", "rules", "sim"},
+	"join":          {"project", "rules", "sim"},
+	"rules":         {"sim"},
+	"sim":           {"graph", "join", "lint", "project", "rules"},
+}
+
+// TestImportDirection fails when a package imports across the line
+// between the core and the engines, directly or through another package.
+func TestImportDirection(t *testing.T) {
+	got := actualImports(t)
+	for pkg, bad := range forbidden {
+		if _, ok := got[pkg]; !ok {
+			t.Errorf("guarded package %s does not exist", pkg)
+			continue
+		}
+		for _, dep := range reachable(got, pkg) {
+			if slices.Contains(bad, dep) {
+				t.Errorf("%s imports %s (directly or through another package): %s", pkg, dep, why(pkg))
+			}
+		}
+	}
+	// Only the commands import the simulator.
+	for pkg, deps := range got {
+		if pkg != "cmd/seams-timers" && slices.Contains(deps, "sim") {
+			t.Errorf("%s imports sim; only cmd/seams-timers may", pkg)
+		}
+	}
+}
+
+// reachable lists every package pkg imports, transitively.
+func reachable(graph map[string][]string, pkg string) []string {
+	seen := map[string]bool{}
+	var walk func(string)
+	walk = func(p string) {
+		for _, d := range graph[p] {
+			if !seen[d] {
+				seen[d] = true
+				walk(d)
+			}
+		}
+	}
+	walk(pkg)
+	out := make([]string, 0, len(seen))
+	for d := range seen {
+		out = append(out, d)
+	}
+	slices.Sort(out)
+	return out
+}
+
+// why says what the line a package must not cross is for.
+func why(pkg string) string {
+	switch pkg {
+	case "lint", "project":
+		return "the core must know no engine"
+	case "rules", "sim":
+		return "the simulator decides nothing the rules decide, and due times live in bpmn/timeexpr"
+	}
+	return "parsers know nothing of findings or engines"
+}
