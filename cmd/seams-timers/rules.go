@@ -6,7 +6,6 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
-
 )
 
 func newRulesCmd(s *streams) *cobra.Command {
