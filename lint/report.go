@@ -4,7 +4,10 @@ package lint
 type Report struct {
 	// Diagnostics are the findings reported, sorted.
 	Diagnostics []Diagnostic
-	// Files counts the files read; Timers the timer definitions in them.
+	// Files counts the files reported on (those given, found under a given
+	// directory or named by a given index graph; with a stdin buffer, the
+	// buffer), and Timers the timer definitions in them. Files read only
+	// as context for the join are not counted.
 	Files  int
 	Timers int
 	// Project is what was loaded, for callers that go on (fixes, the

@@ -271,12 +271,14 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 		stdin = absPath(opts.StdinName)
 	}
 	for _, f := range proj.Files {
-		rep.Files++
-		rep.Timers += f.Timers
 		if stdin != "" {
 			reported[f.Path] = absPath(f.Path) == stdin
 		} else {
 			reported[f.Path] = f.Reported
+		}
+		if reported[f.Path] {
+			rep.Files++
+			rep.Timers += f.Timers
 		}
 	}
 	kept := ds[:0]
