@@ -17,7 +17,6 @@ import (
 	"slices"
 	"strings"
 	"sync"
-	"time"
 
 	"github.com/seams/seams-timers/lint"
 )
@@ -105,19 +104,11 @@ type Loader struct {
 // order: sorted within each directory, in the order the paths were given.
 func (l *Loader) Paths(kind string) []string { return l.found[kind] }
 
-// Given reports whether a file was discovered from the given paths (or is
-// the stdin buffer).
-func (l *Loader) Given(path string) bool { return l.given[absPath(path)] }
-
 // Stdin reports whether path names the buffer read from stdin, however it
 // is spelled (a.bpmn, ./a.bpmn, an absolute path).
 func (l *Loader) Stdin(path string) bool {
 	return l.stdinAbs != "" && absPath(path) == l.stdinAbs
 }
-
-// StdinMode reports whether the run checks one buffer read from stdin:
-// only that buffer's findings are reported.
-func (l *Loader) StdinMode() bool { return l.stdinAbs != "" }
 
 // Read returns the bytes of an input file: the stdin buffer when path
 // names it, else the file read through Options.ReadFile.
@@ -429,16 +420,4 @@ func absPath(p string) string {
 		return filepath.Clean(p)
 	}
 	return a
-}
-
-// Now returns the reference time of a run: the flag when given, else the
-// config's now, else the current time.
-func Now(flag time.Time, cfg *lint.Config) time.Time {
-	if !flag.IsZero() {
-		return flag
-	}
-	if cfg != nil && !cfg.Now.IsZero() {
-		return cfg.Now
-	}
-	return time.Now()
 }
