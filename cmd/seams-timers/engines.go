@@ -22,6 +22,38 @@ func allRules() []*lint.Rule {
 	return out
 }
 
+// engineCLI is what an engine adds to the commands beside check: the next
+// firings of values given on the command line and of the timers of its
+// files, and its simulator. Each function reports false when the engine's
+// rules refused a value or a timer (exit 1); an error is a usage error.
+type engineCLI struct {
+	// nextValues prints the next firings of values given on the command
+	// line (next --engine NAME VALUE...).
+	nextValues func(run *nextRun, values []string) (bool, error)
+	// nextFiles prints the next firings of every timer of the engine's
+	// files that the run reports on.
+	nextFiles func(run *nextRun, loaded *project.Loaded) (bool, error)
+	// simulate runs the engine's simulator (simulate --engine NAME).
+	simulate func(s *streams, o *simulateOptions, cfg *lint.Config) error
+}
+
+// engineCLIs are the engines' additions to next and simulate, by engine
+// name.
+func engineCLIs() map[string]*engineCLI {
+	return map[string]*engineCLI{rules.EngineName: &bpmnCLI}
+}
+
+// engineCLINames lists the engines' names in the order of engines().
+func engineCLINames() []string {
+	var out []string
+	for _, e := range engines() {
+		if _, ok := engineCLIs()[e.Name]; ok {
+			out = append(out, e.Name)
+		}
+	}
+	return out
+}
+
 // lookupRule finds a rule of any engine by ID (case-insensitive) or name.
 func lookupRule(key string) *lint.Rule {
 	for _, r := range allRules() {

@@ -22,6 +22,7 @@ import (
 // simulateOptions are the flags of `simulate`.
 type simulateOptions struct {
 	Paths    []string
+	Engine   string
 	Scenario string
 	Now      string
 	From     string
@@ -100,6 +101,7 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringVarP(&o.Format, "format", "f", "text", "output format: text, json or svg")
 	f.StringVarP(&o.Output, "output", "o", "", "write the output to FILE instead of stdout")
 	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")
+	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine whose models to simulate: "+strings.Join(engineCLINames(), ", "))
 	o.config.register(c)
 	return c
 }
@@ -110,10 +112,20 @@ func runSimulate(s *streams, o *simulateOptions) error {
 	default:
 		return usageErrorf("--format %q: want text, json or svg", o.Format)
 	}
+	engine, ok := engineCLIs()[o.Engine]
+	if !ok {
+		return usageErrorf("--engine %q: want one of %s", o.Engine, strings.Join(engineCLINames(), ", "))
+	}
 	cfg, err := o.config.load(o.Paths)
 	if err != nil {
 		return err
 	}
+	return engine.simulate(s, o, cfg)
+}
+
+// simulateBPMN simulates BPMN models on SpiffWorkflow under the seams
+// runtime.
+func simulateBPMN(s *streams, o *simulateOptions, cfg *lint.Config) error {
 	sc, note, err := o.scenario(cfg)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -392,15 +404,9 @@ func scheduledStarts(ix *join.Index, docs []*bpmn.Document) ([]*bpmn.Element, st
 	return starts, desc
 }
 
-// simLoadModels loads the models under the paths as check does (the index
-// graph around them too, for the join) and returns the models of the files
-// reported, sorted by path, and the loading findings of those files. A
-// path that does not exist is a usage error.
-func simLoadModels(paths []string, cfg *lint.Config) ([]*bpmn.Document, []lint.Diagnostic, error) {
-	loaded, err := project.Load(loadOptions(paths, cfg), engines())
-	if err != nil {
-		return nil, nil, loadError(err)
-	}
+// bpmnLoadFindings are the loading findings of the BPMN models reported
+// on, sorted, with their rules' names.
+func bpmnLoadFindings(loaded *project.Loaded) []lint.Diagnostic {
 	var diags []lint.Diagnostic
 	for _, d := range loaded.Diagnostics {
 		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == rules.KindBPMN {
@@ -411,7 +417,7 @@ func simLoadModels(paths []string, cfg *lint.Config) ([]*bpmn.Document, []lint.D
 		}
 	}
 	lint.Sort(diags)
-	return reportedModels(loaded.Project), diags, nil
+	return diags
 }
 
 // simWrite writes the result in the chosen format to stdout or --output.

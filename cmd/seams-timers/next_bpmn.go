@@ -1,0 +1,252 @@
+package main
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+	"github.com/seams/seams-timers/rules"
+)
+
+// bpmnCLI is what the BPMN engine adds to next and simulate.
+var bpmnCLI = engineCLI{nextValues: nextBPMNValues, nextFiles: nextBPMNFiles, simulate: simulateBPMN}
+
+// nextBPMNValues prints the next due times of timer expressions given on
+// the command line, as --kind and --as read them.
+func nextBPMNValues(run *nextRun, exprs []string) (bool, error) {
+	kind, err := parseKind(run.opts.Kind)
+	if err != nil {
+		return false, err
+	}
+	if err := checkAs(run.opts.As); err != nil {
+		return false, err
+	}
+	ok := true
+	for _, x := range exprs {
+		label := ""
+		if run.labelled {
+			label = x
+		}
+		if !nextExpr(run.w, run.errw, x, label, kind, run.opts.As, run.now, run.n) {
+			ok = false
+		}
+	}
+	return ok, nil
+}
+
+// nextBPMNFiles prints the next firings of every timer of the BPMN models
+// reported on, after their loading findings.
+func nextBPMNFiles(run *nextRun, loaded *project.Loaded) (bool, error) {
+	if err := checkAs(run.opts.As); err != nil {
+		return false, err
+	}
+	ok := true
+	for _, d := range bpmnLoadFindings(loaded) {
+		run.w.printf("%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+		ok = false
+	}
+	if !nextModels(run.w, reportedModels(loaded.Project), run.opts.As, run.now, run.n) {
+		ok = false
+	}
+	return ok, nil
+}
+
+// parseKind reads --kind.
+func parseKind(s string) (bpmn.ExprKind, error) {
+	switch s {
+	case "":
+		return 0, nil
+	case "date":
+		return bpmn.TimeDate, nil
+	case "duration":
+		return bpmn.TimeDuration, nil
+	case "cycle":
+		return bpmn.TimeCycle, nil
+	}
+	return 0, usageErrorf("--kind %q: want date, duration or cycle", s)
+}
+
+// checkAs validates --as.
+func checkAs(s string) error {
+	switch s {
+	case "", "start", "catch":
+		return nil
+	}
+	return usageErrorf("--as %q: want start or catch", s)
+}
+
+// nextExpr prints the next due times of one expression given on the
+// command line (each line labelled when several were given), or the rules'
+// refusal; it reports false for a refusal. The rules' warnings go to
+// errw, and the due times are still printed.
+func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
+	value := strings.TrimSpace(text)
+	if b := timeexpr.Classify(text); b.Kind == timeexpr.BodyQuoted {
+		value = b.Value
+	}
+	if kind == 0 {
+		kind = guessKind(value)
+	}
+	place := rules.PlaceAllowed
+	switch as {
+	case "start":
+		place = rules.PlaceStart
+	case "catch":
+		place = rules.PlaceCatch
+	}
+	refused := false
+	warn := &lineWriter{w: errw}
+	for _, d := range rules.ExpressionVerdictAt(kind, pyLiteral(value), place, now) {
+		if d.Severity == lint.SeverityError {
+			writeDiagnostic(w, "", d)
+			refused = true
+		} else {
+			writeDiagnostic(warn, "", d)
+		}
+	}
+	if refused {
+		return false
+	}
+	e, err := timeexpr.ParseValue(kind.ValueKind(), value)
+	if err != nil {
+		w.printf("error: cannot parse '%s': %v\n", value, err)
+		return false
+	}
+	s, err := nextSchedule(e, as, now)
+	if err != nil {
+		w.printf("error: %v\n", err)
+		return false
+	}
+	if writeDues(w, s, now, n, label) == 0 {
+		_, _ = fmt.Fprintf(errw, "seams-timers: %s\n", noneLeft(e, as, now))
+	}
+	return true
+}
+
+// guessKind guesses which expression element a bare value belongs to, for
+// next without --kind: R... is a cycle, P... (or -P...) a duration,
+// anything else a date-time.
+func guessKind(value string) bpmn.ExprKind {
+	v := strings.TrimSpace(value)
+	switch {
+	case strings.HasPrefix(v, "R") || strings.HasPrefix(v, "r"):
+		return bpmn.TimeCycle
+	case strings.HasPrefix(v, "P") || strings.HasPrefix(v, "-P") || strings.HasPrefix(v, "p"):
+		return bpmn.TimeDuration
+	}
+	return bpmn.TimeDate
+}
+
+// pyLiteral quotes a value as the Python string literal a model would hold
+// it in, "R/P1D".
+func pyLiteral(value string) string {
+	if !strings.ContainsAny(value, "\"\\\r\n") {
+		return `"` + value + `"`
+	}
+	return strconv.Quote(value)
+}
+
+// nextSchedule reads an expression as a timer start (the seams scheduler)
+// or as a catch reached at now (SpiffWorkflow).
+func nextSchedule(e timeexpr.Value, as string, now time.Time) (timeexpr.Schedule, error) {
+	if as == "" {
+		as = "start"
+		if e.Kind == timeexpr.ValueDuration {
+			as = "catch"
+		}
+	}
+	if as == "catch" {
+		return e.CatchSchedule(now), nil
+	}
+	return e.StartSchedule()
+}
+
+// writeDues prints up to n due times at or after now, one per line, each
+// with the arithmetic it used when that was calendar arithmetic.
+func writeDues(w *lineWriter, s timeexpr.Schedule, now time.Time, n int, name string) int {
+	k := s.Before(now)
+	printed := 0
+	for ; printed < n && s.Has(k); k++ {
+		line := timeexpr.FormatTime(s.Due(k))
+		if name != "" {
+			line += "  " + name
+		}
+		if d := s.Describe(k); d != "" {
+			line += "  (" + d + ")"
+		}
+		w.printf("%s\n", line)
+		printed++
+	}
+	return printed
+}
+
+// noneLeft says why an expression has no due time at or after now.
+func noneLeft(e timeexpr.Value, as string, now time.Time) string {
+	switch {
+	case e.Kind == timeexpr.ValueDate && as != "catch":
+		return fmt.Sprintf("%s is before --now %s: on a timer start it fires once, at the scheduler's first load", e.Text, timeexpr.FormatTime(now))
+	case e.Kind == timeexpr.ValueDate:
+		return fmt.Sprintf("%s is before --now %s: a catch reached now fires at the first tick", e.Text, timeexpr.FormatTime(now))
+	case e.Kind == timeexpr.ValueCycle && e.Cycle.Count() == 0:
+		return fmt.Sprintf("%s never fires (R0)", e.Text)
+	}
+	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Text, timeexpr.FormatTime(now))
+}
+
+// nextModels prints the next firings of every timer in the documents, in
+// document order; it reports false when the rules refuse a timer
+// (rules.Verdicts: the same finding check reports, at the same place).
+func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, n int) bool {
+	verdicts := rules.Verdicts(docs, now)
+	ok := true
+	for _, d := range docs {
+		for _, el := range d.Elements {
+			if len(el.Timers) == 0 {
+				continue
+			}
+			name := d.ElementDisplay(el.ID)
+			if v, refused := verdicts[d.ElementIRI(el.ID)]; refused {
+				writeDiagnostic(w, fmt.Sprintf("%s:%d:%d", v.File, v.Line, v.Column), v)
+				ok = false
+				continue
+			}
+			x := el.Timers[0].Effective()
+			if x == nil {
+				w.printf("-  %s  (no timeDate, timeDuration or timeCycle)\n", name)
+				continue
+			}
+			value, lit := timeexpr.Literal(x.Text)
+			e, err := timeexpr.ParseValue(x.Kind.ValueKind(), value)
+			if !lit || err != nil {
+				w.printf("-  %s  (cannot parse '%s')\n", name, value)
+				continue
+			}
+			mode := as
+			if mode == "" {
+				mode = "catch"
+				if el.Placement().IsStart() {
+					mode = "start"
+				}
+			}
+			s, err := nextSchedule(e, mode, now)
+			if err != nil {
+				w.printf("-  %s  (%v)\n", name, err)
+				continue
+			}
+			label := name
+			if e.Kind == timeexpr.ValueDuration {
+				label += fmt.Sprintf("  (%s after an instance arrives at --now)", e.Text)
+			}
+			if writeDues(w, s, now, n, label) == 0 {
+				w.printf("-  %s  (%s)\n", name, noneLeft(e, mode, now))
+			}
+		}
+	}
+	return ok
+}
