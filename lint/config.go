@@ -36,6 +36,9 @@ type Config struct {
 	Now time.Time
 	// Exclude lists path patterns that discovery skips.
 	Exclude []string
+	// Sections holds the engines' own sections (wfe:, ...), as each
+	// engine's ConfigSpec.Sections parser returned them, by key.
+	Sections map[string]any
 }
 
 // ConfigError is an invalid config: an unknown key or rule, a bad value.
@@ -92,7 +95,14 @@ type ConfigSpec struct {
 	// engine that owns the setting writes it; it returns the exact length,
 	// and an error for a value it refuses.
 	ParseDuration func(string) (time.Duration, error)
+	// Sections are the engines' own top-level keys: each parses its value
+	// and reports a problem with bad, which gives the error the node's
+	// line.
+	Sections map[string]SectionParser
 }
+
+// SectionParser parses an engine's section of the config.
+type SectionParser func(v *yaml.Node, bad func(n *yaml.Node, format string, args ...any) error) (any, error)
 
 // LoadConfig reads and validates a config file.
 func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
@@ -201,7 +211,23 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 				cfg.Exclude = append(cfg.Exclude, n.Value)
 			}
 		default:
-			return nil, bad(k, "unknown key %q%s", k.Value, suggest(k.Value, topKeys))
+			section, ok := spec.Sections[k.Value]
+			if !ok {
+				keys := slices.Clone(topKeys)
+				for name := range spec.Sections {
+					keys = append(keys, name)
+				}
+				slices.Sort(keys)
+				return nil, bad(k, "unknown key %q%s", k.Value, suggest(k.Value, keys))
+			}
+			val, err := section(v, func(n *yaml.Node, format string, args ...any) error { return bad(n, format, args...) })
+			if err != nil {
+				return nil, err
+			}
+			if cfg.Sections == nil {
+				cfg.Sections = map[string]any{}
+			}
+			cfg.Sections[k.Value] = val
 		}
 	}
 	return cfg, nil

@@ -43,6 +43,11 @@ type Engine struct {
 	Fallback bool
 	// Rules are the engine's rules, in ID order.
 	Rules []*lint.Rule
+	// ConfigSections are the engine's own top-level config keys and their
+	// parsers; the parsed values are in lint.Config.Sections.
+	ConfigSections map[string]lint.SectionParser
+	// RulePage renders a rule's documentation page, docs/rules/<ID>.md.
+	RulePage func(*lint.Rule) string
 	// Load reads the engine's files from what the loader discovered, adds
 	// them with Loader.Add, and returns the engine's project state (nil
 	// for none: its project rules do not run), its loading findings and

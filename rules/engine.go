@@ -40,6 +40,7 @@ var Engine = &project.Engine{
 	},
 	Fallback: true,
 	Rules:    All(),
+	RulePage: Markdown,
 	Load:     load,
 }
 

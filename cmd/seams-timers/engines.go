@@ -1,16 +1,18 @@
 package main
 
 import (
+	"maps"
 	"strings"
 
+	enginelist "github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
 )
 
-// engines are the timer systems seams-timers checks, in the order their
-// files are listed. A new engine is one more entry here.
-func engines() []*project.Engine { return []*project.Engine{rules.Engine} }
+// engines are the timer systems seams-timers checks (internal/engines is
+// where a new one is registered).
+func engines() []*project.Engine { return enginelist.All() }
 
 // allRules returns every engine's rules, in ID order (each engine's IDs
 // are a family of their own).
@@ -64,7 +66,12 @@ func lookupRule(key string) *lint.Rule {
 	return nil
 }
 
-// configSpec is what a config file is validated against.
+// configSpec is what a config file is validated against: every engine's
+// rules and sections.
 func configSpec() lint.ConfigSpec {
-	return lint.ConfigSpec{Rules: allRules(), ParseDuration: rules.ExactDuration}
+	spec := lint.ConfigSpec{Rules: allRules(), ParseDuration: rules.ExactDuration, Sections: map[string]lint.SectionParser{}}
+	for _, e := range engines() {
+		maps.Copy(spec.Sections, e.ConfigSections)
+	}
+	return spec
 }

@@ -1,0 +1,16 @@
+// Package engines lists the engines seams-timers runs: the one place where
+// a new engine is registered, for the commands and for the generated rule
+// pages.
+package engines
+
+import (
+	"github.com/seams/seams-timers/project"
+	"github.com/seams/seams-timers/rules"
+)
+
+//go:generate go run ../gendocs -out ../../docs/rules
+
+// All returns the engines, in the order their files and rules are listed.
+func All() []*project.Engine {
+	return []*project.Engine{rules.Engine}
+}
