@@ -1,6 +1,6 @@
 module github.com/seams/seams-timers
 
-go 1.26
+go 1.26.0
 
 require (
 	github.com/aymanbagabas/go-udiff v0.4.1
@@ -8,10 +8,12 @@ require (
 	github.com/fatih/color v1.19.0
 	github.com/knakk/rdf v0.0.0-20260317081859-15b52521cde6
 	github.com/mattn/go-isatty v0.0.20
+	github.com/robfig/cron/v3 v3.0.1
 	github.com/santhosh-tekuri/jsonschema/v6 v6.0.3
 	github.com/sosodev/duration v1.4.0
 	github.com/spf13/cobra v1.10.2
 	golang.org/x/text v0.14.0
+	golang.org/x/tools v0.52.0
 	gopkg.in/yaml.v3 v3.0.1
 )
 
@@ -19,5 +21,7 @@ require (
 	github.com/inconshreveable/mousetrap v1.1.0 // indirect
 	github.com/mattn/go-colorable v0.1.14 // indirect
 	github.com/spf13/pflag v1.0.9 // indirect
-	golang.org/x/sys v0.42.0 // indirect
+	golang.org/x/mod v0.42.0 // indirect
+	golang.org/x/sync v0.24.0 // indirect
+	golang.org/x/sys v0.49.0 // indirect
 )

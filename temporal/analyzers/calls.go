@@ -1,0 +1,317 @@
+package analyzers
+
+import (
+	"cmp"
+	"fmt"
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+	"slices"
+	"strings"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// maxOffenses bounds what one function's fact carries, so that a helper
+// deep in a large call graph does not carry every sleep below it.
+const maxOffenses = 64
+
+// Offense is a native sleep, timer or clock read that a function reaches:
+// the rule it breaks, the native function, the chain of functions from
+// the function down to the one that calls it, and where that call is.
+type Offense struct {
+	Rule   string
+	Callee string
+	Chain  []string
+	At     Position
+}
+
+// ReachFact is the fact exported for every function that reaches an
+// offense, directly or through the functions it calls.
+type ReachFact struct{ Offenses []Offense }
+
+// AFact marks ReachFact as an analysis fact.
+func (*ReachFact) AFact() {}
+
+func (f *ReachFact) String() string {
+	var parts []string
+	for _, o := range f.Offenses {
+		parts = append(parts, o.Callee+" via "+strings.Join(o.Chain, " -> "))
+	}
+	return "reaches " + strings.Join(parts, "; ")
+}
+
+// native returns the rule a native function (named by its import path and
+// name, time.Sleep) breaks in workflow code and what to write instead, or
+// "" for a function that is fine.
+func native(callee string) (rule, replacement string) {
+	switch callee {
+	case "time.Sleep":
+		return NativeSleep, "workflow.Sleep(ctx, d)"
+	case "time.After":
+		return NativeTimer, "workflow.NewTimer(ctx, d), and wait on the future (future.Get, or a workflow.Selector)"
+	case "time.Tick", "time.NewTicker":
+		return NativeTimer, "a loop of workflow.NewTimer(ctx, d) or workflow.Sleep(ctx, d), with workflow.NewContinueAsNewError to bound the history"
+	case "time.NewTimer":
+		return NativeTimer, "workflow.NewTimer(ctx, d)"
+	case "time.AfterFunc":
+		return NativeTimer, "workflow.Go(ctx, func(ctx workflow.Context) { workflow.Sleep(ctx, d); f() })"
+	case "context.WithTimeout", "context.WithTimeoutCause":
+		return NativeTimer, "workflow.WithCancel(ctx) and a workflow.NewTimer(ctx, d) that cancels it, or the timeouts of workflow.ActivityOptions"
+	case "context.WithDeadline", "context.WithDeadlineCause":
+		return NativeTimer, "workflow.WithCancel(ctx) and a workflow.NewTimer(ctx, deadline.Sub(workflow.Now(ctx))) that cancels it"
+	case "time.Now":
+		return NativeClock, "workflow.Now(ctx)"
+	case "time.Since":
+		return NativeClock, "workflow.Now(ctx).Sub(t)"
+	case "time.Until":
+		return NativeClock, "t.Sub(workflow.Now(ctx))"
+	}
+	return "", ""
+}
+
+// localOffense is an offense as a package sees it: where it reports it
+// (the offending call when it is in the package, else the call that leads
+// out of the package towards it).
+type localOffense struct {
+	Offense
+	site      token.Pos
+	siteEnd   token.Pos
+	local     bool
+	call      *ast.CallExpr // the offending call, when local
+	holder    *ast.FuncDecl // the function declaration holding it, when local
+	holderObj *types.Func
+}
+
+// edge is a reference from a function to another one (a call or a method
+// value), at a place in the package.
+type edge struct {
+	to       *types.Func
+	pos, end token.Pos
+}
+
+// funcInfo is what the calls analyzer knows of one function of the
+// package.
+type funcInfo struct {
+	obj    *types.Func
+	decl   *ast.FuncDecl
+	direct []localOffense
+	edges  []edge
+}
+
+// Calls is the result of the calls analyzer: for every workflow function
+// of the package, the offenses it reaches, each with its shortest chain.
+type Calls struct {
+	// Workflows are the package's workflow functions, in source order.
+	Workflows []*types.Func
+	// Reached are the offenses the workflow functions reach, each once,
+	// with the chain from the first workflow function (in source order)
+	// that reaches it by the shortest chain.
+	Reached []ReachedOffense
+}
+
+// ReachedOffense is an offense reached from a workflow function.
+type ReachedOffense struct {
+	Workflow *types.Func
+	SDK      SDK
+	Offense
+	Site, SiteEnd token.Pos
+	Local         bool
+	Call          *ast.CallExpr
+	Holder        *ast.FuncDecl
+}
+
+// CallsAnalyzer finds the workflow functions of a package and the native
+// sleeps, timers and clock reads they reach, in the package and, through
+// facts, in the packages it imports.
+func CallsAnalyzer() *analysis.Analyzer {
+	return callsAnalyzer.get(func() *analysis.Analyzer {
+		return &analysis.Analyzer{
+			Name:       "tmrcalls",
+			Doc:        "find Cadence and Temporal workflow functions and the native sleeps, timers and clock reads they reach",
+			Run:        runCalls,
+			FactTypes:  []analysis.Fact{new(ReachFact)},
+			ResultType: reflect.TypeFor[*Calls](),
+		}
+	})
+}
+
+var callsAnalyzer lazy[*analysis.Analyzer]
+
+func runCalls(pass *analysis.Pass) (any, error) {
+	infos := map[*types.Func]*funcInfo{}
+	var order []*funcInfo
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			obj, _ := pass.TypesInfo.Defs[fd.Name].(*types.Func)
+			if obj == nil {
+				continue
+			}
+			fi := &funcInfo{obj: obj, decl: fd}
+			collect(pass, fi)
+			infos[obj] = fi
+			order = append(order, fi)
+		}
+	}
+	reach := map[*types.Func][]localOffense{}
+	for _, fi := range order {
+		reach[fi.obj] = reachOf(pass, fi, infos)
+		if len(reach[fi.obj]) > 0 {
+			fact := &ReachFact{}
+			for _, o := range reach[fi.obj] {
+				fact.Offenses = append(fact.Offenses, o.Offense)
+			}
+			pass.ExportObjectFact(fi.obj, fact)
+		}
+	}
+	res := &Calls{}
+	best := map[string]int{}
+	for _, fi := range order {
+		sdk := workflowSDK(fi.obj)
+		if sdk == NoSDK {
+			continue
+		}
+		res.Workflows = append(res.Workflows, fi.obj)
+		for _, o := range reach[fi.obj] {
+			// An offense is reported once at each place of the package:
+			// at the call itself when it is local, at each call that
+			// leads out of the package towards it when it is not.
+			key := fmt.Sprintf("%s\x00%d\x00%s\x00%d", o.Rule, o.site, o.At.Filename, o.At.Offset)
+			r := ReachedOffense{Workflow: fi.obj, SDK: sdk, Offense: o.Offense, Site: o.site, SiteEnd: o.siteEnd, Local: o.local, Call: o.call, Holder: o.holder}
+			if i, seen := best[key]; seen {
+				if len(r.Chain) < len(res.Reached[i].Chain) {
+					res.Reached[i] = r
+				}
+				continue
+			}
+			best[key] = len(res.Reached)
+			res.Reached = append(res.Reached, r)
+		}
+	}
+	slices.SortStableFunc(res.Reached, func(a, b ReachedOffense) int {
+		return cmp.Or(cmp.Compare(a.Site, b.Site), cmp.Compare(a.At.Filename, b.At.Filename), cmp.Compare(a.At.Offset, b.At.Offset))
+	})
+	return res, nil
+}
+
+// collect finds a function's native calls and its references to other
+// functions, function literals included.
+func collect(pass *analysis.Pass, fi *funcInfo) {
+	// ranges maps the identifier of a called function to the call, so
+	// that a finding spans the whole call; a reference that is not
+	// called (a method value, time.Sleep passed as a value) spans the
+	// selector or identifier.
+	calls := map[*ast.Ident]*ast.CallExpr{}
+	spans := map[*ast.Ident]ast.Node{}
+	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CallExpr:
+			switch f := ast.Unparen(n.Fun).(type) {
+			case *ast.Ident:
+				calls[f] = n
+			case *ast.SelectorExpr:
+				calls[f.Sel] = n
+			}
+		case *ast.SelectorExpr:
+			spans[n.Sel] = n
+		case *ast.Ident:
+			fn, _ := pass.TypesInfo.Uses[n].(*types.Func)
+			if fn == nil {
+				return true
+			}
+			fn = fn.Origin()
+			var node ast.Node = n
+			if c, ok := calls[n]; ok {
+				node = c
+			} else if s, ok := spans[n]; ok {
+				node = s
+			}
+			if rule, _ := native(calleeName(fn)); rule != "" {
+				o := localOffense{
+					Offense:   Offense{Rule: rule, Callee: calleeName(fn), Chain: []string{funcName(fi.obj)}, At: positionOf(pass.Fset, node.Pos(), node.End())},
+					site:      node.Pos(),
+					siteEnd:   node.End(),
+					local:     true,
+					holder:    fi.decl,
+					holderObj: fi.obj,
+				}
+				o.call, _ = node.(*ast.CallExpr)
+				fi.direct = append(fi.direct, o)
+				return true
+			}
+			fi.edges = append(fi.edges, edge{to: fn, pos: node.Pos(), end: node.End()})
+		}
+		return true
+	})
+}
+
+// reachOf returns the offenses a function reaches, each with its shortest
+// chain (breadth first over the package's functions and the facts of the
+// functions of other packages).
+func reachOf(pass *analysis.Pass, start *funcInfo, infos map[*types.Func]*funcInfo) []localOffense {
+	type item struct {
+		fi    *funcInfo
+		chain []string
+		// site is the reference in start's package that the chain
+		// leaves by; zero while the chain stays in the function.
+		site, siteEnd token.Pos
+	}
+	var out []localOffense
+	seenOffense := map[string]bool{}
+	add := func(o localOffense) {
+		key := fmt.Sprintf("%s\x00%s\x00%d", o.Rule, o.At.Filename, o.At.Offset)
+		if seenOffense[key] || len(out) >= maxOffenses {
+			return
+		}
+		seenOffense[key] = true
+		out = append(out, o)
+	}
+	visited := map[*types.Func]bool{start.obj: true}
+	queue := []item{{fi: start, chain: []string{funcName(start.obj)}}}
+	for len(queue) > 0 {
+		it := queue[0]
+		queue = queue[1:]
+		for _, d := range it.fi.direct {
+			o := d
+			o.Chain = slices.Clone(it.chain)
+			add(o)
+		}
+		for _, e := range it.fi.edges {
+			if visited[e.to] {
+				continue
+			}
+			visited[e.to] = true
+			if callee, ok := infos[e.to]; ok {
+				queue = append(queue, item{fi: callee, chain: append(slices.Clone(it.chain), funcName(e.to))})
+				continue
+			}
+			if e.to.Pkg() == pass.Pkg {
+				continue
+			}
+			var fact ReachFact
+			if !pass.ImportObjectFact(e.to, &fact) {
+				continue
+			}
+			for _, fo := range fact.Offenses {
+				o := localOffense{Offense: fo, site: e.pos, siteEnd: e.end}
+				o.Chain = append(slices.Clone(it.chain), fo.Chain...)
+				add(o)
+			}
+		}
+	}
+	return out
+}
+
+// calleeName is a package-level function's import path and name
+// (time.Sleep); "" for a method or a builtin.
+func calleeName(fn *types.Func) string {
+	if fn.Pkg() == nil || fn.Signature().Recv() != nil {
+		return ""
+	}
+	return fn.Pkg().Path() + "." + fn.Name()
+}

@@ -1,0 +1,255 @@
+package analyzers
+
+import (
+	"go/ast"
+	"go/token"
+	"go/types"
+	"reflect"
+
+	"golang.org/x/tools/go/analysis"
+)
+
+// CancelRaceAnalyzer reports a timer whose context is cancelled while the
+// code assumes the cancellation wins: the Get error ignored, or only the
+// cancellation error handled (TMR8007).
+func CancelRaceAnalyzer() *analysis.Analyzer {
+	return cancelRace.get(func() *analysis.Analyzer {
+		return &analysis.Analyzer{
+			Name:       "timercancelrace",
+			Doc:        "report a cancelled workflow timer whose Get error is ignored or checked only for the cancellation",
+			Run:        runCancelRace,
+			ResultType: reflect.TypeFor[Findings](),
+		}
+	})
+}
+
+var cancelRace lazy[*analysis.Analyzer]
+
+// cancelScope is what one function declaration holds: its cancellable
+// contexts, the ones whose cancel function it calls, and its timers on
+// them.
+type cancelScope struct {
+	info      *types.Info
+	parent    map[ast.Node]ast.Node
+	ctxs      map[types.Object]types.Object // context -> its cancel function
+	cancelled map[types.Object]bool         // cancel functions called (not deferred)
+	timers    map[types.Object]bool         // timer futures on a cancelled context
+}
+
+func runCancelRace(pass *analysis.Pass) (any, error) {
+	var out Findings
+	for _, file := range pass.Files {
+		for _, decl := range file.Decls {
+			fd, ok := decl.(*ast.FuncDecl)
+			if !ok || fd.Body == nil {
+				continue
+			}
+			cancelRaceIn(pass, fd, &out)
+		}
+	}
+	return out, nil
+}
+
+func cancelRaceIn(pass *analysis.Pass, fd *ast.FuncDecl, out *Findings) {
+	s := &cancelScope{info: pass.TypesInfo, parent: map[ast.Node]ast.Node{}, ctxs: map[types.Object]types.Object{}, cancelled: map[types.Object]bool{}, timers: map[types.Object]bool{}}
+	var stack []ast.Node
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if n == nil {
+			stack = stack[:len(stack)-1]
+			return true
+		}
+		if len(stack) > 0 {
+			s.parent[n] = stack[len(stack)-1]
+		}
+		stack = append(stack, n)
+		if as, ok := n.(*ast.AssignStmt); ok && len(as.Lhs) == 2 && len(as.Rhs) == 1 {
+			if call, ok := as.Rhs[0].(*ast.CallExpr); ok {
+				if sdk, _ := sdkCall(pass.TypesInfo, call, "WithCancel"); sdk != NoSDK {
+					if c, k := s.obj(as.Lhs[0]), s.obj(as.Lhs[1]); c != nil && k != nil {
+						s.ctxs[c] = k
+					}
+				}
+			}
+		}
+		return true
+	})
+	// The cancel functions called outside a defer statement: a deferred
+	// cancel runs when the function returns, after the Get.
+	for n, p := range s.parent {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			continue
+		}
+		if _, deferred := p.(*ast.DeferStmt); deferred {
+			continue
+		}
+		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
+			if o := pass.TypesInfo.Uses[id]; o != nil {
+				s.cancelled[o] = true
+			}
+		}
+	}
+	onCancelled := func(call *ast.CallExpr) bool {
+		if sdk, _ := sdkCall(pass.TypesInfo, call, "NewTimer", "NewTimerWithOptions"); sdk == NoSDK || len(call.Args) == 0 {
+			return false
+		}
+		c := s.obj(call.Args[0])
+		k, ok := s.ctxs[c]
+		return ok && s.cancelled[k]
+	}
+	for n := range s.parent {
+		as, ok := n.(*ast.AssignStmt)
+		if !ok || len(as.Lhs) != 1 || len(as.Rhs) != 1 {
+			continue
+		}
+		if call, ok := as.Rhs[0].(*ast.CallExpr); ok && onCancelled(call) {
+			if t := s.obj(as.Lhs[0]); t != nil {
+				s.timers[t] = true
+			}
+		}
+	}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		call, ok := n.(*ast.CallExpr)
+		if !ok {
+			return true
+		}
+		sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+		if !ok || sel.Sel.Name != "Get" {
+			return true
+		}
+		onTimer := false
+		switch x := ast.Unparen(sel.X).(type) {
+		case *ast.Ident:
+			onTimer = s.timers[pass.TypesInfo.Uses[x]]
+		case *ast.CallExpr:
+			onTimer = onCancelled(x)
+		}
+		if !onTimer {
+			return true
+		}
+		if what := s.outcome(fd, call); what != "" {
+			report(pass, out, Finding{
+				Rule:      TimerCancelRace,
+				Func:      declName(pass, fd),
+				Predicate: "Future.Get",
+				What:      what,
+				Detail:    "Handle either outcome: err == nil means the timer fired first (the cancel was a no-op and the server recorded CancelTimerFailed); the canceled error means the cancellation won.",
+				Pos:       call.Pos(),
+				End:       call.End(),
+			})
+		}
+		return true
+	})
+}
+
+// obj is the variable an expression names (defined or used), or nil for _.
+func (s *cancelScope) obj(e ast.Expr) types.Object {
+	id, ok := ast.Unparen(e).(*ast.Ident)
+	if !ok || id.Name == "_" {
+		return nil
+	}
+	if o := s.info.Defs[id]; o != nil {
+		return o
+	}
+	return s.info.Uses[id]
+}
+
+// outcome says how the code treats the Get error of a cancelled timer:
+// "" when it handles both outcomes, else what is wrong.
+func (s *cancelScope) outcome(fd *ast.FuncDecl, get *ast.CallExpr) string {
+	const ignored = "the Get error of a timer whose context is cancelled is ignored, as if the cancellation always won the race with the timer"
+	switch p := s.parent[get].(type) {
+	case *ast.ExprStmt:
+		return ignored
+	case *ast.AssignStmt:
+		if len(p.Lhs) != 1 {
+			return ""
+		}
+		errVar := s.obj(p.Lhs[0])
+		if errVar == nil {
+			return ignored
+		}
+		uses, onlyCancel := 0, true
+		ast.Inspect(fd.Body, func(n ast.Node) bool {
+			id, ok := n.(*ast.Ident)
+			if !ok || id.Pos() <= get.End() || s.info.Uses[id] != errVar {
+				return true
+			}
+			uses++
+			if !s.cancelCheck(id) {
+				onlyCancel = false
+			}
+			return true
+		})
+		switch {
+		case uses == 0:
+			return ignored
+		case onlyCancel:
+			return "only the cancellation outcome of a cancelled timer's Get is handled, as if the cancellation always won the race with the timer"
+		}
+	}
+	return ""
+}
+
+// cancelCheck reports whether a use of an error variable only asks
+// whether it is the cancellation error: errors.Is(err, workflow.ErrCanceled),
+// err == ErrCanceled, IsCanceledError(err), err.(*CanceledError),
+// errors.As(err, &canceled).
+func (s *cancelScope) cancelCheck(id *ast.Ident) bool {
+	switch p := s.parent[id].(type) {
+	case *ast.BinaryExpr:
+		if p.Op != token.EQL && p.Op != token.NEQ {
+			return false
+		}
+		other := p.X
+		if other == ast.Expr(id) {
+			other = p.Y
+		}
+		return s.isCanceled(other)
+	case *ast.TypeAssertExpr:
+		return p.Type != nil && s.isCanceledType(s.info.TypeOf(p.Type))
+	case *ast.CallExpr:
+		fn := calleeFunc(s.info, p)
+		if fn == nil {
+			return false
+		}
+		switch {
+		case fn.Name() == "IsCanceledError":
+			return true
+		case calleeName(fn) == "errors.Is" && len(p.Args) == 2:
+			return s.isCanceled(p.Args[1])
+		case calleeName(fn) == "errors.As" && len(p.Args) == 2:
+			return s.isCanceledType(s.info.TypeOf(p.Args[1]))
+		}
+	}
+	return false
+}
+
+// isCanceled reports whether an expression names an SDK's ErrCanceled.
+func (s *cancelScope) isCanceled(e ast.Expr) bool {
+	var id *ast.Ident
+	switch x := ast.Unparen(e).(type) {
+	case *ast.Ident:
+		id = x
+	case *ast.SelectorExpr:
+		id = x.Sel
+	default:
+		return false
+	}
+	o := s.info.Uses[id]
+	return o != nil && o.Name() == "ErrCanceled" && o.Pkg() != nil && sdkOf(o.Pkg().Path()) != NoSDK
+}
+
+// isCanceledType reports whether t is (a pointer to, or a pointer to a
+// pointer to) an SDK's CanceledError.
+func (s *cancelScope) isCanceledType(t types.Type) bool {
+	for range 3 {
+		p, ok := t.(*types.Pointer)
+		if !ok {
+			break
+		}
+		t = p.Elem()
+	}
+	n, ok := types.Unalias(t).(*types.Named)
+	return ok && n.Obj().Name() == "CanceledError" && n.Obj().Pkg() != nil && sdkOf(n.Obj().Pkg().Path()) != NoSDK
+}

@@ -1,0 +1,23 @@
+package starter
+
+import (
+	"go.uber.org/cadence/client"
+	"go.uber.org/cadence/workflow"
+)
+
+// Options start cron workflows the server refuses or reads in a zone.
+func Options() []client.StartWorkflowOptions {
+	opts := client.StartWorkflowOptions{ID: "report"}
+	opts.CronSchedule = "0 9 * *" // want `"0 9 \* \*": the server's cron parser \(robfig/cron/v3 ParseStandard\) refuses it`
+	return []client.StartWorkflowOptions{
+		opts,
+		{CronSchedule: "61 * * * *"},  // want `refuses it: end of range \(61\) above maximum \(59\)`
+		{CronSchedule: "0 0 30 2 *"},  // want `"0 0 30 2 \*": the schedule has no next firing`
+		{CronSchedule: "CRON_TZ=Europe/Berlin 0 9 * * *"}, // want `CRON_TZ=Europe/Berlin makes the firings' UTC time move`
+	}
+}
+
+// Child starts a child cron workflow that never fires.
+func Child(ctx workflow.Context) workflow.ChildWorkflowOptions {
+	return workflow.ChildWorkflowOptions{CronSchedule: "0 0 31 4 *"} // want `has no next firing`
+}

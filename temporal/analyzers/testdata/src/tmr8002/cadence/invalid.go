@@ -1,0 +1,41 @@
+package wf
+
+import (
+	"context"
+	tm "time"
+
+	"go.uber.org/cadence/workflow"
+
+	"helpers"
+)
+
+// TimersWorkflow uses every native timer.
+func TimersWorkflow(ctx workflow.Context) error {
+	<-tm.After(tm.Second)                              // want `time\.After in workflow code is a native timer the Cadence history does not record`
+	tick := tm.Tick(tm.Second)                          // want `time\.Tick in workflow code`
+	t := tm.NewTimer(tm.Second)                         // want `time\.NewTimer in workflow code`
+	k := tm.NewTicker(tm.Second)                        // want `time\.NewTicker in workflow code`
+	a := tm.AfterFunc(tm.Second, func() {})             // want `time\.AfterFunc in workflow code`
+	c, cancel := context.WithTimeout(context.Background(), tm.Second) // want `context\.WithTimeout in workflow code`
+	d, cancel2 := context.WithDeadline(c, tm.Time{})    // want `context\.WithDeadline in workflow code`
+	_, _, _, _, _ = tick, t, k, a, d
+	cancel()
+	cancel2()
+	return nil
+}
+
+// PollWorkflow waits in a method of another package.
+func PollWorkflow(ctx workflow.Context) error {
+	p := helpers.Poller{Every: tm.Second}
+	wait := p.Wait // want `time\.After in workflow code`
+	wait()
+	return nil
+}
+
+// DeadlineWorkflow bounds a call in a helper of another package.
+func DeadlineWorkflow(ctx workflow.Context) error {
+	c, cancel := helpers.WithDeadline(context.Background()) // want `context\.WithTimeout in workflow code`
+	defer cancel()
+	_ = c
+	return nil
+}

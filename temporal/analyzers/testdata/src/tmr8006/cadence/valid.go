@@ -1,0 +1,12 @@
+package wf
+
+import (
+	"time"
+
+	"go.uber.org/cadence/workflow"
+)
+
+// WaitWorkflow waits for a positive duration.
+func WaitWorkflow(ctx workflow.Context) error {
+	return workflow.NewTimer(ctx, 5*time.Minute).Get(ctx, nil)
+}

@@ -1,0 +1,24 @@
+package wf
+
+import (
+	"time"
+
+	"go.uber.org/cadence/workflow"
+)
+
+// ForeverWorkflow polls for ever in one run.
+func ForeverWorkflow(ctx workflow.Context) error {
+	for {
+		_ = workflow.Sleep(ctx, time.Hour) // want `a timer in a loop with no end adds TimerStarted and TimerFired events`
+	}
+}
+
+// TrueWorkflow polls while true, with a timer future.
+func TrueWorkflow(ctx workflow.Context) error {
+	for true {
+		if err := workflow.NewTimer(ctx, time.Minute).Get(ctx, nil); err != nil { // want `a timer in a loop with no end`
+			return err
+		}
+	}
+	return nil
+}
