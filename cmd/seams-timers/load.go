@@ -2,6 +2,7 @@ package main
 
 import (
 	"cmp"
+	"path/filepath"
 	"slices"
 	"strings"
 
@@ -13,7 +14,27 @@ import (
 // loadOptions are the loader's options for the paths under a config: the
 // one place where the config becomes load options, for every command.
 func loadOptions(paths []string, cfg *lint.Config) project.Options {
-	return project.Options{Paths: paths, Config: cfg}
+	return project.Options{Paths: goPatterns(paths), Config: cfg}
+}
+
+// goPatterns turns Go package patterns (./..., pkg/...) into the
+// directories they walk: discovery finds the Go files under them, and the
+// Cadence engine loads their packages.
+func goPatterns(paths []string) []string {
+	var out []string
+	for i, p := range paths {
+		if p != "..." && !strings.HasSuffix(p, "/...") {
+			continue
+		}
+		if out == nil {
+			out = slices.Clone(paths)
+		}
+		out[i] = filepath.Clean(strings.TrimSuffix(p, "..."))
+	}
+	if out == nil {
+		return paths
+	}
+	return out
 }
 
 // parseMaps reads --map PREFIX=DIR flags.

@@ -40,7 +40,12 @@ type simulateOptions struct {
 	Format   string
 	Output   string
 	Debug    bool
-	config   configFlags
+	// RunTime, Overlap and Jitter are the cron simulation's (--engine
+	// cadence).
+	RunTime string
+	Overlap string
+	Jitter  string
+	config  configFlags
 	// changed reports which flags the user gave.
 	changed func(name string) bool
 }
@@ -101,6 +106,9 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringVarP(&o.Format, "format", "f", "text", "output format: text, json or svg")
 	f.StringVarP(&o.Output, "output", "o", "", "write the output to FILE instead of stdout")
 	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")
+	f.StringVar(&o.RunTime, "run-time", "", "cadence: how long each cron run takes, such as 90m or PT90M (default 0)")
+	f.StringVar(&o.Overlap, "overlap", "skip", "cadence: a scheduled time that falls before the run closes is skipped (skip) or the first is buffered (buffer-one)")
+	f.StringVar(&o.Jitter, "jitter", "", "cadence: the cron start jitter's upper bound, such as 30s (each run's is drawn from --seed)")
 	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine whose models to simulate: "+strings.Join(engineCLINames(), ", "))
 	o.config.register(c)
 	return c

@@ -2,7 +2,7 @@ package analyzers
 
 import (
 	"go/ast"
-	"go/constant"
+	"go/token"
 	"go/types"
 	"reflect"
 	"strconv"
@@ -32,36 +32,21 @@ var cronA lazy[*analysis.Analyzer]
 func runCron(pass *analysis.Pass) (any, error) {
 	var out Findings
 	for _, file := range pass.Files {
-		fn := ""
-		ast.Inspect(file, func(n ast.Node) bool {
-			switch n := n.(type) {
-			case *ast.FuncDecl:
-				fn = declName(pass, n)
-			case *ast.CompositeLit:
-				if !sdkOptions(pass.TypesInfo.TypeOf(n)) {
-					return true
-				}
-				for _, el := range n.Elts {
-					kv, ok := el.(*ast.KeyValueExpr)
-					if id, isID := kv.Key.(*ast.Ident); ok && isID && id.Name == "CronSchedule" {
-						cronValue(pass, &out, fn, kv.Value)
-					}
-				}
-			case *ast.AssignStmt:
-				if len(n.Lhs) != len(n.Rhs) {
-					return true
-				}
-				for i, l := range n.Lhs {
-					sel, ok := l.(*ast.SelectorExpr)
-					if ok && sel.Sel.Name == "CronSchedule" && sdkOptions(pass.TypesInfo.TypeOf(sel.X)) {
-						cronValue(pass, &out, fn, n.Rhs[i])
-					}
-				}
-			}
-			return true
-		})
+		for _, lit := range CronLiterals(pass.TypesInfo, file) {
+			cronFindings(pass, &out, enclosingFunc(pass, file, lit.Pos), lit)
+		}
 	}
 	return out, nil
+}
+
+// enclosingFunc names the function declaration holding pos, or "".
+func enclosingFunc(pass *analysis.Pass, file *ast.File, pos token.Pos) string {
+	for _, decl := range file.Decls {
+		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
+			return declName(pass, fd)
+		}
+	}
+	return ""
 }
 
 // sdkOptions reports whether t is (a pointer to) a struct type of an SDK.
@@ -80,17 +65,9 @@ func sdkOptions(t types.Type) bool {
 	return isStruct
 }
 
-// cronValue checks a constant CronSchedule value.
-func cronValue(pass *analysis.Pass, out *Findings, fn string, e ast.Expr) {
-	tv, ok := pass.TypesInfo.Types[e]
-	if !ok || tv.Value == nil || tv.Value.Kind() != constant.String {
-		return
-	}
-	spec := constant.StringVal(tv.Value)
-	if spec == "" {
-		return
-	}
-	for _, f := range cron.Check(spec) {
+// cronFindings reports what is wrong with a CronSchedule value.
+func cronFindings(pass *analysis.Pass, out *Findings, fn string, lit CronLiteral) {
+	for _, f := range cron.Check(lit.Spec) {
 		rule := CronSyntax
 		switch f.Problem {
 		case cron.Never:
@@ -102,10 +79,10 @@ func cronValue(pass *analysis.Pass, out *Findings, fn string, e ast.Expr) {
 			Rule:      rule,
 			Func:      fn,
 			Predicate: "CronSchedule",
-			What:      strconv.Quote(spec) + ": " + f.What,
+			What:      strconv.Quote(lit.Spec) + ": " + f.What,
 			Detail:    f.Detail,
-			Pos:       e.Pos(),
-			End:       e.End(),
+			Pos:       lit.Pos,
+			End:       lit.End,
 		})
 	}
 }

@@ -11,8 +11,8 @@ func Options() []client.StartWorkflowOptions {
 	opts.CronSchedule = "0 9 * *" // want `"0 9 \* \*": the server's cron parser \(robfig/cron/v3 ParseStandard\) refuses it`
 	return []client.StartWorkflowOptions{
 		opts,
-		{CronSchedule: "61 * * * *"},  // want `refuses it: end of range \(61\) above maximum \(59\)`
-		{CronSchedule: "0 0 30 2 *"},  // want `"0 0 30 2 \*": the schedule has no next firing`
+		{CronSchedule: "61 * * * *"}, // want `refuses it: end of range \(61\) above maximum \(59\)`
+		{CronSchedule: "0 0 30 2 *"}, // want `"0 0 30 2 \*": the schedule has no next firing`
 		{CronSchedule: "CRON_TZ=Europe/Berlin 0 9 * * *"}, // want `CRON_TZ=Europe/Berlin makes the firings' UTC time move`
 	}
 }

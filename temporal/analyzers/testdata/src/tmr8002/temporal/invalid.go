@@ -11,13 +11,13 @@ import (
 
 // TimersWorkflow uses every native timer.
 func TimersWorkflow(ctx workflow.Context) error {
-	<-tm.After(tm.Second)                              // want `time\.After in workflow code is a native timer the Temporal history does not record`
-	tick := tm.Tick(tm.Second)                          // want `time\.Tick in workflow code`
-	t := tm.NewTimer(tm.Second)                         // want `time\.NewTimer in workflow code`
-	k := tm.NewTicker(tm.Second)                        // want `time\.NewTicker in workflow code`
-	a := tm.AfterFunc(tm.Second, func() {})             // want `time\.AfterFunc in workflow code`
+	<-tm.After(tm.Second)                                             // want `time\.After in workflow code is a native timer the Temporal history does not record`
+	tick := tm.Tick(tm.Second)                                        // want `time\.Tick in workflow code`
+	t := tm.NewTimer(tm.Second)                                       // want `time\.NewTimer in workflow code`
+	k := tm.NewTicker(tm.Second)                                      // want `time\.NewTicker in workflow code`
+	a := tm.AfterFunc(tm.Second, func() {})                           // want `time\.AfterFunc in workflow code`
 	c, cancel := context.WithTimeout(context.Background(), tm.Second) // want `context\.WithTimeout in workflow code`
-	d, cancel2 := context.WithDeadline(c, tm.Time{})    // want `context\.WithDeadline in workflow code`
+	d, cancel2 := context.WithDeadline(c, tm.Time{})                  // want `context\.WithDeadline in workflow code`
 	_, _, _, _, _ = tick, t, k, a, d
 	cancel()
 	cancel2()

@@ -31,11 +31,11 @@ var ErrCanceled = &CanceledError{}
 
 // StartWorkflowOptions are the options of a workflow start.
 type StartWorkflowOptions struct {
-	ID                              string
-	TaskQueue                       string
-	WorkflowExecutionTimeout        time.Duration
-	WorkflowTaskTimeout             time.Duration
-	CronSchedule                    string
+	ID                       string
+	TaskQueue                string
+	WorkflowExecutionTimeout time.Duration
+	WorkflowTaskTimeout      time.Duration
+	CronSchedule             string
 }
 
 // ChildWorkflowOptions are the options of a child workflow.

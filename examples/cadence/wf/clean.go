@@ -1,0 +1,33 @@
+package wf
+
+import (
+	"errors"
+	"time"
+
+	"go.uber.org/cadence/workflow"
+)
+
+// ApprovalWorkflow is clean: durable timers, the replayed clock, both
+// outcomes of a cancelled timer handled, and a bounded loop that continues
+// as new.
+func ApprovalWorkflow(ctx workflow.Context, turns int) error {
+	started := workflow.Now(ctx)
+	tctx, cancel := workflow.WithCancel(ctx)
+	timer := workflow.NewTimer(tctx, 48*time.Hour)
+	cancel()
+	switch err := timer.Get(ctx, nil); {
+	case err == nil:
+		// The timer fired before the cancellation was seen.
+	case errors.Is(err, workflow.ErrCanceled):
+		// The cancellation won.
+	default:
+		return err
+	}
+	for i := 0; i < 100; i++ {
+		if err := workflow.Sleep(ctx, time.Hour); err != nil {
+			return err
+		}
+	}
+	_ = workflow.Now(ctx).Sub(started)
+	return workflow.NewContinueAsNewError(ctx, ApprovalWorkflow, turns+1)
+}

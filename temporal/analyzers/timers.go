@@ -1,0 +1,72 @@
+package analyzers
+
+import (
+	"go/ast"
+	"go/constant"
+	"go/token"
+	"go/types"
+)
+
+// Timers counts the timers of a file, as the summary counts timer
+// definitions: the calls of the SDKs' Sleep and NewTimer, and the
+// CronSchedule fields of their options.
+func Timers(info *types.Info, file *ast.File) int {
+	n := 0
+	ast.Inspect(file, func(node ast.Node) bool {
+		switch x := node.(type) {
+		case *ast.CallExpr:
+			if sdk, _ := sdkCall(info, x, timerFuncs[:]...); sdk != NoSDK {
+				n++
+			}
+		case *ast.KeyValueExpr:
+			if id, ok := x.Key.(*ast.Ident); ok && id.Name == "CronSchedule" {
+				n++
+			}
+		}
+		return true
+	})
+	return n
+}
+
+// CronLiteral is a constant CronSchedule value of an SDK's options.
+type CronLiteral struct {
+	Spec     string
+	Pos, End token.Pos
+}
+
+// CronLiterals returns a file's constant CronSchedule values, in source
+// order.
+func CronLiterals(info *types.Info, file *ast.File) []CronLiteral {
+	var out []CronLiteral
+	add := func(e ast.Expr) {
+		if tv, ok := info.Types[e]; ok && tv.Value != nil && tv.Value.Kind() == constant.String {
+			if s := constant.StringVal(tv.Value); s != "" {
+				out = append(out, CronLiteral{Spec: s, Pos: e.Pos(), End: e.End()})
+			}
+		}
+	}
+	ast.Inspect(file, func(n ast.Node) bool {
+		switch n := n.(type) {
+		case *ast.CompositeLit:
+			if sdkOptions(info.TypeOf(n)) {
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "CronSchedule" {
+							add(kv.Value)
+						}
+					}
+				}
+			}
+		case *ast.AssignStmt:
+			if len(n.Lhs) == len(n.Rhs) {
+				for i, l := range n.Lhs {
+					if sel, ok := l.(*ast.SelectorExpr); ok && sel.Sel.Name == "CronSchedule" && sdkOptions(info.TypeOf(sel.X)) {
+						add(n.Rhs[i])
+					}
+				}
+			}
+		}
+		return true
+	})
+	return out
+}
