@@ -1,16 +1,17 @@
 package main
 
 import (
+	"errors"
 	"fmt"
+	"os"
+	"os/exec"
 	"strconv"
 	"strings"
 	"time"
 
-	"golang.org/x/tools/go/analysis/unitchecker"
-
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/temporal/analyzers"
+	"github.com/seams/seams-timers/temporal/catalog"
 	"github.com/seams/seams-timers/temporal/cron"
 	temporal "github.com/seams/seams-timers/temporal/rules"
 	cronsim "github.com/seams/seams-timers/temporal/sim"
@@ -21,9 +22,26 @@ import (
 // the CronSchedule literals of Go code, and the server's cron runs.
 var cadenceCLI = engineCLI{nextValues: nextCronValues, nextFiles: nextCronFiles, simulate: simulateCron}
 
-// runVetTool runs the analyzers under the unitchecker protocol of go vet
-// -vettool; it does not return.
-func runVetTool() { unitchecker.Main(analyzers.All()...) }
+// runVetTool hands go vet's tool protocol to seams-timers-go, which links
+// the analyzers, and exits with its exit code.
+func runVetTool(args []string) {
+	helper, err := temporal.Helper()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "seams-timers: go vet's tool protocol is served by %s, which is neither beside seams-timers nor on PATH: go install github.com/seams/seams-timers/cmd/seams-timers-go\n", temporal.HelperName)
+		os.Exit(lint.ExitInternal)
+	}
+	cmd := exec.Command(helper, args...)
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	if err := cmd.Run(); err != nil {
+		var ee *exec.ExitError
+		if errors.As(err, &ee) {
+			os.Exit(ee.ExitCode())
+		}
+		fmt.Fprintf(os.Stderr, "seams-timers: running %s: %v\n", helper, err)
+		os.Exit(lint.ExitInternal)
+	}
+	os.Exit(0)
+}
 
 // cronPrefix marks a cron schedule on the command line.
 const cronPrefix = "cron:"
@@ -31,11 +49,11 @@ const cronPrefix = "cron:"
 // cronRefusal is the error of a schedule the server refuses, in the form
 // next prints refusals.
 func cronRefusal(w *lineWriter, where, spec string, f cron.Finding) {
-	id := analyzers.CronSyntax
+	id := catalog.CronSyntax
 	if f.Problem == cron.Never {
-		id = analyzers.CronNeverFires
+		id = catalog.CronNeverFires
 	}
-	d := lint.Diagnostic{Rule: id, Name: analyzers.RuleName(id), Severity: lint.SeverityError,
+	d := lint.Diagnostic{Rule: id, Name: catalog.Name(id), Severity: lint.SeverityError,
 		Message: lint.Resolution(spec, "CronSchedule", f.What), Detail: f.Detail}
 	writeDiagnostic(w, where, d)
 }
@@ -54,7 +72,7 @@ func nextCron(run *nextRun, where, spec, label string) bool {
 		return false
 	}
 	for _, f := range warn {
-		fmt.Fprintf(run.errw, "seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), analyzers.CronTimeZone, analyzers.RuleName(analyzers.CronTimeZone))
+		fmt.Fprintf(run.errw, "seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), catalog.CronTimeZone, catalog.Name(catalog.CronTimeZone))
 	}
 	s, err := cron.Parse(spec)
 	if err != nil {

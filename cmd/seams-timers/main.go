@@ -18,7 +18,7 @@ func main() {
 	if vetTool(os.Args[1:]) {
 		// go vet -vettool=$(command -v seams-timers): the unitchecker
 		// protocol, before cobra sees the arguments.
-		runVetTool()
+		runVetTool(os.Args[1:])
 	}
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(memoryLimit)

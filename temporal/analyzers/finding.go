@@ -4,52 +4,28 @@ import (
 	"go/token"
 
 	"golang.org/x/tools/go/analysis"
+
+	"github.com/seams/seams-timers/temporal/catalog"
 )
 
-// The rule IDs and names of the family, as the engine's lint.Rules and the
-// analyzers' diagnostics spell them.
+// The rule IDs of the family (temporal/catalog holds them, for the
+// engine that does not link the analyzers).
 const (
-	NativeSleep      = "TMR8001"
-	NativeTimer      = "TMR8002"
-	NativeClock      = "TMR8003"
-	TimerSubsecond   = "TMR8004"
-	TimerZero        = "TMR8005"
-	TimerNegative    = "TMR8006"
-	TimerCancelRace  = "TMR8007"
-	TimerLoopHistory = "TMR8008"
-	CronSyntax       = "TMR8010"
-	CronNeverFires   = "TMR8011"
-	CronTimeZone     = "TMR8012"
+	NativeSleep      = catalog.NativeSleep
+	NativeTimer      = catalog.NativeTimer
+	NativeClock      = catalog.NativeClock
+	TimerSubsecond   = catalog.TimerSubsecond
+	TimerZero        = catalog.TimerZero
+	TimerNegative    = catalog.TimerNegative
+	TimerCancelRace  = catalog.TimerCancelRace
+	TimerLoopHistory = catalog.TimerLoopHistory
+	CronSyntax       = catalog.CronSyntax
+	CronNeverFires   = catalog.CronNeverFires
+	CronTimeZone     = catalog.CronTimeZone
 )
 
 // RuleName returns the kebab-case name of a rule of the family.
-func RuleName(id string) string {
-	switch id {
-	case NativeSleep:
-		return "native-sleep"
-	case NativeTimer:
-		return "native-timer"
-	case NativeClock:
-		return "native-clock"
-	case TimerSubsecond:
-		return "timer-subsecond"
-	case TimerZero:
-		return "timer-zero"
-	case TimerNegative:
-		return "timer-negative"
-	case TimerCancelRace:
-		return "timer-cancel-race"
-	case TimerLoopHistory:
-		return "timer-loop-history"
-	case CronSyntax:
-		return "cron-syntax"
-	case CronNeverFires:
-		return "cron-never-fires"
-	case CronTimeZone:
-		return "cron-time-zone"
-	}
-	return ""
-}
+func RuleName(id string) string { return catalog.Name(id) }
 
 // Position is a place in a file that outlives the file set it was found
 // in: facts carry it from a package to the packages that import it.

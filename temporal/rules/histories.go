@@ -15,8 +15,10 @@ import (
 
 // loadHistories reads the JSON files that are workflow histories and
 // records the history rules' findings.
-func loadHistories(l *project.Loader, st *State, cfg *Config) []lint.Diagnostic {
+func loadHistories(l *project.Loader, st *State, cfg *Config, diagsOut *[]lint.Diagnostic) int {
 	var diags []lint.Diagnostic
+	defer func() { *diagsOut = append(*diagsOut, diags...) }()
+	n := 0
 	for _, p := range l.Paths(KindHistory) {
 		src, err := l.Read(p)
 		if err != nil {
@@ -29,6 +31,7 @@ func loadHistories(l *project.Loader, st *State, cfg *Config) []lint.Diagnostic 
 		abs, _ := filepath.Abs(p)
 		f := &lint.File{Path: p, IRI: fileiri.FromPath(abs), Kind: KindHistory, Src: src, Reported: true}
 		l.Add(f)
+		n++
 		h, err := history.Parse(src)
 		if err != nil {
 			var se *history.SyntaxError
@@ -54,7 +57,7 @@ func loadHistories(l *project.Loader, st *State, cfg *Config) []lint.Diagnostic 
 			st.add(d)
 		}
 	}
-	return diags
+	return n
 }
 
 // eventID names an event as a subject: event-5.

@@ -2,30 +2,30 @@ package rules
 
 import (
 	"bytes"
-	"go/ast"
-	"go/token"
+	"encoding/json"
+	"errors"
+	"fmt"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"runtime"
 	"slices"
-	"strconv"
 	"strings"
-
-	"golang.org/x/tools/go/analysis/checker"
-	"golang.org/x/tools/go/packages"
 
 	"github.com/seams/seams-timers/internal/fileiri"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/span"
-	"github.com/seams/seams-timers/temporal/analyzers"
+	"github.com/seams/seams-timers/temporal/catalog"
 )
 
 // State is the engine's project state: the findings of the analyzers and
-// of the history rules, by rule ID.
+// of the history rules, by rule ID, and the CronSchedule values of the Go
+// code.
 type State struct {
 	Findings map[string][]lint.Diagnostic
 	// Crons are the constant CronSchedule values of the Go code, in file
-	// and line order: what next and simulate read from Go files.
+	// and offset order: what next and simulate read from Go files.
 	Crons []Cron
 }
 
@@ -35,11 +35,8 @@ type Cron struct {
 	At   span.Range
 }
 
-// loadMode is what the analyzers need of a package: its syntax and types,
-// and its dependencies' types (the facts of their functions come from
-// running the analyzers on them too).
-const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledGoFiles | packages.NeedImports |
-	packages.NeedDeps | packages.NeedTypes | packages.NeedSyntax | packages.NeedTypesInfo | packages.NeedTypesSizes | packages.NeedModule
+// RuleGoLoad is the rule of a Go package that cannot be loaded.
+const RuleGoLoad = catalog.GoLoad
 
 func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	st := &State{Findings: map[string][]lint.Diagnostic{}}
@@ -48,19 +45,25 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	if c := l.Config(); c != nil {
 		cfg = configOf(c.Sections)
 	}
-	diags = append(diags, loadHistories(l, st, cfg)...)
+	histories := loadHistories(l, st, cfg, &diags)
 	goFiles := l.Paths(KindGo)
 	if len(goFiles) > 0 {
 		diags = append(diags, loadGo(l, st, goFiles)...)
 	}
-	if len(goFiles) == 0 && len(st.Findings) == 0 && !anyHistory(l) {
+	if len(goFiles) == 0 && histories == 0 {
 		return nil, diags, nil
 	}
 	return st, diags, nil
 }
 
-// anyHistory reports whether a history file was loaded.
-func anyHistory(l *project.Loader) bool { return len(l.Paths(KindHistory)) > 0 }
+// StateOf returns the engine's state of a loaded project, or nil.
+func StateOf(p *lint.Project) *State {
+	st, _ := p.States[EngineName].(*State)
+	return st
+}
+
+// add records a finding under its rule.
+func (st *State) add(d lint.Diagnostic) { st.Findings[d.Rule] = append(st.Findings[d.Rule], d) }
 
 // module is one Go module's share of the discovered files: its root and
 // the directories of its packages.
@@ -70,8 +73,8 @@ type module struct {
 }
 
 // modulesOf groups the directories of Go files by the module that holds
-// them (the nearest go.mod at or above). Directories in no module are
-// returned apart.
+// them (the nearest go.mod at or above). Files in no module are returned
+// apart.
 func modulesOf(files []string) (mods []*module, orphans []string) {
 	byRoot := map[string]*module{}
 	seenDir := map[string]bool{}
@@ -109,8 +112,37 @@ func moduleRoot(dir string) string {
 	}
 }
 
-// loadGo loads the packages of the discovered Go files, module by module,
-// runs the analyzers over them and records their findings.
+// HelperName is the executable that loads and analyzes Go packages.
+const HelperName = "seams-timers-go"
+
+// HelperEnv names the variable that overrides where the helper is.
+const HelperEnv = "SEAMS_TIMERS_GO"
+
+// Helper returns the path of seams-timers-go: $SEAMS_TIMERS_GO, else the
+// file beside the running executable, else the one on PATH.
+func Helper() (string, error) {
+	if p := os.Getenv(HelperEnv); p != "" {
+		return p, nil
+	}
+	name := HelperName
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if exe, err := os.Executable(); err == nil {
+		if p := filepath.Join(filepath.Dir(exe), name); fileExists(p) {
+			return p, nil
+		}
+	}
+	return exec.LookPath(name)
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+// loadGo has seams-timers-go load and analyze the packages of the
+// discovered Go files, module by module, and records what it found.
 func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 	var diags []lint.Diagnostic
 	shown := map[string]string{} // absolute path -> path as discovered
@@ -125,82 +157,45 @@ func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 			"Go file in no module: no go.mod at or above its directory",
 			"Run seams-timers check in a Go module (a directory holding go.mod, or below one)."))
 	}
+	if len(mods) == 0 {
+		return diags
+	}
+	helper, err := Helper()
+	if err != nil {
+		for _, m := range mods {
+			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
+				"Go packages are analyzed by seams-timers-go, which is neither beside seams-timers nor on PATH",
+				"Install it beside seams-timers: go install github.com/seams/seams-timers/cmd/seams-timers-go (or set SEAMS_TIMERS_GO to its path)."))
+		}
+		return diags
+	}
 	added := map[string]bool{}
 	for _, m := range mods {
-		patterns := make([]string, len(m.dirs))
-		for i, d := range m.dirs {
-			rel, err := filepath.Rel(m.root, d)
-			if err != nil {
-				rel = d
-			}
-			patterns[i] = "./" + filepath.ToSlash(rel)
-		}
-		pcfg := &packages.Config{Mode: loadMode, Dir: m.root, Tests: false}
-		pkgs, err := packages.Load(pcfg, patterns...)
+		rep, err := runHelper(helper, m)
 		if err != nil {
 			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
-				"the go command could not load the module's packages: "+firstLine(err.Error()),
-				"Run go build ./... in the module and fix what it reports."))
+				"seams-timers-go failed: "+err.Error(), "Run go build ./... in the module; if it builds, this is a bug in seams-timers: please report it."))
 			continue
 		}
-		broken := false
-		packages.Visit(pkgs, nil, func(p *packages.Package) {
-			for _, e := range p.Errors {
-				if !slices.Contains(pkgs, p) {
-					continue
-				}
-				broken = true
-				diags = append(diags, packageError(shown, m.root, e))
-			}
-		})
-		for _, p := range pkgs {
-			for _, name := range p.CompiledGoFiles {
-				if added[name] {
-					continue
-				}
-				added[name] = true
-				l.Add(goFile(l, displayPath(shown, name), name, p))
-			}
-			for _, syn := range p.Syntax {
-				if p.TypesInfo == nil {
-					continue
-				}
-				for _, c := range analyzers.CronLiterals(p.TypesInfo, syn) {
-					ps, pe := p.Fset.Position(c.Pos), p.Fset.Position(c.End)
-					st.Crons = append(st.Crons, Cron{Spec: c.Spec, At: span.Range{File: displayPath(shown, ps.Filename),
-						Start: span.Pos{Offset: ps.Offset, Line: ps.Line, Col: ps.Column}, End: span.Pos{Offset: pe.Offset, Line: pe.Line, Col: pe.Column}}})
-				}
-			}
-		}
-		if broken {
-			// Type errors leave the analyzers partial information; the
-			// packages that did load are still checked.
-			pkgs = slices.DeleteFunc(slices.Clone(pkgs), func(p *packages.Package) bool { return len(p.Errors) > 0 || p.Types == nil })
-		}
-		if len(pkgs) == 0 {
-			continue
-		}
-		graph, err := checker.Analyze(analyzers.All(), pkgs, nil)
-		if err != nil {
-			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
-				"the analyzers could not run: "+firstLine(err.Error()),
-				"This is a bug in seams-timers; please report it with the module."))
-			continue
-		}
-		for act := range graph.All() {
-			if !act.IsRoot || act.Err != nil {
+		for _, f := range rep.Files {
+			if added[f.Path] {
 				continue
 			}
-			fs, ok := act.Result.(analyzers.Findings)
-			if !ok {
+			added[f.Path] = true
+			l.Add(goFile(l, displayPath(shown, f.Path), f))
+		}
+		for _, w := range rep.Findings {
+			d := wireDiagnostic(shown, w)
+			if w.Rule == RuleGoLoad {
+				diags = append(diags, d)
 				continue
 			}
-			for _, f := range fs {
-				st.add(findingDiagnostic(shown, act.Package.Fset, f))
-			}
+			st.add(d)
+		}
+		for _, c := range rep.Crons {
+			st.Crons = append(st.Crons, Cron{Spec: c.Spec, At: wireSpan(shown, c.At)})
 		}
 	}
-	st.dedupe()
 	slices.SortStableFunc(st.Crons, func(a, b Cron) int {
 		if c := strings.Compare(a.At.File, b.At.File); c != 0 {
 			return c
@@ -210,19 +205,31 @@ func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 	return diags
 }
 
-// add records a finding under its rule.
-func (st *State) add(d lint.Diagnostic) { st.Findings[d.Rule] = append(st.Findings[d.Rule], d) }
-
-// dedupe keeps one finding per rule and place: a native call in a shared
-// helper reached from the workflows of several packages is reported once,
-// with the chain of the first.
-func (st *State) dedupe() {
-	for id, ds := range st.Findings {
-		lint.Sort(ds)
-		st.Findings[id] = slices.CompactFunc(ds, func(a, b lint.Diagnostic) bool {
-			return a.File == b.File && a.Offset == b.Offset && a.EndOffset == b.EndOffset
-		})
+// runHelper runs seams-timers-go load on a module and decodes its report.
+func runHelper(helper string, m *module) (*Report, error) {
+	args := []string{"load", m.root}
+	for _, d := range m.dirs {
+		rel, err := filepath.Rel(m.root, d)
+		if err != nil {
+			rel = d
+		}
+		args = append(args, "./"+filepath.ToSlash(rel))
 	}
+	cmd := exec.Command(helper, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, errors.New(firstLine(msg))
+	}
+	rep := &Report{}
+	if err := json.Unmarshal(stdout.Bytes(), rep); err != nil {
+		return nil, fmt.Errorf("its report is not JSON: %v", err)
+	}
+	return rep, nil
 }
 
 // displayPath is a file's path as discovery found it, else relative to the
@@ -239,61 +246,30 @@ func displayPath(shown map[string]string, abs string) string {
 	return abs
 }
 
-// findingDiagnostic turns an analyzer's finding into a diagnostic: at the
-// offending call (At, when it is in another package), else where the
-// analyzer reported it.
-func findingDiagnostic(shown map[string]string, fset *token.FileSet, f analyzers.Finding) lint.Diagnostic {
-	var r span.Range
-	if f.At != nil {
-		r = span.Range{
-			File:  displayPath(shown, f.At.Filename),
-			Start: span.Pos{Offset: f.At.Offset, Line: f.At.Line, Col: f.At.Col},
-			End:   span.Pos{Offset: f.At.End, Line: f.At.EndLine, Col: f.At.EndCol},
-		}
-	} else {
-		p, e := fset.Position(f.Pos), fset.Position(f.End)
-		r = span.Range{
-			File:  displayPath(shown, p.Filename),
-			Start: span.Pos{Offset: p.Offset, Line: p.Line, Col: p.Column},
-			End:   span.Pos{Offset: e.Offset, Line: e.Line, Col: e.Column},
-		}
+func wireSpan(shown map[string]string, r WireRange) span.Range {
+	return span.Range{
+		File:  displayPath(shown, r.File),
+		Start: span.Pos{Offset: r.Offset, Line: r.Line, Col: r.Col},
+		End:   span.Pos{Offset: r.End, Line: r.EndLine, Col: r.EndCol},
 	}
-	element := f.Func
+}
+
+// wireDiagnostic is a finding of seams-timers-go as a diagnostic.
+func wireDiagnostic(shown map[string]string, w WireFinding) lint.Diagnostic {
+	r := wireSpan(shown, w.At)
+	if w.Rule == RuleGoLoad {
+		return lint.LoadDiagnostic(RuleGoLoad, r, w.What, w.Detail)
+	}
+	element := w.Element
 	if element == "" {
 		element = "package"
 	}
-	abs, _ := filepath.Abs(r.File)
-	d := lint.ElementDiagnostic(r.File, fileiri.FromPath(abs), r, element, f.Predicate, f.What, f.Detail)
-	d.Rule = f.Rule
-	if f.Fix != nil && f.At == nil {
-		fix := &lint.Fix{Message: f.Fix.Message}
-		for _, e := range f.Fix.TextEdits {
-			fix.Edits = append(fix.Edits, lint.Edit{Offset: fset.Position(e.Pos).Offset, End: fset.Position(e.End).Offset, NewText: string(e.NewText)})
-		}
-		d.Fix = fix
+	d := lint.ElementDiagnostic(r.File, fileiri.FromPath(w.At.File), r, element, w.Predicate, w.What, w.Detail)
+	d.Rule = w.Rule
+	if w.Fix != nil {
+		d.Fix = &lint.Fix{Message: w.Fix.Message, Edits: w.Fix.Edits}
 	}
 	return d
-}
-
-// packageError is a go/packages error at its position.
-func packageError(shown map[string]string, root string, e packages.Error) lint.Diagnostic {
-	file, line, col := filepath.Join(root, "go.mod"), 1, 1
-	if parts := strings.Split(e.Pos, ":"); len(parts) >= 2 && e.Pos != "" && e.Pos != "-" {
-		file = parts[0]
-		line, _ = strconv.Atoi(parts[1])
-		if len(parts) >= 3 {
-			col, _ = strconv.Atoi(parts[2])
-		}
-	}
-	kind := "the go command refused the package"
-	switch e.Kind {
-	case packages.ParseError:
-		kind = "Go syntax error"
-	case packages.TypeError:
-		kind = "Go type error"
-	}
-	return lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, file), span.Pos{Line: max(line, 1), Col: max(col, 1)}),
-		kind+": "+firstLine(e.Msg), "Fix the package so that go build accepts it; the analyzers did not check it.")
 }
 
 func firstLine(s string) string {
@@ -302,53 +278,41 @@ func firstLine(s string) string {
 }
 
 // goFile is the lint file of a Go source file of a loaded package: its
-// bytes, its suppression comments, its timer count.
-func goFile(l *project.Loader, path, abs string, p *packages.Package) *lint.File {
+// bytes, read through the loader, its suppression comments, its timer
+// count.
+func goFile(l *project.Loader, path string, w WireFile) *lint.File {
 	src, err := l.Read(path)
 	if err != nil {
-		src, _ = os.ReadFile(abs)
+		src = nil
 	}
-	f := &lint.File{Path: path, IRI: fileiri.FromPath(abs), Kind: KindGo, Src: src, Reported: true}
-	for _, syn := range p.Syntax {
-		if p.Fset.File(syn.Pos()).Name() != abs {
+	return &lint.File{Path: path, IRI: fileiri.FromPath(w.Path), Kind: KindGo, Src: src, Reported: true,
+		Timers: w.Timers, Suppressions: suppressions(path, src)}
+}
+
+// suppressions reads a Go file's // seams-timers:ignore comments. A
+// comment alone on its line covers the next line; a comment after code
+// covers its own line.
+func suppressions(path string, src []byte) []*lint.Suppression {
+	var out []*lint.Suppression
+	off := 0
+	for n, line := range bytes.SplitAfter(src, []byte("\n")) {
+		start := off
+		off += len(line)
+		i := bytes.Index(line, []byte("//"))
+		if i < 0 || !bytes.Contains(line[i:], []byte(lint.SuppressPrefix)) {
 			continue
 		}
-		f.Timers = analyzers.Timers(p.TypesInfo, syn)
-		f.Suppressions = suppressions(path, p.Fset, syn, src)
-	}
-	return f
-}
-
-// suppressions reads a file's // seams-timers:ignore comments. A comment
-// alone on its line covers the next line; a comment after code covers its
-// own line.
-func suppressions(path string, fset *token.FileSet, file *ast.File, src []byte) []*lint.Suppression {
-	var out []*lint.Suppression
-	for _, cg := range file.Comments {
-		for _, c := range cg.List {
-			text := strings.TrimPrefix(c.Text, "//")
-			if text == c.Text || !strings.Contains(text, lint.SuppressPrefix) {
-				continue
-			}
-			ids, reason, ok := lint.ParseSuppression(text)
-			if !ok {
-				continue
-			}
-			p := fset.Position(c.Pos())
-			lineStart := bytes.LastIndexByte(src[:min(p.Offset, len(src))], '\n') + 1
-			target := p.Line + 1
-			if strings.TrimSpace(string(src[lineStart:min(p.Offset, len(src))])) != "" {
-				target = p.Line
-			}
-			out = append(out, &lint.Suppression{File: path, Line: p.Line, Col: p.Column, EndCol: p.Column + len(c.Text),
-				Offset: p.Offset, IDs: ids, Reason: reason, TargetLine: target})
+		text := strings.TrimRight(string(line[i+2:]), "\r\n")
+		ids, reason, ok := lint.ParseSuppression(text)
+		if !ok {
+			continue
 		}
+		target := n + 2
+		if len(bytes.TrimSpace(line[:i])) > 0 {
+			target = n + 1
+		}
+		out = append(out, &lint.Suppression{File: path, Line: n + 1, Col: i + 1, EndCol: i + 1 + len(strings.TrimRight(string(line[i:]), "\r\n")),
+			Offset: start + i, IDs: ids, Reason: reason, TargetLine: target})
 	}
 	return out
-}
-
-// StateOf returns the engine's state of a loaded project, or nil.
-func StateOf(p *lint.Project) *State {
-	st, _ := p.States[EngineName].(*State)
-	return st
 }

@@ -4,13 +4,12 @@ import (
 	"strings"
 
 	"github.com/seams/seams-timers/lint"
-	"github.com/seams/seams-timers/temporal/analyzers"
+	"github.com/seams/seams-timers/temporal/catalog"
 )
 
 // The IDs of the rules the loaders report and of the history rules (the
-// analyzers' IDs are in temporal/analyzers).
+// analyzers' IDs are in temporal/catalog).
 const (
-	RuleGoLoad          = "TMR8000"
 	RuleHistorySyntax   = "TMR8020"
 	RuleTimerFiredLate  = "TMR8021"
 	RuleCancelFailed    = "TMR8022"
@@ -29,7 +28,7 @@ so the analyzers did not check it. Fix what go build reports.`,
 			Good: "package wf\n\nimport \"go.uber.org/cadence/workflow\"\n\nfunc Order(ctx workflow.Context) error { return nil }",
 		},
 		{
-			ID: analyzers.NativeSleep, Severity: lint.SeverityError,
+			ID: catalog.NativeSleep, Severity: lint.SeverityError,
 			Title: "time.Sleep in workflow code",
 			Doc: `A workflow function (one whose first parameter is the SDK's workflow.Context, Cadence's or Temporal's) and
 everything it calls must wait with the SDK's timers. A native sleep runs only in the worker: the history does
@@ -40,7 +39,7 @@ function. --fix rewrites time.Sleep(d) to workflow.Sleep(ctx, d) where ctx is in
 			Good: "func Order(ctx workflow.Context) error {\n\treturn workflow.Sleep(ctx, time.Minute)\n}",
 		},
 		{
-			ID: analyzers.NativeTimer, Severity: lint.SeverityError,
+			ID: catalog.NativeTimer, Severity: lint.SeverityError,
 			Title: "a native timer in workflow code",
 			Doc: `time.After, time.Tick, time.NewTimer, time.NewTicker, time.AfterFunc, context.WithTimeout and
 context.WithDeadline start timers the workflow history does not record. Use workflow.NewTimer (with a
@@ -50,7 +49,7 @@ detail names the replacement for each.`,
 			Good: "func Order(ctx workflow.Context) error {\n\treturn workflow.NewTimer(ctx, time.Hour).Get(ctx, nil)\n}",
 		},
 		{
-			ID: analyzers.NativeClock, Severity: lint.SeverityError,
+			ID: catalog.NativeClock, Severity: lint.SeverityError,
 			Title: "the native clock in workflow code",
 			Doc: `time.Now, time.Since and time.Until read the worker's clock, which is another instant on replay, so a
 decision taken on it may not match the history. workflow.Now(ctx) is the time of the decision task, the same
@@ -59,7 +58,7 @@ on every replay.`,
 			Good: "func Order(ctx workflow.Context) error {\n\tif workflow.Now(ctx).Hour() < 9 {\n\t\treturn nil\n\t}\n\treturn nil\n}",
 		},
 		{
-			ID: analyzers.TimerSubsecond, Severity: lint.SeverityWarning,
+			ID: catalog.TimerSubsecond, Severity: lint.SeverityWarning,
 			Title: "a Cadence timer that is not whole seconds",
 			Doc: `The Cadence Go client rounds a timer's duration up to whole seconds: workflow.Sleep(ctx, 1100*time.Millisecond)
 waits 2 s. The finding gives the rounded value; write it, so that the code says what Cadence does. Temporal
@@ -68,7 +67,7 @@ keeps sub-second durations and is not reported.`,
 			Good: "_ = workflow.Sleep(ctx, 2*time.Second)",
 		},
 		{
-			ID: analyzers.TimerZero, Severity: lint.SeverityWarning,
+			ID: catalog.TimerZero, Severity: lint.SeverityWarning,
 			Title: "a timer of zero duration",
 			Doc: `A zero duration completes at once and records no timer in the history. Changing it to a positive duration
 later adds a timer decision that the histories of running workflows do not have, a non-determinism error on
@@ -78,14 +77,14 @@ already running).`,
 			Good: "_ = workflow.Sleep(ctx, time.Second)",
 		},
 		{
-			ID: analyzers.TimerNegative, Severity: lint.SeverityError,
+			ID: catalog.TimerNegative, Severity: lint.SeverityError,
 			Title: "a timer of negative duration",
 			Doc:   `The SDKs refuse a negative timer duration with an error instead of waiting.`,
 			Bad:   "_ = workflow.Sleep(ctx, -time.Minute)",
 			Good:  "_ = workflow.Sleep(ctx, time.Minute)",
 		},
 		{
-			ID: analyzers.TimerCancelRace, Severity: lint.SeverityWarning,
+			ID: catalog.TimerCancelRace, Severity: lint.SeverityWarning,
 			Title: "a cancelled timer whose code assumes the cancellation wins",
 			Doc: `Cancel and fire race: whichever the workflow sees first settles the timer's future. When the cancel comes
 first, Get returns the canceled error; when the timer fired first, the cancel is a no-op (the server records
@@ -95,7 +94,7 @@ cancellation, takes the fired case for a cancelled one. Handle either outcome.`,
 			Good: "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\ncancel()\nif err := timer.Get(ctx, nil); err == nil {\n\treturn remind(ctx) // the timer fired first\n}",
 		},
 		{
-			ID: analyzers.TimerLoopHistory, Severity: lint.SeverityWarning,
+			ID: catalog.TimerLoopHistory, Severity: lint.SeverityWarning,
 			Title: "a timer in an unbounded loop with no continue-as-new",
 			Doc: `Every turn of a loop that waits on a timer adds TimerStarted and TimerFired events (and a decision) to the
 history. A loop with no end in a function that never returns workflow.NewContinueAsNewError grows the history
@@ -104,7 +103,7 @@ until the server's limit terminates the workflow. Continue as new after a bounde
 			Good: "for i := 0; i < 500; i++ {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}\nreturn workflow.NewContinueAsNewError(ctx, Poller)",
 		},
 		{
-			ID: analyzers.CronSyntax, Severity: lint.SeverityError,
+			ID: catalog.CronSyntax, Severity: lint.SeverityError,
 			Title: "a CronSchedule the server's parser refuses",
 			Doc: `The Cadence server reads CronSchedule with robfig/cron/v3 ParseStandard: five fields (minute, hour,
 day of month, month, day of week) or a descriptor (@daily, @every 1h30m). A schedule it refuses fails the
@@ -113,7 +112,7 @@ workflow start.`,
 			Good: "client.StartWorkflowOptions{CronSchedule: \"0 9 * * 1-5\"}",
 		},
 		{
-			ID: analyzers.CronNeverFires, Severity: lint.SeverityError,
+			ID: catalog.CronNeverFires, Severity: lint.SeverityError,
 			Title: "a CronSchedule with no next firing",
 			Doc: `A schedule such as "0 0 30 2 *" parses but never fires (there is no 30 February); the server refuses to
 start a cron workflow whose schedule has no next time.`,
@@ -121,7 +120,7 @@ start a cron workflow whose schedule has no next time.`,
 			Good: "client.StartWorkflowOptions{CronSchedule: \"0 0 28 2 *\"}",
 		},
 		{
-			ID: analyzers.CronTimeZone, Severity: lint.SeverityWarning,
+			ID: catalog.CronTimeZone, Severity: lint.SeverityWarning,
 			Title: "a CronSchedule with a time-zone prefix",
 			Doc: `The server's cron schedules are UTC. robfig/cron accepts a CRON_TZ= or TZ= prefix, and then the firings'
 UTC time moves with the zone's daylight saving: "CRON_TZ=Europe/Berlin 0 9 * * *" fires at 08:00Z in winter
@@ -167,7 +166,7 @@ ended. Cancel the timer before returning, or wait for it, so that the history sa
 	for _, r := range rs {
 		r.Engine = EngineName
 		if r.Name == "" {
-			r.Name = analyzers.RuleName(r.ID)
+			r.Name = catalog.Name(r.ID)
 		}
 		r.Doc = strings.Join(strings.Fields(r.Doc), " ")
 		if r.Kind == 0 {
