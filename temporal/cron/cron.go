@@ -40,12 +40,23 @@ type Schedule struct {
 }
 
 // Parse reads a schedule with ParseStandard, as the Cadence server does.
-func Parse(spec string) (*Schedule, error) {
-	s, err := robfig.ParseStandard(spec)
+//
+// robfig/cron v3.0.1 panics on a zone prefix with no space after it
+// ("TZ=", found by FuzzCheck): that is refused here as the error it is.
+func Parse(spec string) (s *Schedule, err error) {
+	if prefix, _ := zonePrefix(spec); prefix != "" && !strings.Contains(spec, " ") {
+		return nil, fmt.Errorf("%s with no schedule after the zone", prefix)
+	}
+	defer func() {
+		if v := recover(); v != nil {
+			s, err = nil, fmt.Errorf("the parser fails on it (%v)", v)
+		}
+	}()
+	sched, err := robfig.ParseStandard(spec)
 	if err != nil {
 		return nil, err
 	}
-	return &Schedule{Spec: spec, sched: s}, nil
+	return &Schedule{Spec: spec, sched: sched}, nil
 }
 
 // Next returns the first firing strictly after t, in UTC, or the zero time

@@ -5,7 +5,9 @@
 package goload
 
 import (
+	"bytes"
 	"go/token"
+	"os"
 	"path/filepath"
 	"slices"
 	"strconv"
@@ -38,9 +40,16 @@ func Load(root string, patterns []string) *rules.Report {
 		return rep
 	}
 	var ok []*packages.Package
+	seenErr := map[string]bool{}
 	for _, p := range pkgs {
 		for _, e := range p.Errors {
-			rep.Findings = append(rep.Findings, packageError(gomod, e))
+			// The first error of a file is the one to fix; the parser's
+			// next ones follow from it.
+			w := packageError(gomod, e)
+			if !seenErr[w.At.File] {
+				seenErr[w.At.File] = true
+				rep.Findings = append(rep.Findings, w)
+			}
 		}
 		if len(p.Errors) == 0 && p.Types != nil {
 			ok = append(ok, p)
@@ -121,7 +130,19 @@ func finding(fset *token.FileSet, f analyzers.Finding) rules.WireFinding {
 }
 
 func loadFinding(file string, line, col int, what, detail string) rules.WireFinding {
-	return rules.WireFinding{Rule: catalog.GoLoad, What: what, Detail: detail, At: rules.WireRange{File: file, Line: line, Col: col, EndLine: line, EndCol: col}}
+	off := 0
+	if src, err := os.ReadFile(file); err == nil {
+		for l := 1; l < line && off < len(src); l++ {
+			i := bytes.IndexByte(src[off:], '\n')
+			if i < 0 {
+				off = len(src)
+				break
+			}
+			off += i + 1
+		}
+		off = min(off+col-1, len(src))
+	}
+	return rules.WireFinding{Rule: catalog.GoLoad, What: what, Detail: detail, At: rules.WireRange{File: file, Offset: off, End: off, Line: line, Col: col, EndLine: line, EndCol: col}}
 }
 
 // packageError is a go/packages error at its position.

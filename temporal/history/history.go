@@ -128,18 +128,27 @@ func seekEvents(src []byte, dec *json.Decoder) error {
 }
 
 func syntaxErr(src []byte, dec *json.Decoder, err error) error {
-	var se *json.SyntaxError
-	if errors.As(err, &se) {
-		return &SyntaxError{Offset: max(int(se.Offset)-1, 0), Msg: "not valid JSON: " + se.Error()}
+	// The streaming decoder's offsets are not always at the offending
+	// byte; a whole-document parse says where the first error is.
+	var v any
+	if uerr := json.Unmarshal(src, &v); uerr != nil {
+		var se *json.SyntaxError
+		if errors.As(uerr, &se) {
+			off := max(int(se.Offset)-1, 0)
+			if strings.Contains(se.Error(), "unexpected end") {
+				off = len(src)
+			}
+			return &SyntaxError{Offset: off, Msg: "not valid JSON: " + se.Error()}
+		}
 	}
 	var te *json.UnmarshalTypeError
 	if errors.As(err, &te) {
-		return &SyntaxError{Offset: int(te.Offset), Msg: "not valid JSON: " + te.Error()}
+		return &SyntaxError{Offset: min(int(te.Offset), len(src)), Msg: "not valid JSON: " + te.Error()}
 	}
 	if errors.Is(err, io.EOF) || errors.Is(err, io.ErrUnexpectedEOF) {
 		return &SyntaxError{Offset: len(src), Msg: "not valid JSON: the file ends inside a value"}
 	}
-	return &SyntaxError{Offset: int(dec.InputOffset()), Msg: "not valid JSON: " + err.Error()}
+	return &SyntaxError{Offset: min(int(dec.InputOffset()), len(src)), Msg: "not valid JSON: " + err.Error()}
 }
 
 func skipSpace(src []byte, i int) int {

@@ -8,16 +8,16 @@ import (
 // Options start cron workflows the server refuses or reads in a zone.
 func Options() []client.StartWorkflowOptions {
 	opts := client.StartWorkflowOptions{ID: "report"}
-	opts.CronSchedule = "0 9 * *" // want `"0 9 \* \*": the server's cron parser \(robfig/cron/v3 ParseStandard\) refuses it`
+	opts.CronSchedule = "0 9 * *" // want `"0 9 \* \*": the server's cron parser \(robfig/cron/v3 ParseStandard\) refuses it.*\[TMR8010`
 	return []client.StartWorkflowOptions{
 		opts,
-		{CronSchedule: "61 * * * *"}, // want `refuses it: end of range \(61\) above maximum \(59\)`
-		{CronSchedule: "0 0 30 2 *"}, // want `"0 0 30 2 \*": the schedule has no next firing`
-		{CronSchedule: "CRON_TZ=Europe/Berlin 0 9 * * *"}, // want `CRON_TZ=Europe/Berlin makes the firings' UTC time move`
+		{CronSchedule: "61 * * * *"}, // want `refuses it: end of range \(61\) above maximum \(59\).*\[TMR8010`
+		{CronSchedule: "0 0 30 2 *"}, // want `"0 0 30 2 \*": the schedule has no next firing.*\[TMR8011`
+		{CronSchedule: "CRON_TZ=Europe/Berlin 0 9 * * *"}, // want `CRON_TZ=Europe/Berlin makes the firings' UTC time move.*\[TMR8012`
 	}
 }
 
 // Child starts a child cron workflow that never fires.
 func Child(ctx workflow.Context) workflow.ChildWorkflowOptions {
-	return workflow.ChildWorkflowOptions{CronSchedule: "0 0 31 4 *"} // want `has no next firing`
+	return workflow.ChildWorkflowOptions{CronSchedule: "0 0 31 4 *"} // want `has no next firing.*\[TMR8011`
 }

@@ -10,20 +10,20 @@ import (
 
 // SleepyWorkflow sleeps with the worker's clock, through an aliased import.
 func SleepyWorkflow(ctx workflow.Context) error {
-	tm.Sleep(tm.Second) // want `time\.Sleep in workflow code is not recorded in the Temporal history`
+	tm.Sleep(tm.Second) // want `time\.Sleep in workflow code is not recorded in the Temporal history.*\[TMR8001`
 	return nil
 }
 
 // HelperWorkflow sleeps in a helper of another package.
 func HelperWorkflow(ctx workflow.Context) error {
-	helpers.Backoff(3) // want `time\.Sleep in workflow code`
+	helpers.Backoff(3) // want `time\.Sleep in workflow code.*\[TMR8001`
 	return nil
 }
 
 // DeepWorkflow sleeps two calls down, in another package.
 func DeepWorkflow(ctx workflow.Context) error {
 	p := &helpers.Poller{}
-	p.Pause() // want `time\.Sleep in workflow code`
+	p.Pause() // want `time\.Sleep in workflow code.*\[TMR8001`
 	return nil
 }
 
@@ -34,12 +34,12 @@ func LocalHelperWorkflow(ctx workflow.Context) error {
 }
 
 func pause() {
-	tm.Sleep(2 * tm.Second) // want `time\.Sleep in workflow code`
+	tm.Sleep(2 * tm.Second) // want `time\.Sleep in workflow code.*\[TMR8001`
 }
 
 type sleeper struct{}
 
-func (sleeper) nap() { tm.Sleep(tm.Millisecond) } // want `time\.Sleep in workflow code`
+func (sleeper) nap() { tm.Sleep(tm.Millisecond) } // want `time\.Sleep in workflow code.*\[TMR8001`
 
 // MethodValueWorkflow sleeps through a method value it calls later.
 func MethodValueWorkflow(ctx workflow.Context) error {
@@ -50,7 +50,7 @@ func MethodValueWorkflow(ctx workflow.Context) error {
 
 // ValueWorkflow passes time.Sleep as a value.
 func ValueWorkflow(ctx workflow.Context) error {
-	run(tm.Sleep) // want `time\.Sleep in workflow code`
+	run(tm.Sleep) // want `time\.Sleep in workflow code.*\[TMR8001`
 	return nil
 }
 
@@ -59,7 +59,7 @@ func run(f func(tm.Duration)) { f(tm.Second) }
 // GoroutineWorkflow sleeps in a function literal.
 func GoroutineWorkflow(ctx workflow.Context) error {
 	workflow.Go(ctx, func(ctx workflow.Context) {
-		tm.Sleep(tm.Second) // want `time\.Sleep in workflow code`
+		tm.Sleep(tm.Second) // want `time\.Sleep in workflow code.*\[TMR8001`
 	})
 	return nil
 }

@@ -13,7 +13,7 @@ func IgnoredWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
 	cancel()
-	timer.Get(ctx, nil) // want `the Get error of a timer whose context is cancelled is ignored`
+	timer.Get(ctx, nil) // want `the Get error of a timer whose context is cancelled is ignored.*\[TMR8007`
 	return nil
 }
 
@@ -21,7 +21,7 @@ func IgnoredWorkflow(ctx workflow.Context) error {
 func BlankWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	cancel()
-	_ = workflow.NewTimer(tctx, time.Hour).Get(ctx, nil) // want `the Get error of a timer whose context is cancelled is ignored`
+	_ = workflow.NewTimer(tctx, time.Hour).Get(ctx, nil) // want `the Get error of a timer whose context is cancelled is ignored.*\[TMR8007`
 	return nil
 }
 
@@ -30,7 +30,7 @@ func OnlyCanceledWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
 	cancel()
-	err := timer.Get(ctx, nil) // want `only the cancellation outcome of a cancelled timer's Get is handled`
+	err := timer.Get(ctx, nil) // want `only the cancellation outcome of a cancelled timer's Get is handled.*\[TMR8007`
 	if errors.Is(err, workflow.ErrCanceled) {
 		return nil
 	}
@@ -42,7 +42,7 @@ func IsCanceledWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
 	cancel()
-	if err := timer.Get(ctx, nil); temporal.IsCanceledError(err) { // want `only the cancellation outcome`
+	if err := timer.Get(ctx, nil); temporal.IsCanceledError(err) { // want `only the cancellation outcome.*\[TMR8007`
 		return nil
 	}
 	return nil
@@ -53,7 +53,7 @@ func AssertWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
 	cancel()
-	err := timer.Get(ctx, nil) // want `only the cancellation outcome`
+	err := timer.Get(ctx, nil) // want `only the cancellation outcome.*\[TMR8007`
 	if _, ok := err.(*temporal.CanceledError); ok {
 		return nil
 	}

@@ -1,0 +1,5 @@
+package broken
+
+func Order() error {
+	return nil +
+} // want "TMR8000"

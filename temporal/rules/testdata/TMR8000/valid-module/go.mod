@@ -1,0 +1,3 @@
+module example.com/fine
+
+go 1.22
