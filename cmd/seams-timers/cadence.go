@@ -184,7 +184,7 @@ func simulateCron(s *streams, o *simulateOptions, cfg *lint.Config) error {
 		if perr != nil {
 			for _, f := range cron.Check(sc.spec) {
 				if f.Problem != cron.TimeZone {
-					cronRefusal(bw, sc.where, sc.spec, f)
+					cronRefusal(bw, "", sc.spec, f)
 				}
 			}
 			refused = true
