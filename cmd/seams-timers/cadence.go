@@ -150,7 +150,7 @@ func simulateCron(s *streams, o *simulateOptions, cfg *lint.Config) error {
 			paths = append(paths, p)
 		}
 	}
-	if len(paths) > 0 && !(len(paths) == 1 && paths[0] == "." && len(scheds) > 0) {
+	if len(paths) > 0 {
 		loaded, err := project.Load(loadOptions(paths, cfg), engines())
 		if err != nil {
 			return loadError(err)

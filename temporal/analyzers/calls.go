@@ -257,9 +257,6 @@ func reachOf(pass *analysis.Pass, start *funcInfo, infos map[*types.Func]*funcIn
 	type item struct {
 		fi    *funcInfo
 		chain []string
-		// site is the reference in start's package that the chain
-		// leaves by; zero while the chain stays in the function.
-		site, siteEnd token.Pos
 	}
 	var out []localOffense
 	seenOffense := map[string]bool{}

@@ -1,6 +1,7 @@
 package history
 
 import (
+	"errors"
 	"strconv"
 	"strings"
 	"testing"
@@ -87,8 +88,8 @@ func TestSyntaxErrors(t *testing.T) {
 		{`[{"eventId": 1, "eventType": 7}]`, 1},
 	} {
 		_, err := Parse([]byte(tc.src))
-		se, ok := err.(*SyntaxError)
-		if !ok {
+		var se *SyntaxError
+		if !errors.As(err, &se) {
 			t.Errorf("%s: error %v, want a *SyntaxError", tc.src, err)
 			continue
 		}
@@ -105,8 +106,8 @@ func FuzzParse(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		h, err := Parse(src)
 		if err != nil {
-			se, ok := err.(*SyntaxError)
-			if !ok || se.Offset < 0 || se.Offset > len(src) {
+			var se *SyntaxError
+			if !errors.As(err, &se) || se.Offset < 0 || se.Offset > len(src) {
 				t.Fatalf("error %#v: want a *SyntaxError inside the input", err)
 			}
 			return

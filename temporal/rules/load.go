@@ -227,7 +227,7 @@ func runHelper(helper string, m *module) (*Report, error) {
 	}
 	rep := &Report{}
 	if err := json.Unmarshal(stdout.Bytes(), rep); err != nil {
-		return nil, fmt.Errorf("its report is not JSON: %v", err)
+		return nil, fmt.Errorf("its report is not JSON: %w", err)
 	}
 	return rep, nil
 }
