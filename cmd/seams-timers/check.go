@@ -37,7 +37,9 @@ func newCheckCmd(s *streams) *cobra.Command {
 		Short: "Check BPMN timer definitions and the index graph against ADR-0037",
 		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn20.xml)
 and index graphs (*.ttl, *.nt) and reports every timer definition that ADR-0037 refuses,
-with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename.
+with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename. Go files
+(a module's directories, or a pattern such as ./...) and exported workflow histories (*.json)
+are checked by the Cadence and Temporal engine (TMR8xxx; Go through seams-timers-go).
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or missing path,
 3 internal failure.`,

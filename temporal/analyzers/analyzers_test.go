@@ -3,6 +3,7 @@ package analyzers
 import (
 	"fmt"
 	"strings"
+	"sync"
 	"testing"
 
 	"golang.org/x/tools/go/analysis"
@@ -93,12 +94,18 @@ func keys(m map[string]Finding) []string {
 // TestContextSDK checks that Cadence's alias and Temporal's context are
 // both seen through, and that other Contexts are not.
 func TestContextSDK(t *testing.T) {
-	var names []string
+	var (
+		mu    sync.Mutex
+		names []string
+	)
 	probe := &analysis.Analyzer{
 		Name:     "probe",
 		Doc:      "list the workflow functions the calls analyzer finds",
 		Requires: []*analysis.Analyzer{CallsAnalyzer()},
 		Run: func(pass *analysis.Pass) (any, error) {
+			// The checker runs packages in parallel.
+			mu.Lock()
+			defer mu.Unlock()
 			for _, w := range pass.ResultOf[CallsAnalyzer()].(*Calls).Workflows {
 				names = append(names, pass.Pkg.Path()+"."+w.Name())
 			}
