@@ -226,3 +226,74 @@ func TestVetToolArgs(t *testing.T) {
 		}
 	}
 }
+
+// TestReadmeCadence runs the seams-timers commands of the README's
+// Cadence and Temporal section and compares their output (stdout, then
+// stderr) with the README's.
+func TestReadmeCadence(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(readme), "\n## Cadence and Temporal\n")
+	if !ok {
+		t.Fatal("README.md has no Cadence and Temporal section")
+	}
+	section, _, _ = strings.Cut(section, "\n## ")
+	t.Chdir("../..")
+	ran := 0
+	for _, block := range strings.Split(section, "```console\n")[1:] {
+		block, _, _ = strings.Cut(block, "```")
+		lines := strings.Split(strings.TrimSuffix(block, "\n"), "\n")
+		for i := 0; i < len(lines); i++ {
+			cmdline, found := strings.CutPrefix(lines[i], "$ seams-timers ")
+			if !found {
+				continue
+			}
+			for strings.HasSuffix(cmdline, `\`) && i+1 < len(lines) {
+				i++
+				cmdline = strings.TrimSuffix(cmdline, `\`) + strings.TrimSpace(lines[i])
+			}
+			var want []string
+			for i+1 < len(lines) && !strings.HasPrefix(lines[i+1], "$ ") {
+				i++
+				want = append(want, lines[i])
+			}
+			_, out, errOut := runCLI(t, "", shellWords(cmdline)...)
+			if got := strings.TrimSuffix(out+errOut, "\n"); got != strings.Join(want, "\n") {
+				t.Errorf("seams-timers %s:\n%s\nREADME says:\n%s", cmdline, got, strings.Join(want, "\n"))
+			}
+			ran++
+		}
+	}
+	if ran < 3 {
+		t.Errorf("ran %d commands of the section, want at least 3", ran)
+	}
+}
+
+// shellWords splits a command line on spaces, keeping single-quoted words
+// whole.
+func shellWords(s string) []string {
+	var out []string
+	var cur strings.Builder
+	quoted, inWord := false, false
+	for _, r := range s {
+		switch {
+		case r == '\'':
+			quoted, inWord = !quoted, true
+		case r == ' ' && !quoted:
+			if inWord {
+				out = append(out, cur.String())
+				cur.Reset()
+				inWord = false
+			}
+		default:
+			cur.WriteRune(r)
+			inWord = true
+		}
+	}
+	if inWord {
+		out = append(out, cur.String())
+	}
+	return out
+}

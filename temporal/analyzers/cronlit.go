@@ -39,11 +39,22 @@ func runCron(pass *analysis.Pass) (any, error) {
 	return out, nil
 }
 
-// enclosingFunc names the function declaration holding pos, or "".
+// enclosingFunc names the declaration holding pos: the function, or the
+// package-level variable (starter.Daily); "" for none.
 func enclosingFunc(pass *analysis.Pass, file *ast.File, pos token.Pos) string {
 	for _, decl := range file.Decls {
-		if fd, ok := decl.(*ast.FuncDecl); ok && fd.Pos() <= pos && pos < fd.End() {
-			return declName(pass, fd)
+		if decl.Pos() > pos || pos >= decl.End() {
+			continue
+		}
+		switch d := decl.(type) {
+		case *ast.FuncDecl:
+			return declName(pass, d)
+		case *ast.GenDecl:
+			for _, spec := range d.Specs {
+				if vs, ok := spec.(*ast.ValueSpec); ok && vs.Pos() <= pos && pos < vs.End() && len(vs.Names) > 0 {
+					return pass.Pkg.Name() + "." + vs.Names[0].Name
+				}
+			}
 		}
 	}
 	return ""
