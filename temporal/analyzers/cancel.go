@@ -15,10 +15,11 @@ import (
 func CancelRaceAnalyzer() *analysis.Analyzer {
 	return cancelRace.get(func() *analysis.Analyzer {
 		return &analysis.Analyzer{
-			Name:       "timercancelrace",
-			Doc:        "report a cancelled workflow timer whose Get error is ignored or checked only for the cancellation",
-			Run:        runCancelRace,
-			ResultType: reflect.TypeFor[Findings](),
+			Name:             "timercancelrace",
+			Doc:              "report a cancelled workflow timer whose Get error is ignored or checked only for the cancellation",
+			Run:              runCancelRace,
+			ResultType:       reflect.TypeFor[Findings](),
+			RunDespiteErrors: true,
 		}
 	})
 }

@@ -19,10 +19,11 @@ import (
 func CronAnalyzer() *analysis.Analyzer {
 	return cronA.get(func() *analysis.Analyzer {
 		return &analysis.Analyzer{
-			Name:       "cronschedule",
-			Doc:        "check CronSchedule literals of Cadence and Temporal start options with robfig/cron/v3 ParseStandard, as the Cadence server reads them",
-			Run:        runCron,
-			ResultType: reflect.TypeFor[Findings](),
+			Name:             "cronschedule",
+			Doc:              "check CronSchedule literals of Cadence and Temporal start options with robfig/cron/v3 ParseStandard, as the Cadence server reads them",
+			Run:              runCron,
+			ResultType:       reflect.TypeFor[Findings](),
+			RunDespiteErrors: true,
 		}
 	})
 }

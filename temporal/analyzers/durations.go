@@ -17,10 +17,11 @@ import (
 func DurationsAnalyzer() *analysis.Analyzer {
 	return durations.get(func() *analysis.Analyzer {
 		return &analysis.Analyzer{
-			Name:       "timerduration",
-			Doc:        "report constant workflow.Sleep and workflow.NewTimer durations that are negative, zero, or (Cadence) not whole seconds",
-			Run:        runDurations,
-			ResultType: reflect.TypeFor[Findings](),
+			Name:             "timerduration",
+			Doc:              "report constant workflow.Sleep and workflow.NewTimer durations that are negative, zero, or (Cadence) not whole seconds",
+			Run:              runDurations,
+			ResultType:       reflect.TypeFor[Findings](),
+			RunDespiteErrors: true,
 		}
 	})
 }

@@ -13,10 +13,11 @@ import (
 func LoopAnalyzer() *analysis.Analyzer {
 	return loop.get(func() *analysis.Analyzer {
 		return &analysis.Analyzer{
-			Name:       "timerloop",
-			Doc:        "report workflow timers in an unbounded loop of a function with no workflow.NewContinueAsNewError",
-			Run:        runLoop,
-			ResultType: reflect.TypeFor[Findings](),
+			Name:             "timerloop",
+			Doc:              "report workflow timers in an unbounded loop of a function with no workflow.NewContinueAsNewError",
+			Run:              runLoop,
+			ResultType:       reflect.TypeFor[Findings](),
+			RunDespiteErrors: true,
 		}
 	})
 }

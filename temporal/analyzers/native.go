@@ -40,10 +40,11 @@ var nativeSleep, nativeTimer, nativeClock lazy[*analysis.Analyzer]
 
 func nativeAnalyzer(name, rule, doc string) *analysis.Analyzer {
 	return &analysis.Analyzer{
-		Name:       name,
-		Doc:        doc,
-		Requires:   []*analysis.Analyzer{CallsAnalyzer()},
-		ResultType: reflect.TypeFor[Findings](),
+		Name:             name,
+		Doc:              doc,
+		Requires:         []*analysis.Analyzer{CallsAnalyzer()},
+		ResultType:       reflect.TypeFor[Findings](),
+		RunDespiteErrors: true,
 		Run: func(pass *analysis.Pass) (any, error) {
 			calls := pass.ResultOf[CallsAnalyzer()].(*Calls)
 			var out Findings

@@ -6,6 +6,9 @@ package goload
 
 import (
 	"bytes"
+	"go/ast"
+	"go/build"
+	"go/parser"
 	"go/token"
 	"os"
 	"path/filepath"
@@ -33,7 +36,7 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 func Load(root string, patterns []string) *rules.Report {
 	rep := &rules.Report{Files: []rules.WireFile{}, Findings: []rules.WireFinding{}, Crons: []rules.WireCron{}}
 	gomod := filepath.Join(root, "go.mod")
-	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root}, patterns...)
+	pkgs, err := packages.Load(&packages.Config{Mode: loadMode, Dir: root, ParseFile: parseFile}, patterns...)
 	if err != nil {
 		rep.Findings = append(rep.Findings, loadFinding(gomod, 1, 1, "the go command could not load the module's packages: "+firstLine(err.Error()),
 			"Run go build ./... in the module and fix what it reports."))
@@ -168,4 +171,27 @@ func packageError(gomod string, e packages.Error) rules.WireFinding {
 func firstLine(s string) string {
 	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
 	return s
+}
+
+// parseFile parses a file for go/packages. The standard library's function
+// bodies are dropped: the analyzers do not look into it (a native call
+// counts where workflow code makes it), and type-checking its declarations
+// alone is most of the loading time saved.
+func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
+	f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
+	if f == nil || !inGOROOT(filename) {
+		return f, err
+	}
+	for _, d := range f.Decls {
+		if fd, ok := d.(*ast.FuncDecl); ok {
+			fd.Body = nil
+		}
+	}
+	return f, err
+}
+
+// inGOROOT reports whether a file is the standard library's.
+func inGOROOT(filename string) bool {
+	root := build.Default.GOROOT
+	return root != "" && strings.HasPrefix(filename, filepath.Join(root, "src")+string(filepath.Separator))
 }
