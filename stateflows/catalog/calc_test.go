@@ -37,8 +37,8 @@ func nov(t *testing.T, s string) time.Time {
 // example (main column), row for row.
 func TestCalculatorTable(t *testing.T) {
 	rows := []struct {
-		typ                  string
-		at                   time.Time
+		typ                 string
+		at                  time.Time
 		main, before, docum string
 	}{
 		{"AfterOneMinute", wedMorning, "11-04 10:02", "11-04 10:01", "11-04 10:01"},
