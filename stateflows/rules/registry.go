@@ -1,0 +1,52 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// registry lists the engine's rules, family TMR7xxx.
+var registry = []*lint.Rule{
+	FileUnreadable,
+	Unterminated,
+	MonthPast,
+	TwelveSwapped,
+	DelayTwice,
+	WeeklySkips,
+	DailyTomorrow,
+	HostLocal,
+	NotComputed,
+}
+
+// All returns the engine's rules, sorted by ID.
+func All() []*lint.Rule {
+	out := slices.Clone(registry)
+	slices.SortFunc(out, func(a, b *lint.Rule) int { return strings.Compare(a.ID, b.ID) })
+	return out
+}
+
+// Lookup finds a rule by ID (case-insensitive) or by name.
+func Lookup(key string) *lint.Rule {
+	for _, r := range registry {
+		if strings.EqualFold(r.ID, key) || r.Name == key {
+			return r
+		}
+	}
+	return nil
+}
+
+// pageStyle is how the engine's rule pages read.
+var pageStyle = lint.PageStyle{
+	Lang: func(string) string { return "csharp" },
+	AppliesTo: map[lint.RuleKind]string{
+		lint.KindLoad: "loading",
+		lint.KindFile: "each C# file",
+	},
+	Suppress: "Suppress one finding with a reason: `// seams-timers:ignore %s the reason` on the line before the call" +
+		" (or at the end of its line).",
+}
+
+// Markdown renders a rule's documentation page, docs/rules/<ID>.md.
+func Markdown(r *lint.Rule) string { return lint.RulePage(r, pageStyle) }
