@@ -35,7 +35,10 @@ type nextOptions struct {
 	As     string
 	Engine string
 	Now    string
-	config configFlags
+	// TZ and Revision are the Stateflows engine's host zone and revision.
+	TZ       string
+	Revision string
+	config   configFlags
 }
 
 func newNextCmd(s *streams) *cobra.Command {
@@ -75,6 +78,8 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 	f.StringVar(&o.As, "as", "", "read EXPR as on a timer start or a catch event: start or catch (default: start, catch for a duration)")
 	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine that reads EXPR: "+strings.Join(engineCLINames(), ", "))
 	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
+	f.StringVar(&o.TZ, "tz", "", "stateflows: the host's zone, an IANA name (default: the config's stateflows.timezone, else UTC)")
+	f.StringVar(&o.Revision, "revision", "", "stateflows: main, before-2024-12-17 or documented (default: the config's, else main)")
 	o.config.register(c)
 	return c
 }
@@ -99,12 +104,16 @@ func runNext(s *streams, o *nextOptions) error {
 	if err != nil {
 		return err
 	}
-	now, err := simNow(o.Now, cfg)
+	readNow := func(o *nextOptions, cfg *lint.Config) (time.Time, error) { return simNow(o.Now, cfg) }
+	if engine.now != nil {
+		readNow = engine.now
+	}
+	now, err := readNow(o, cfg)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	bw := bufio.NewWriter(s.Out)
-	run := &nextRun{w: &lineWriter{w: bw}, errw: s.Err, now: now, n: o.N, opts: o, labelled: len(o.Args) > 1}
+	run := &nextRun{w: &lineWriter{w: bw}, errw: s.Err, now: now, n: o.N, opts: o, cfg: cfg, labelled: len(o.Args) > 1}
 	refused := false
 	if len(exprs) > 0 {
 		ok, err := engine.nextValues(run, exprs)
@@ -149,6 +158,7 @@ type nextRun struct {
 	now  time.Time
 	n    int
 	opts *nextOptions
+	cfg  *lint.Config
 	// labelled says that several arguments were given, so each line of a
 	// value names it.
 	labelled bool

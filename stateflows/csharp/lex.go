@@ -279,7 +279,7 @@ func (l *lexer) number(start span.Pos) {
 	l.emit(Number, start, text)
 }
 
-// char lexes a character literal: 'a', '\'', '\u0041'.
+// char lexes a character literal: 'a', '\”, '\u0041'.
 func (l *lexer) char(start span.Pos) {
 	end := l.off + 1
 	for ; end < len(l.src); end++ {

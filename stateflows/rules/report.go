@@ -72,9 +72,9 @@ func display(s Site, r Resolved) string {
 		set = append(set, "TimeOfDay "+clockText(r.Params.TimeOfDay))
 	}
 	if len(set) == 0 {
-		return fmt.Sprintf("%s (a %s)", s.Type, r.Type.Name)
+		return fmt.Sprintf("%s (derived from %s)", s.Type, r.Type.Name)
 	}
-	return fmt.Sprintf("%s (a %s, %s)", s.Type, r.Type.Name, strings.Join(set, ", "))
+	return fmt.Sprintf("%s (derived from %s, %s)", s.Type, r.Type.Name, strings.Join(set, ", "))
 }
 
 // clockText renders a time of day, 08:30 (or 08:30:15).

@@ -182,22 +182,19 @@ func classDecl(toks []csharp.Token, i int, rng func(csharp.Token) span.Range) (*
 		// The first base type: a qualified name, maybe generic.
 		k := j + 1
 		var last *csharp.Token
-		for k < len(toks) {
-			switch {
-			case toks[k].Kind == csharp.Ident:
-				last = &toks[k]
-				k++
-				continue
-			case toks[k].Text == "." || toks[k].Text == "::":
-				k++
-				continue
-			case toks[k].Text == "<":
+		for k < len(toks) && toks[k].Kind == csharp.Ident {
+			last = &toks[k]
+			k++
+			if k < len(toks) && toks[k].Text == "<" {
 				if k = skipAngles(toks, k); k < 0 {
 					return c, -1
 				}
 				k++
 			}
-			break
+			if k >= len(toks) || toks[k].Text != "." && toks[k].Text != "::" {
+				break
+			}
+			k++
 		}
 		if last != nil {
 			c.Base, c.BaseAt = last.Text, rng(*last)
