@@ -171,25 +171,13 @@ func (l *lexer) token(depth int) {
 		l.advance(1)
 		return
 	case c == '#' && l.lineStart && depth == 0:
-		end := l.off
-		for end < len(l.src) && l.src[end] != '\n' {
-			end++
-		}
-		text := string(l.src[l.off:end])
-		l.advance(end - l.off)
-		l.emit(Preproc, start, text)
+		l.toLineEnd(Preproc, start)
 		return
 	}
 	l.lineStart = false
 	switch {
 	case c == '/' && l.peek(1) == '/':
-		end := l.off
-		for end < len(l.src) && l.src[end] != '\n' {
-			end++
-		}
-		text := string(l.src[l.off:end])
-		l.advance(end - l.off)
-		l.emit(Comment, start, text)
+		l.toLineEnd(Comment, start)
 	case c == '/' && l.peek(1) == '*':
 		end := indexFrom(l.src, l.off+2, "*/")
 		if end < 0 {
@@ -222,6 +210,17 @@ func (l *lexer) token(depth int) {
 		l.advance(n)
 		l.emit(Punct, start, text)
 	}
+}
+
+// toLineEnd emits a token of kind k from start to the end of its line.
+func (l *lexer) toLineEnd(k Kind, start span.Pos) {
+	end := l.off
+	for end < len(l.src) && l.src[end] != '\n' {
+		end++
+	}
+	text := string(l.src[l.off:end])
+	l.advance(end - l.off)
+	l.emit(k, start, text)
 }
 
 func (l *lexer) runeAt(off int) rune {
@@ -335,8 +334,7 @@ func (l *lexer) regular(start span.Pos, interpolated bool) {
 			end += 2
 			continue
 		case c == '"':
-			l.advance(end + 1 - l.off)
-			l.emit(String, partStart, string(l.src[from:end+1]))
+			l.part(partStart, from, end+1)
 			return
 		case c == '\n':
 			l.fail(start, "string literal does not end on its line")
@@ -345,10 +343,8 @@ func (l *lexer) regular(start span.Pos, interpolated bool) {
 			end += 2
 			continue
 		case interpolated && c == '{':
-			l.advance(end + 1 - l.off)
-			l.emit(String, partStart, string(l.src[from:end+1]))
-			l.hole(start, 1)
-			partStart, from, end = l.pos(), l.off, l.off
+			partStart, from = l.holeAt(start, partStart, from, end+1, 1)
+			end = from
 			continue
 		}
 		end++
@@ -374,17 +370,14 @@ func (l *lexer) verbatim(start span.Pos, braces int) {
 			end += 2
 			continue
 		case c == '"':
-			l.advance(end + 1 - l.off)
-			l.emit(String, partStart, string(l.src[from:end+1]))
+			l.part(partStart, from, end+1)
 			return
 		case braces > 0 && (c == '{' || c == '}') && end+1 < len(l.src) && l.src[end+1] == c:
 			end += 2
 			continue
 		case braces > 0 && c == '{':
-			l.advance(end + 1 - l.off)
-			l.emit(String, partStart, string(l.src[from:end+1]))
-			l.hole(start, 1)
-			partStart, from, end = l.pos(), l.off, l.off
+			partStart, from = l.holeAt(start, partStart, from, end+1, 1)
+			end = from
 			continue
 		}
 		end++
@@ -407,8 +400,7 @@ func (l *lexer) raw(start span.Pos, n, dollars int) {
 			if q >= n {
 				// A longer run ends the literal with its last n quotes
 				// (the compiler refuses more; the literal still ends).
-				l.advance(end + q - l.off)
-				l.emit(String, partStart, string(l.src[from:end+q]))
+				l.part(partStart, from, end+q)
 				return
 			}
 			end += q
@@ -423,10 +415,8 @@ func (l *lexer) raw(start span.Pos, n, dollars int) {
 				continue
 			}
 			// The last dollars braces open the hole; those before are text.
-			l.advance(end + b - l.off)
-			l.emit(String, partStart, string(l.src[from:end+b]))
-			l.hole(start, dollars)
-			partStart, from, end = l.pos(), l.off, l.off
+			partStart, from = l.holeAt(start, partStart, from, end+b, dollars)
+			end = from
 			continue
 		}
 		end++
@@ -511,6 +501,22 @@ func (l *lexer) hole(literal span.Pos, braces int) {
 		l.token(depth + 1)
 	}
 	l.fail(literal, "interpolation hole does not end")
+}
+
+// part emits the text part of a string literal that starts at partStart
+// (offset from) and ends at the offset end.
+func (l *lexer) part(partStart span.Pos, from, end int) {
+	l.advance(end - l.off)
+	l.emit(String, partStart, string(l.src[from:end]))
+}
+
+// holeAt ends the text part of a literal from its start and offset to
+// end, just past the braces that open a hole, lexes the hole, and returns
+// the start and offset of the next text part.
+func (l *lexer) holeAt(literal, partStart span.Pos, from, end, braces int) (span.Pos, int) {
+	l.part(partStart, from, end)
+	l.hole(literal, braces)
+	return l.pos(), l.off
 }
 
 // closeHole moves past the braces that close a hole.

@@ -13,11 +13,11 @@ import (
 	"github.com/seams/seams-timers/project"
 )
 
+// The family's IDs and names, and a fixture's expectations: `// want
+// "TMR7010" "TMR7040"` on the line of the findings.
 var (
-	idPattern   = regexp.MustCompile(`^TMR7[0-9]{3}$`)
-	namePattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	wantPattern = regexp.MustCompile(`want((?:\s+"TMR[0-9]{4}")+)`)
-	wantID      = regexp.MustCompile(`"(TMR[0-9]{4})"`)
+	idPattern, namePattern = regexp.MustCompile(`^TMR7[0-9]{3}$`), regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
+	wantPattern, wantID    = regexp.MustCompile(`want((?:\s+"TMR[0-9]{4}")+)`), regexp.MustCompile(`"(TMR[0-9]{4})"`)
 )
 
 // TestRegistry validates the family: IDs in TMR7xxx, unique IDs and
@@ -25,6 +25,9 @@ var (
 // function, and a valid and an invalid fixture for every rule.
 func TestRegistry(t *testing.T) {
 	ids, names := map[string]bool{}, map[string]bool{}
+	if !slices.IsSortedFunc(All(), func(a, b *lint.Rule) int { return strings.Compare(a.ID, b.ID) }) {
+		t.Error("the registry is not in ID order")
+	}
 	for _, r := range All() {
 		if !idPattern.MatchString(r.ID) {
 			t.Errorf("rule %q: ID is not TMR7nnn", r.ID)
