@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"slices"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"github.com/seams/seams-timers/lint"
@@ -204,8 +206,167 @@ func offsetText(off int) string {
 	return fmt.Sprintf("%c%02d:%02d", sign, off/3600, off%3600/60)
 }
 
-// simulateStateflows is simulate --engine stateflows.
-func simulateStateflows(*streams, *simulateOptions, *lint.Config) error {
-	return usageErrorf("--engine %s: the Stateflows engine has no simulator yet; `next --engine %s TYPE -n N` lists a time event's deliveries at the scheduler's minute ticks",
-		sfrules.EngineName, sfrules.EngineName)
+// shownPerTimer bounds the timeline lines of one call site; the summary
+// counts every delivery.
+const shownPerTimer = 5
+
+// simulateLimit bounds the deliveries computed for one call site (a year
+// of minute ticks).
+const simulateLimit = 366 * 24 * 60
+
+// simulateStateflows is simulate --engine stateflows: every time event of
+// the C# files registered at --from (its source state entered then) and
+// delivered at the scheduler's minute ticks until --until, the recurring
+// ones on internal transitions re-registered from each delivery, none
+// while the host is --down nor before the first tick after it restarts.
+func simulateStateflows(s *streams, o *simulateOptions, cfg *lint.Config) error {
+	for _, name := range []string{"replicas", "seed", "lease", "crash", "stall", "start", "complete", "choose"} {
+		if o.changed != nil && o.changed(name) {
+			return usageErrorf("--%s does not apply to --engine %s (one host, no instances: each time event's source state is active from --from)", name, sfrules.EngineName)
+		}
+	}
+	if o.Format != "text" {
+		return usageErrorf("--format %s: --engine %s prints text only", o.Format, sfrules.EngineName)
+	}
+	sc, _, err := o.scenario(cfg)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	loaded, err := project.Load(loadOptions(o.Paths, cfg), engines())
+	if err != nil {
+		return loadError(err)
+	}
+	set := sfrules.SettingsOf(cfg)
+	b := set.Behaviour
+	if !b.Source() {
+		b = catalog.Main
+	}
+	var down []catalog.Down
+	var windows []string
+	for _, w := range sc.Down {
+		down = append(down, catalog.Down{Start: w.Start, End: w.End})
+		windows = append(windows, w.String())
+	}
+	type line struct {
+		at   time.Time
+		site int
+		text string
+	}
+	type summary struct {
+		where, event string
+		fired, past  int
+		late         time.Duration
+		note         string
+	}
+	var lines []line
+	var sums []summary
+	for _, d := range loaded.Diagnostics {
+		if f := loaded.Project.File(d.File); f != nil && f.Kind == sfrules.KindCS && f.Reported {
+			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: %s: %s [%s]\n", d.File, d.Line, d.Column, d.Severity, d.Message, d.Rule)
+		}
+	}
+	st := sfrules.StateOf(loaded.Project)
+	if st != nil {
+		for _, f := range sfrules.Files(loaded.Project) {
+			for _, site := range f.Sites {
+				r := st.Classes.Resolve(site.Type)
+				if !r.Event {
+					continue
+				}
+				where := fmt.Sprintf("%s:%d:%d", f.Path, site.At.Start.Line, site.At.Start.Col)
+				sum := summary{where: where, event: fmt.Sprintf("%s<%s>", site.Method, site.Type)}
+				if r.Custom {
+					sum.note = "not computed (its own code)"
+					sums = append(sums, sum)
+					continue
+				}
+				k := len(sums)
+				ds, more := r.Type.Simulate(r.Params, b, set.Zone, sc.From, sc.Until, site.Internal, down, simulateLimit)
+				for i, d := range ds {
+					sum.fired++
+					late := d.At.Sub(d.Due)
+					if d.Past {
+						sum.past++
+					} else {
+						sum.late = max(sum.late, late)
+					}
+					if i >= shownPerTimer {
+						continue
+					}
+					text := fmt.Sprintf("timer fire %s %s due %s (%s local)", where, sum.event, rfc(d.Due), localText(d.Wall))
+					switch {
+					case d.Past:
+						text += ": due at once"
+					case late >= time.Minute:
+						text += " late by " + durText(late)
+					}
+					lines = append(lines, line{at: d.At, site: k, text: text})
+				}
+				if n := len(ds) - shownPerTimer; n > 0 {
+					lines = append(lines, line{at: ds[shownPerTimer-1].At, site: k,
+						text: fmt.Sprintf("timer %s %s: %s not listed", where, sum.event, plural(n, "more delivery", "more deliveries"))})
+				}
+				if more {
+					sum.note = fmt.Sprintf("stopped after %d deliveries", simulateLimit)
+				}
+				sums = append(sums, sum)
+			}
+		}
+	}
+	for _, w := range sc.Down {
+		lines = append(lines, line{at: w.Start, site: -2, text: "runtime down until " + rfc(w.End)},
+			line{at: w.End, site: -1, text: "runtime up, first scheduler tick " + rfc(w.End.Truncate(time.Minute).Add(time.Minute))})
+	}
+	slices.SortStableFunc(lines, func(a, b line) int {
+		if c := a.at.Compare(b.at); c != 0 {
+			return c
+		}
+		return a.site - b.site
+	})
+	out := &lineWriter{w: s.Out}
+	header := fmt.Sprintf("# seams-timers simulate --engine %s: %s .. %s, revision %s, host zone %s, every time event registered at the start",
+		sfrules.EngineName, rfc(sc.From), rfc(sc.Until), b, set.Zone)
+	if len(windows) > 0 {
+		header += ", down " + strings.Join(windows, ", ")
+	}
+	out.printf("%s\n", header)
+	for _, l := range lines {
+		level := "info "
+		if l.site < 0 {
+			level = "warn "
+		}
+		out.printf("%s host %s %s\n", rfc(l.at), level, l.text)
+	}
+	out.printf("\n")
+	tw := tabwriter.NewWriter(s.Out, 0, 0, 2, ' ', 0)
+	_, _ = fmt.Fprintln(tw, "call site\tevent\tfired\tdue at once\tlate by at most\tnotes")
+	for _, sum := range sums {
+		note := sum.note
+		if note == "" {
+			note = "-"
+		}
+		late := "-"
+		if sum.late > 0 {
+			late = durText(sum.late)
+		}
+		_, _ = fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", sum.where, sum.event, sum.fired, sum.past, late, note)
+	}
+	if err := tw.Flush(); err != nil {
+		return &exitError{code: lint.ExitInternal, err: err}
+	}
+	if out.err != nil {
+		return &exitError{code: lint.ExitInternal, err: out.err}
+	}
+	return nil
 }
+
+// plural renders a count with its noun.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}
+
+// rfc renders an instant in UTC, RFC 3339.
+func rfc(t time.Time) string { return t.UTC().Format(time.RFC3339) }

@@ -167,12 +167,25 @@ func TestCheckMixedEngines(t *testing.T) {
 	}
 }
 
-// TestSimulateStateflowsRefused checks that simulate says the engine has
-// no simulator rather than running another one.
-func TestSimulateStateflowsRefused(t *testing.T) {
-	code, _, errOut := runCLI(t, "", "simulate", "--engine", "stateflows", "../../examples/stateflows")
-	if code != lint.ExitUsage || !strings.Contains(errOut, "no simulator") {
-		t.Errorf("exit %d: %s", code, errOut)
+// TestSimulateStateflows delivers the example's time events at minute
+// ticks on the example config's Berlin host, with an outage, and refuses
+// the BPMN simulator's flags.
+func TestSimulateStateflows(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "simulate", "--engine", "stateflows", "--from", "2026-11-04T09:00:30Z", "--until", "2026-11-06T12:00:00Z",
+		"--down", "2026-11-05T22:00:00Z/2026-11-06T06:00:00Z", "../../examples/stateflows")
+	if code != 0 {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	// TestReadmeStateflows holds the whole output of this run; here, the
+	// count of a recurring event across the outage.
+	// Every fifteen minutes from 09:15Z to 11:45Z two days later, less the
+	// ticks of the outage and the one after it: (2×24×4 + 11) − 33 + 1.
+	if !strings.Contains(out, "AddInternalTransition<EveryFifteenMinutes>  171    0            8h1m") {
+		t.Errorf("summary:\n%s", out)
+	}
+	code, _, errOut = runCLI(t, "", "simulate", "--engine", "stateflows", "--replicas", "2", "../../examples/stateflows")
+	if code != lint.ExitUsage || !strings.Contains(errOut, "--replicas does not apply") {
+		t.Errorf("--replicas: exit %d: %s", code, errOut)
 	}
 }
 
@@ -214,7 +227,7 @@ func TestReadmeStateflows(t *testing.T) {
 		}
 		flush()
 	}
-	if runs != 4 {
-		t.Errorf("%d examples run, want 4", runs)
+	if runs != 5 {
+		t.Errorf("%d examples run, want 5", runs)
 	}
 }

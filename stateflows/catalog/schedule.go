@@ -118,6 +118,19 @@ func ticking(t time.Time, loc *time.Location) bool {
 // registered at which the scheduler ticks and the clock reads w or later
 // (TriggerTime < DateTime.Now, the loop a moment past the minute).
 func Delivery(registered, w time.Time, loc *time.Location) time.Time {
+	return DeliveryDown(registered, w, loc, nil)
+}
+
+// Down is a window [Start, End) in which the host does not run.
+type Down struct{ Start, End time.Time }
+
+// restart is the first tick after a restart at end: the loop takes the
+// minute it starts in as its last tick and ticks a minute later.
+func (d Down) restart() time.Time { return d.End.Truncate(time.Minute).Add(time.Minute) }
+
+// DeliveryDown is Delivery on a host that does not run in the windows
+// down: no tick falls in a window, nor before the first tick after it.
+func DeliveryDown(registered, w time.Time, loc *time.Location, down []Down) time.Time {
 	reach, _, _ := Reach(w, loc, registered)
 	t := registered.Truncate(time.Minute).Add(time.Minute)
 	if r := reach.Truncate(time.Minute); r.Before(reach) {
@@ -126,15 +139,68 @@ func Delivery(registered, w time.Time, loc *time.Location) time.Time {
 	if reach.After(t) {
 		t = reach
 	}
-	// At most a day of minutes: beyond the hour a change back holds the
-	// ticks, the clock reads w or later.
-	for range 24 * 60 {
+	// At most a day of minutes beside the windows: beyond the hour a
+	// change back holds the ticks, the clock reads w or later.
+	for n := 0; n < 24*60; n++ {
+		if d, in := within(t, down); in {
+			t = d.restart()
+			continue
+		}
 		if ticking(t, loc) && !Wall(t, loc).Before(w) {
 			return t
 		}
 		t = t.Add(time.Minute)
 	}
 	return t
+}
+
+// within finds the window that holds off the tick t, if any.
+func within(t time.Time, down []Down) (Down, bool) {
+	for _, d := range down {
+		if !t.Before(d.Start) && t.Before(d.restart()) {
+			return d, true
+		}
+	}
+	return Down{}, false
+}
+
+// Delivered is one delivery of a simulation.
+type Delivered struct {
+	// Wall is the trigger, a local wall time; Due the first instant the
+	// clock reads it; At the tick that delivers it.
+	Wall, Due, At time.Time
+	// Past reports a trigger due at once (at or before its registration).
+	Past bool
+}
+
+// Simulate delivers the type registered at from on a host in loc, up to
+// until (exclusive): once for a delay type or when recur is false (the
+// transition leaves the state), else re-registered from every delivery
+// while the state stays active. A source behaviour is simulated (the
+// documented one computes as main). At most limit deliveries are
+// returned; more reports that the run went on.
+func (t *Type) Simulate(p Params, b Behaviour, loc *time.Location, from, until time.Time, recur bool, down []Down, limit int) (out []Delivered, more bool) {
+	if !b.Source() {
+		b = Main
+	}
+	started := from
+	for {
+		sw := Wall(started, loc)
+		w := t.Trigger(p, b, sw)
+		due, _, _ := Reach(w, loc, started)
+		at := DeliveryDown(started, w, loc, down)
+		if !at.Before(until) {
+			return out, false
+		}
+		if len(out) == limit {
+			return out, true
+		}
+		out = append(out, Delivered{Wall: w, Due: due, At: at, Past: !w.After(sw)})
+		if !recur || !t.Recurs {
+			return out, false
+		}
+		started = at
+	}
 }
 
 // Firing is one trigger of a time event.

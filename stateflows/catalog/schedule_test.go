@@ -192,3 +192,43 @@ func TestParseBehaviour(t *testing.T) {
 		t.Error("an unknown revision is accepted")
 	}
 }
+
+// TestSimulate delivers at minute ticks, re-registers from the delivery,
+// and holds the ticks while the host is down and for the minute after it
+// comes back (the loop's first tick).
+func TestSimulate(t *testing.T) {
+	at := func(fs []Delivered) []string {
+		var out []string
+		for _, f := range fs {
+			out = append(out, f.At.Format("15:04"))
+		}
+		return out
+	}
+	until := utc(t, "2026-11-04T10:05:00Z")
+	every := Lookup("EveryOneMinute")
+	fs, more := every.Simulate(every.Defaults, Main, time.UTC, wedMorning, until, true, nil, 100)
+	if got := at(fs); len(got) != 4 || got[0] != "10:01" || got[3] != "10:04" || more {
+		t.Errorf("every minute: %v %v", got, more)
+	}
+	down := []Down{{Start: utc(t, "2026-11-04T10:02:10Z"), End: utc(t, "2026-11-04T10:03:30Z")}}
+	fs, _ = every.Simulate(every.Defaults, Main, time.UTC, wedMorning, until, true, down, 100)
+	// The 10:02 tick runs before the outage; the 10:03 trigger waits for
+	// the first tick after the restart, 10:04.
+	if got := at(fs); len(got) != 3 || got[1] != "10:02" || got[2] != "10:04" || !fs[2].Due.Equal(utc(t, "2026-11-04T10:03:00Z")) {
+		t.Errorf("every minute, down 10:02:10-10:03:30: %v", fs)
+	}
+	// Not internal: the transition leaves the state, one delivery.
+	if fs, _ := every.Simulate(every.Defaults, Main, time.UTC, wedMorning, until, false, nil, 100); len(fs) != 1 {
+		t.Errorf("a recurring event that leaves its state: %v", fs)
+	}
+	month := Lookup("EveryOneMonth")
+	fs, more = month.Simulate(month.Defaults, Main, time.UTC, wedMorning, until.Add(time.Hour), true, nil, 5)
+	if got := at(fs); len(got) != 5 || got[4] != "10:05" || !more || !fs[0].Past {
+		t.Errorf("every month on an internal transition: %v %v", got, more)
+	}
+	day := Lookup("AfterOneDay")
+	fs, _ = day.Simulate(day.Defaults, Main, time.UTC, wedMorning, wedMorning.AddDate(0, 0, 7), true, nil, 100)
+	if len(fs) != 1 || !fs[0].At.Equal(utc(t, "2026-11-06T00:00:00Z")) {
+		t.Errorf("AfterOneDay: %v", fs)
+	}
+}
