@@ -80,21 +80,23 @@ func Find(path string, lx *csharp.File) *File {
 	toks := lx.Tokens
 	rng := func(t csharp.Token) span.Range { return span.Range{File: path, Start: t.Start, End: t.End} }
 	match := braces(toks)
-	// bodies are the classes' bodies, by token index of '{' and '}'.
+	// open holds the bodies of the classes around the token at i,
+	// innermost last, by token index of their '{' and '}'.
 	type body struct {
 		open, close int
 		class       string
 	}
-	var bodies []body
-	var at []int // the token index of each site
+	var open []body
 	enclosing := func(i int) string {
-		name := ""
-		for _, b := range bodies {
-			if b.open < i && i < b.close {
-				name = b.class
+		for len(open) > 0 && open[len(open)-1].close <= i {
+			open = open[:len(open)-1]
+		}
+		for k := len(open) - 1; k >= 0; k-- {
+			if open[k].open < i {
+				return open[k].class
 			}
 		}
-		return name
+		return ""
 	}
 	for i := 0; i < len(toks); i++ {
 		t := toks[i]
@@ -103,11 +105,12 @@ func Find(path string, lx *csharp.File) *File {
 		}
 		switch {
 		case (t.Text == "class" || t.Text == "record") && i+1 < len(toks) && toks[i+1].Kind == csharp.Ident:
-			c, open := classDecl(toks, i+1, rng)
-			if open >= 0 {
-				bodies = append(bodies, body{open: open, close: match[open], class: c.Name})
+			c, at := classDecl(toks, i+1, rng)
+			if at >= 0 {
+				enclosing(i)
+				open = append(open, body{open: at, close: match[at], class: c.Name})
 				if c.Base != "" {
-					c.Members = members(toks, open, match[open], rng)
+					c.Members = members(toks, at, match[at], rng)
 					f.Classes = append(f.Classes, c)
 				}
 			}
@@ -115,15 +118,9 @@ func Find(path string, lx *csharp.File) *File {
 			name, end, ok := firstTypeArg(toks, i+1)
 			if ok && end+1 < len(toks) && toks[end+1].Text == "(" {
 				f.Sites = append(f.Sites, Site{Method: t.Text, Type: name.Text, At: rng(name),
-					Internal: strings.Contains(t.Text, "InternalTransition")})
-				at = append(at, i)
+					Internal: strings.Contains(t.Text, "InternalTransition"), Class: enclosing(i)})
 			}
 		}
-	}
-	// A class's body is known once its declaration is read, before the
-	// calls in it.
-	for k := range f.Sites {
-		f.Sites[k].Class = enclosing(at[k])
 	}
 	return f
 }
