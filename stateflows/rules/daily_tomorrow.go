@@ -22,7 +22,8 @@ start at today's date at their time of day and add one day: the first firing is 
 tomorrow. AtEvery9AM activated at 08:00 skips the 09:00 an hour later. The documentation
 says "daily at the named clock time". For midnight (AtEveryMidnight, EveryOneDay's default)
 tomorrow is the next occurrence anyway, and the rule is silent. Where today's occurrence
-must fire, write a custom TimeEvent whose GetTriggerTime returns it.`,
+must fire, write a custom TimeEvent whose GetTriggerTime returns it. The rule is silent under
+the documented behaviour (stateflows: revision: documented).`,
 	Bad:  `.AddInternalTransition<AtEvery9AM>(t => t.AddEffect(c => MorningDigest(c)))`,
 	Good: `.AddInternalTransition<AtEveryMidnight>(t => t.AddEffect(c => NightlyDigest(c)))`,
 	Run:  runDailyTomorrow,

@@ -22,7 +22,8 @@ host's local time: AfterOneDay, AfterTwelveHours, the daily, weekly and month ty
 the host's local midnight and noon, and its daylight-saving changes stretch or shorten them
 (the arithmetic is on the local wall clock). The rule reports the first such event of each
 file, unless the config declares a host zone that is UTC (stateflows: timezone: UTC). Run
-the host in UTC and declare it, or give the host's zone so that next computes in it.`,
+the host in UTC and declare it, or give the host's zone so that next computes in it. The rule is
+silent under the documented behaviour (stateflows: revision: documented).`,
 	Bad: `// .seams-timers.yaml has no stateflows: timezone, or a zone with an offset.
 .AddTransition<AfterOneDay>("Expired")`,
 	Good: `// .seams-timers.yaml: stateflows: { timezone: UTC }, and the host runs with TZ=UTC.

@@ -23,7 +23,8 @@ weekday is still ahead in the current week (Sunday to Saturday), its coming occu
 skipped and the first firing is a week later. EverySaturday activated on a Wednesday fires
 the Saturday after next; EveryMonday activated on a Sunday fires the Monday after next. The
 documentation says "weekly at 00:00 on the named weekday". EverySunday never skips. Where
-the coming weekday must fire, write a custom TimeEvent whose GetTriggerTime returns it.`,
+the coming weekday must fire, write a custom TimeEvent whose GetTriggerTime returns it. The
+rule is silent under the documented behaviour (stateflows: revision: documented).`,
 	Bad:  `.AddInternalTransition<EverySaturday>(t => t.AddEffect(c => WeeklyReport(c)))`,
 	Good: `.AddInternalTransition<EverySunday>(t => t.AddEffect(c => WeeklyReport(c)))`,
 	Run:  runWeeklySkips,
