@@ -129,8 +129,13 @@ func nextStateflowsFiles(run *nextRun, loaded *project.Loaded) (bool, error) {
 			case r.Via != "":
 				where += " (" + r.Via + " : " + r.Type.Name + ")"
 			}
+			n := run.n
+			if r.Type.Recurs && !site.StaysActive() {
+				where += ": a transition out of its state fires once (one back into it re-registers)"
+				n = 1
+			}
 			run.w.printf("%s\n", where)
-			writeFirings(run.w, "  ", "", r.Type.Firings(r.Params, s.Behaviour, s.Zone, run.now, run.n), s)
+			writeFirings(run.w, "  ", "", r.Type.Firings(r.Params, s.Behaviour, s.Zone, run.now, n), s)
 		}
 	}
 	return ok, nil
@@ -217,8 +222,9 @@ const simulateLimit = 366 * 24 * 60
 // simulateStateflows is simulate --engine stateflows: every time event of
 // the C# files registered at --from (its source state entered then) and
 // delivered at the scheduler's minute ticks until --until, the recurring
-// ones on internal transitions re-registered from each delivery, none
-// while the host is --down nor before the first tick after it restarts.
+// ones whose source stays active (internal transitions, accepting nodes)
+// re-registered from each delivery, none while the host is --down nor
+// before the first tick after it restarts.
 func simulateStateflows(s *streams, o *simulateOptions, cfg *lint.Config) error {
 	for _, name := range []string{"replicas", "seed", "lease", "crash", "stall", "start", "complete", "choose"} {
 		if o.changed != nil && o.changed(name) {
@@ -281,7 +287,7 @@ func simulateStateflows(s *streams, o *simulateOptions, cfg *lint.Config) error 
 					continue
 				}
 				k := len(sums)
-				ds, more := r.Type.Simulate(r.Params, b, set.Zone, sc.From, sc.Until, site.Internal, down, simulateLimit)
+				ds, more := r.Type.Simulate(r.Params, b, set.Zone, sc.From, sc.Until, site.StaysActive(), down, simulateLimit)
 				for i, d := range ds {
 					sum.fired++
 					late := d.At.Sub(d.Due)

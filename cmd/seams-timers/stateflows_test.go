@@ -119,6 +119,22 @@ func TestNextStateflowsFiles(t *testing.T) {
 	}
 }
 
+// TestNextStateflowsLeaves lists one firing of a recurring event on a
+// transition out of its state, and -n firings where the source stays
+// active.
+func TestNextStateflowsLeaves(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "m.cs", []byte("class M { void B(IStateBuilder s) => s\n"+
+		"    .AddTransition<EveryOneMinute>(\"Next\")\n    .AddAcceptEventAction<EveryOneMinute>(c => c); }\n"))
+	_, out, _ := runCLI(t, "", "next", "--no-config", "--engine", "stateflows", "--now", "2026-11-04T10:00:30", "-n", "2", p)
+	want := p + ":2:20: AddTransition<EveryOneMinute>: a transition out of its state fires once (one back into it re-registers)\n" +
+		"  2026-11-04T10:01 local, 2026-11-04T10:01Z\n" +
+		p + ":3:27: AddAcceptEventAction<EveryOneMinute>\n" +
+		"  2026-11-04T10:01 local, 2026-11-04T10:01Z\n  2026-11-04T10:02 local, 2026-11-04T10:02Z\n"
+	if out != want {
+		t.Errorf("stdout:\n%s\nwant:\n%s", out, want)
+	}
+}
+
 // TestCheckMixedEngines checks a directory holding BPMN models and C#
 // files: each file is read by its own engine, and one output reports
 // both engines' findings, in file order.

@@ -27,6 +27,13 @@ type Site struct {
 	Internal bool
 }
 
+// StaysActive reports whether the source stays active after a delivery,
+// so that a recurring event re-registers: an internal transition, or an
+// activity's accepting node; a transition out of the state leaves it.
+func (s Site) StaysActive() bool {
+	return s.Internal || !strings.Contains(s.Method, "Transition")
+}
+
 // Member is an override of a member that decides a trigger.
 type Member struct {
 	Name string
