@@ -170,6 +170,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 	st := &State{Settings: SettingsOf(l.Config()), Classes: Classes{}}
 	var diags []lint.Diagnostic
+	var read []*lint.File
 	for i, p := range paths {
 		f := &lint.File{Path: p, IRI: fileiri.FromPath(p), Kind: KindCS, Reported: true}
 		data, err := l.Read(p)
@@ -197,12 +198,23 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				}
 			}
 			f.Model = m
-			f.Timers = len(m.Sites)
 			f.Suppressions = suppressions(p, lx)
 		}
-		l.Add(f)
+		read = append(read, f)
 		l.Progress(i+1, len(paths))
 	}
+	// A file's timers are its calls whose type argument is a time event,
+	// which the classes of every file decide.
+	for _, f := range read {
+		if m, ok := f.Model.(*File); ok {
+			for _, s := range m.Sites {
+				if st.Classes.Resolve(s.Type).Event {
+					f.Timers++
+				}
+			}
+		}
+	}
+	l.Add(read...)
 	return st, diags, nil
 }
 
