@@ -96,7 +96,40 @@ func FuzzClassify(f *testing.F) {
 		} else if b.IndentStart != 0 || b.IndentEnd != 0 {
 			t.Fatalf("Classify(%q) not indented with [%d:%d]", text, b.IndentStart, b.IndentEnd)
 		}
+		if b.Kind == BodyUnquotedISO {
+			checkUnquotedLiteral(t, text, b)
+		}
 	})
+}
+
+// checkUnquotedLiteral checks a body classified as an unquoted ISO value:
+// it holds no expression (no JUEL, FEEL, Python name, call or string), and
+// once put in double quotes it is one quoted literal whose value is the
+// same text, which Literal returns as Spiff reads it. (The rules' own
+// property, that TMR1004 quotes a body only when the quoted text passes
+// every TMR1xxx rule, is FuzzQuoteFix in package rules, which runs them.)
+func checkUnquotedLiteral(t *testing.T, text string, b Body) {
+	t.Helper()
+	v := b.Value
+	if strings.Contains(v, "${") || strings.Contains(v, "#{") || strings.ContainsAny(v, "=()[]{}\"'_") {
+		t.Fatalf("Classify(%q) is an unquoted ISO value with an expression inside", text)
+	}
+	for _, run := range strings.FieldsFunc(v, func(r rune) bool { return r < 0x80 && !isLetter(byte(r)) }) {
+		if !isoRun(run) {
+			t.Fatalf("Classify(%q) is an unquoted ISO value holding the name %q", text, run)
+		}
+	}
+	if strings.ContainsAny(v, "\\\"") {
+		return
+	}
+	q := Classify(`"` + v + `"`)
+	if q.Kind != BodyQuoted || q.Value != v || q.Indented {
+		t.Fatalf("Classify(%q) quoted is %+v, want the literal %q", text, q, v)
+	}
+	lit, ok := Literal(`"` + v + `"`)
+	if !ok || lit != v {
+		t.Fatalf("Literal of %q quoted = %q, %v", text, lit, ok)
+	}
 }
 
 func FuzzParseDateTime(f *testing.F) {

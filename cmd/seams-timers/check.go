@@ -35,7 +35,7 @@ func newCheckCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "check [PATH...]",
 		Short: "Check BPMN timer definitions and the index graph against ADR-0037",
-		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn20.xml)
+		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn2, *.bpmn20.xml)
 and index graphs (*.ttl, *.nt) and reports every timer definition that ADR-0037 refuses,
 with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename.
 
