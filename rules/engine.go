@@ -226,7 +226,7 @@ func fillFile(f *lint.File, doc *bpmn.Document) {
 	f.Model = doc
 	f.IRI = doc.IRI
 	for _, e := range doc.Elements {
-		f.Timers += len(e.Timers)
+		f.Timers += len(e.Timers) + len(e.RefTimers())
 	}
 	f.Suppressions = bpmnSuppressions(doc)
 	if len(f.Suppressions) > 0 {

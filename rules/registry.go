@@ -49,6 +49,7 @@ var registry = []*lint.Rule{
 	AttachedToMissing,
 	EventDefinitionMixed,
 	TimerPlacement,
+	TimerDefinitionRef,
 	TimerUnlifted,
 	TimerLiftType,
 	TimerLiftOrphan,
