@@ -147,12 +147,17 @@ func durationProblem(d timeexpr.Duration, noun string, from, to int) (finding, b
 			detail: "Give a positive duration, such as \"PT48H\". Spiff refuses a leading '-' " +
 				"(Exception: Invalid duration) when the instance first waits on the timer, in production.",
 		}, true
-	case d.IsZero():
+	case d.IsZero() || d.RoundsToZero():
 		detail := "Give a positive duration, such as \"PT48H\": a zero duration fires as soon as the instance waits."
 		if noun != "duration" {
 			detail = "Give a positive period, such as \"P1D\": Spiff's engine loops forever on a zero cycle period."
 		}
-		return finding{rule: "TMR1021", from: from, to: to, what: noun + " is zero: " + sq(text), detail: detail}, true
+		what := noun + " is zero: " + sq(text)
+		if !d.IsZero() {
+			what = noun + " is zero once SpiffWorkflow rounds it to the microsecond: " + sq(text)
+			detail = "Spiff's timedelta holds whole microseconds and rounds " + sq(text) + " to 0 (half to even). " + detail
+		}
+		return finding{rule: "TMR1021", from: from, to: to, what: what, detail: detail}, true
 	case d.FractionalCalendar():
 		return finding{
 			rule: "TMR1023", from: from, to: to,

@@ -1,6 +1,7 @@
 package timeexpr
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -49,6 +50,47 @@ func FormatDuration(d time.Duration) string {
 	if d > 0 {
 		s := strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
 		b.WriteString(s)
+		b.WriteByte('S')
+	}
+	return b.String()
+}
+
+// FormatMicros renders a non-negative length in microseconds as
+// FormatDuration does, exactly for any length: P109572D, PT0.666667S.
+func FormatMicros(us int64) string {
+	if us < 0 {
+		return "-" + FormatMicros(-us)
+	}
+	if us == 0 {
+		return "PT0S"
+	}
+	var b strings.Builder
+	b.WriteByte('P')
+	days := us / usDay
+	us -= days * usDay
+	if days > 0 {
+		b.WriteString(strconv.FormatInt(days, 10))
+		b.WriteByte('D')
+	}
+	if us == 0 {
+		return b.String()
+	}
+	b.WriteByte('T')
+	h, m := us/usHour, us%usHour/usMinute
+	us %= usMinute
+	if h > 0 {
+		b.WriteString(strconv.FormatInt(h, 10))
+		b.WriteByte('H')
+	}
+	if m > 0 {
+		b.WriteString(strconv.FormatInt(m, 10))
+		b.WriteByte('M')
+	}
+	if us > 0 {
+		b.WriteString(strconv.FormatInt(us/usSecond, 10))
+		if f := us % usSecond; f != 0 {
+			b.WriteString(strings.TrimRight("."+fmt.Sprintf("%06d", f), "0"))
+		}
 		b.WriteByte('S')
 	}
 	return b.String()
