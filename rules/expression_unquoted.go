@@ -2,6 +2,7 @@ package rules
 
 import (
 	"strings"
+	"time"
 
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/lint"
@@ -37,7 +38,7 @@ func runExpressionUnquoted(p *lint.Pass) {
 		}
 		span := s.bodySpan()
 		var fix *lint.Fix
-		if s.expr.Raw && s.body.End-s.body.Start == len(s.body.Value) && s.quotable() {
+		if s.expr.Raw && s.body.End-s.body.Start == len(s.body.Value) && s.quotable(p.Now) {
 			start, end := span.Start.Offset, span.End.Offset
 			fix = &lint.Fix{
 				Message: "Put the value in double quotes",
@@ -57,8 +58,8 @@ func runExpressionUnquoted(p *lint.Pass) {
 // one literal that every TMR1xxx rule accepts: no indentation for Python
 // to refuse, a quoted body that reads back as the same value, and no
 // error from the value rules (the TMR1034 warning stays as it was, since
-// it reads the same value).
-func (s *site) quotable() bool {
+// it reads the same value), TMR1024 included.
+func (s *site) quotable(now time.Time) bool {
 	if s.body.Indented || strings.ContainsAny(s.body.Value, "\"\\") {
 		return false
 	}
@@ -71,7 +72,8 @@ func (s *site) quotable() bool {
 			return false
 		}
 	}
-	return true
+	_, over := s.outOfRange(now)
+	return !over
 }
 
 // valueWarnings are the value rules whose default severity is a warning

@@ -74,7 +74,10 @@ type Schedule struct {
 	// stepUS is the exact period (ArithExact) or Spiff's fixed stride
 	// (ArithStride) in microseconds, at most maxStepUS; zero otherwise.
 	stepUS int64
-	cycle  Cycle
+	// lengthUS is, for a timeDuration, its length in microseconds from the
+	// arrival.
+	lengthUS int64
+	cycle    Cycle
 }
 
 // maxStepUS bounds a step: ten thousand years of microseconds, more than
@@ -153,7 +156,8 @@ func SpiffDurationDue(d Duration, arrival time.Time) time.Time {
 // DurationSchedule is the single due time of a timeDuration catch reached
 // at arrival.
 func DurationSchedule(d Duration, arrival time.Time) Schedule {
-	return Schedule{First: SpiffDurationDue(d, arrival), N: 1, Arith: ArithOnce, Period: d}
+	a := truncMicro(arrival)
+	return Schedule{First: SpiffDurationDue(d, a), N: 1, Arith: ArithOnce, Period: d, lengthUS: stepOf(d.spiffNanos(a))}
 }
 
 // Due returns the k-th due time (k from 0). It does not check k against N.
@@ -349,13 +353,23 @@ func FarPast(t, now time.Time) bool {
 
 // Describe says in a few words how the k-th due time of s was computed,
 // for lines that must say which arithmetic they used. It is empty for a
-// single due time and for an exact period.
+// date, for an exact period and for a duration without years or months.
+// The seams calendar says "clamped to the month's end" only for a due
+// time whose day was clamped.
 func (s Schedule) Describe(k int) string {
 	switch s.Arith {
 	case ArithCalendar:
-		return fmt.Sprintf("seams calendar: start + %d×%s, clamped to the month's end", k, s.Period.String())
+		d := fmt.Sprintf("seams calendar: start + %d×%s", k, s.Period.String())
+		if s.Due(k).Day() != s.First.Day() {
+			d += ", clamped to the month's end"
+		}
+		return d
 	case ArithStride:
 		return fmt.Sprintf("spiff stride: start + %d×%s, %s measured from the start month", k, FormatMicros(s.stepUS), s.Period.String())
+	case ArithOnce:
+		if s.Period.HasCalendar() {
+			return fmt.Sprintf("spiff: %s counted as %s in the real month lengths from the arrival's month", s.Period.String(), FormatMicros(s.lengthUS))
+		}
 	}
 	return ""
 }

@@ -33,10 +33,30 @@ func TestNextExpression(t *testing.T) {
 			name: "monthly on a timer start: seams calendar; the rules' warning on stderr",
 			args: []string{"R/2026-01-31T00:00:00Z/P1M", "-n", "3", "--now", "2026-02-01T00:00:00Z"},
 			out: "2026-02-28T00:00:00Z  (seams calendar: start + 1×P1M, clamped to the month's end)\n" +
-				"2026-03-31T00:00:00Z  (seams calendar: start + 2×P1M, clamped to the month's end)\n" +
+				"2026-03-31T00:00:00Z  (seams calendar: start + 2×P1M)\n" +
 				"2026-04-30T00:00:00Z  (seams calendar: start + 3×P1M, clamped to the month's end)\n",
-			err: `warning: ResolutionError(<R/2026-01-31T00:00:00Z/P1M>, bpmn:timeCycle, "cycle period is in years or months: 'P1M'") [TMR1034 cycle-calendar-period]` +
-				"\n  Spiff turns the period into a fixed length once",
+			err: `warning: ResolutionError(<R/2026-01-31T00:00:00Z/P1M>, bpmn:timeCycle, "cycle period is in years or months: ` +
+				`on this timer start the seams scheduler adds calendar multiples of it to the start, clamped to the month's end ` +
+				`(2026-01-31T00:00:00Z, 2026-02-28T00:00:00Z, 2026-03-31T00:00:00Z, ...): 'P1M'") [TMR1034 cycle-calendar-period]`,
+		},
+		{
+			name: "monthly on a catch: Spiff's stride, in the warning and on every line",
+			args: []string{"R/2026-01-31T00:00:00Z/P1M", "--as", "catch", "-n", "2", "--now", "2026-02-01T00:00:00Z"},
+			out: "2026-03-03T00:00:00Z  (spiff stride: start + 1×P31D, P1M measured from the start month)\n" +
+				"2026-04-03T00:00:00Z  (spiff stride: start + 2×P31D, P1M measured from the start month)\n",
+			err: `warning: ResolutionError(<R/2026-01-31T00:00:00Z/P1M>, bpmn:timeCycle, "cycle period is in years or months: ` +
+				`on this catch event SpiffWorkflow turns it once into a fixed stride of 31 days, measured from the start month, ` +
+				`and adds it on every firing (2026-01-31T00:00:00Z, 2026-03-03T00:00:00Z, 2026-04-03T00:00:00Z, ...): 'P1M'") [TMR1034 cycle-calendar-period]`,
+		},
+		{
+			name: "a catch duration in months gets Spiff's label",
+			args: []string{"P1M", "--now", "2026-01-31T12:00:00Z"},
+			out:  "2026-03-03T12:00:00Z  (spiff: P1M counted as P31D in the real month lengths from the arrival's month)\n",
+		},
+		{
+			name: "a day period on a timer start is exact, never clamped",
+			args: []string{"R/2026-01-31T00:00:00Z/P110000D", "-n", "2", "--now", "2026-01-01T00:00:00Z"},
+			out:  "2026-01-31T00:00:00Z\n2327-04-04T00:00:00Z\n", // Python: datetime(2026,1,31) + timedelta(days=110000).
 		},
 		{
 			name: "R0: a warning and no firing",
