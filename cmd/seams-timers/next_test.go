@@ -213,3 +213,47 @@ func BenchmarkNextCalendar(b *testing.B) {
 		}
 	}
 }
+
+// `next FILE` on a timer it cannot compute prints the refusal and exits 1,
+// as `next EXPR` does (issue 11): a period Spiff rounds to zero, a duration
+// whose due time lies past year 9999 at --now, a referenced timer, and a
+// catch duration read as a timer start.
+func TestNextModelsRefuseWhatTheyCannotCompute(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "refused.bpmn", []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d">
+  <bpmn:timerEventDefinition id="Shared"><bpmn:timeDuration>"PT1H"</bpmn:timeDuration></bpmn:timerEventDefinition>
+  <bpmn:process id="P">
+    <bpmn:startEvent id="Tick"><bpmn:timerEventDefinition><bpmn:timeCycle>"R3/2026-11-09T08:00:00Z/PT0.0000004S"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
+    <bpmn:intermediateCatchEvent id="Keep"><bpmn:timerEventDefinition><bpmn:timeDuration>"P7000Y"</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+    <bpmn:intermediateCatchEvent id="Ref"><bpmn:eventDefinitionRef>Shared</bpmn:eventDefinitionRef></bpmn:intermediateCatchEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`))
+	code, out, _ := runTimerCmd(t, "next", "--no-config", "--now", "3000-01-01T00:00:00Z", p)
+	for _, want := range []string{
+		`refused.bpmn:5:100: error: ResolutionError(<`, `refused.bpmn#Tick>, bpmn:timeCycle, "cycle period is zero once SpiffWorkflow rounds it to the microsecond: 'PT0.0000004S'") [TMR1021 duration-zero]`,
+		`refused.bpmn:6:91: error: ResolutionError(<`, `refused.bpmn#Keep>, bpmn:timeDuration, "duration puts the due time of an instance that arrives at the reference time past 9999-12-31T23:59:59.999999Z, the last instant Python's datetime holds: 'P7000Y'") [TMR1024 due-out-of-range]`,
+		`refused.bpmn:7:43: error: ResolutionError(<`, `refused.bpmn#Ref>, bpmn:eventDefinitionRef, "timer definition is referenced, not inline, so SpiffWorkflow ignores it and the event has no timer: 'Shared'") [TMR2008 timer-definition-ref]`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if code != lint.ExitFindings || strings.Contains(out, "cannot parse") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+
+	q := writeFile(t, dir, "catch.bpmn", []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d">
+  <bpmn:process id="P">
+    <bpmn:intermediateCatchEvent id="Wait"><bpmn:timerEventDefinition><bpmn:timeDuration>"PT1H"</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`))
+	code, out, _ = runTimerCmd(t, "next", "--no-config", "--as", "start", "--now", "2026-11-01T12:00:00Z", q)
+	want := q + ":4:71: error: " + q + "#Wait: no due time can be computed for 'PT1H': a timeDuration on a timer start has no due times of its own\n"
+	if code != lint.ExitFindings || out != want {
+		t.Errorf("exit %d:\n%s\nwant:\n%s", code, out, want)
+	}
+}
