@@ -241,7 +241,7 @@ func isoRun(run string) bool {
 	u := strings.ToUpper(run)
 	switch len(u) {
 	case 1:
-		return strings.Contains("PYMWDTHSRZ", u)
+		return strings.IndexByte("PYMWDTHSRZ", u[0]) >= 0
 	case 2:
 		return u[1] == 'T' && strings.IndexByte("PYMWD", u[0]) >= 0
 	}
