@@ -229,19 +229,8 @@ Check the year.`, timeexpr.FarAheadYears),
 	Bad:  `<bpmn:timeDate>"2206-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Good: `<bpmn:timeDate>"2026-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range docAcceptedSites(p) {
-			t := ps.date.Time
-			what := "date"
-			if ps.expr.Kind == bpmn.TimeCycle {
-				t, what = ps.cycle.Start.Time, "cycle start"
-			}
-			if !timeexpr.FarAhead(t, p.Now) {
-				continue
-			}
-			ps.report(p, ps.whole(),
-				fmt.Sprintf("%s %s is more than %d years after the reference time; is the year a typo? %s", what, utc(t), timeexpr.FarAheadYears, sq(ps.body.Value)),
-				"Check the year; the timer would not fire in the model's lifetime.", nil)
-		}
+		reportImplausible(p, timeexpr.FarAhead, "more than %d years after the reference time", timeexpr.FarAheadYears,
+			"Check the year; the timer would not fire in the model's lifetime.")
 	},
 }
 
@@ -262,17 +251,21 @@ every missed occurrence), and a date that long past fires at once. Check the yea
 	Bad:  `<bpmn:timeCycle>"R/1026-11-09T08:00:00Z/P1D"</bpmn:timeCycle>`,
 	Good: `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/P1D"</bpmn:timeCycle>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range docAcceptedSites(p) {
-			t, what := ps.date.Time, "date"
-			if ps.expr.Kind == bpmn.TimeCycle {
-				t, what = ps.cycle.Start.Time, "cycle start"
-			}
-			if !timeexpr.FarPast(t, p.Now) {
-				continue
-			}
-			ps.report(p, ps.whole(),
-				fmt.Sprintf("%s %s is more than %d years before the reference time; is the year a typo? %s", what, utc(t), timeexpr.FarPastYears, sq(ps.body.Value)),
-				"Check the year: every due time since then counts as missed.", nil)
-		}
+		reportImplausible(p, timeexpr.FarPast, "more than %d years before the reference time", timeexpr.FarPastYears,
+			"Check the year: every due time since then counts as missed.")
 	},
+}
+
+// reportImplausible reports each date or cycle start for which far(t,
+// now) holds (TMR5005, TMR5006): how says where it lies, with years.
+func reportImplausible(p *lint.Pass, far func(t, now time.Time) bool, how string, years int, detail string) {
+	for _, ps := range docAcceptedSites(p) {
+		t, what := ps.date.Time, "date"
+		if ps.expr.Kind == bpmn.TimeCycle {
+			t, what = ps.cycle.Start.Time, "cycle start"
+		}
+		if far(t, p.Now) {
+			ps.report(p, ps.whole(), fmt.Sprintf("%s %s is "+how+"; is the year a typo? %s", what, utc(t), years, sq(ps.body.Value)), detail, nil)
+		}
+	}
 }
