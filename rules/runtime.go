@@ -45,7 +45,7 @@ func acceptedSites(ss []*site) []parsed {
 			ps.date = dt
 		case bpmn.TimeCycle:
 			c, err := timeexpr.ParseCycle(v)
-			if err != nil || c.Form != timeexpr.CycleStartDuration || !c.Start.HasOffset || c.Period.IsZero() || c.Period.Negative {
+			if err != nil || c.Form != timeexpr.CycleStartDuration || !c.Start.HasOffset || c.Period.IsZero() || c.Period.RoundsToZero() || c.Period.Negative {
 				continue
 			}
 			ps.cycle = c
