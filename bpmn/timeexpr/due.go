@@ -150,14 +150,24 @@ func SpiffCycleSchedule(c Cycle) Schedule {
 // event_value).
 func SpiffDurationDue(d Duration, arrival time.Time) time.Time {
 	a := truncMicro(arrival)
-	return addNanos(a, signed(d.spiffNanos(a), d.Negative))
+	return shift(a, signed(d.spiffNanos(a), d.Negative))
+}
+
+// shift returns t plus ns nanoseconds, exactly: by time.Time.Add when the
+// length fits a time.Duration, by big integers beyond.
+func shift(t time.Time, ns *big.Int) time.Time {
+	if ns.IsInt64() {
+		return t.Add(time.Duration(ns.Int64())).UTC()
+	}
+	return addNanos(t, ns)
 }
 
 // DurationSchedule is the single due time of a timeDuration catch reached
 // at arrival.
 func DurationSchedule(d Duration, arrival time.Time) Schedule {
 	a := truncMicro(arrival)
-	return Schedule{First: SpiffDurationDue(d, a), N: 1, Arith: ArithOnce, Period: d, lengthUS: stepOf(d.spiffNanos(a))}
+	ns := d.spiffNanos(a)
+	return Schedule{First: shift(a, signed(ns, d.Negative)), N: 1, Arith: ArithOnce, Period: d, lengthUS: stepOf(ns)}
 }
 
 // Due returns the k-th due time (k from 0). It does not check k against N.
@@ -170,6 +180,11 @@ func (s Schedule) Due(k int) time.Time {
 	}
 	if s.stepUS == 0 {
 		return s.First
+	}
+	// Within about 3000 years of 1970, and for k·step below 280000
+	// years, the sum is exact in int64 microseconds; beyond, big integers.
+	if f := s.First.UnixMicro(); k > 0 && int64(k) <= maxStepUS*28/s.stepUS && f < 1e17 && f > -1e17 {
+		return time.UnixMicro(f + int64(k)*s.stepUS).UTC()
 	}
 	return addMicros(s.First, new(big.Int).Mul(big.NewInt(int64(k)), big.NewInt(s.stepUS)))
 }
