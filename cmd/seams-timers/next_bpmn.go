@@ -88,8 +88,9 @@ func checkAs(s string) error {
 // errw, and the due times are still printed.
 func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
 	value := strings.TrimSpace(text)
-	if b := timeexpr.Classify(text); b.Kind == timeexpr.BodyQuoted {
-		value = b.Value
+	body := timeexpr.Classify(text)
+	if body.Kind == timeexpr.BodyQuoted {
+		value = body.Value
 	}
 	if kind == 0 {
 		kind = guessKind(value)
@@ -103,7 +104,16 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 	}
 	refused := false
 	warn := &lineWriter{w: errw}
-	for _, d := range rules.ExpressionVerdictAt(kind, pyLiteral(value), place, now) {
+	// A bare ISO value is checked as the quoted literal a model would hold;
+	// an expression (JUEL, FEEL, a variable, Python, or one inside an
+	// ISO-looking value such as R3/${start}/PT2S) as written, so that the
+	// rules refuse it as the expression it is (TMR1005).
+	checked := pyLiteral(value)
+	switch body.Kind {
+	case timeexpr.BodyJUEL, timeexpr.BodyFEEL, timeexpr.BodyVariable, timeexpr.BodyExpression:
+		checked = text
+	}
+	for _, d := range rules.ExpressionVerdictAt(kind, checked, place, now) {
 		if d.Severity == lint.SeverityError {
 			writeDiagnostic(w, "", d)
 			refused = true

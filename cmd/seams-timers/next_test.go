@@ -99,6 +99,34 @@ func TestNextExpression(t *testing.T) {
 			out:  `error: ResolutionError(<2026-12-01T09:00:00>, bpmn:timeDate, "date-time has no offset: '2026-12-01T09:00:00'") [TMR1011 date-no-offset]`,
 		},
 		{
+			name: "refused: JUEL inside an ISO-looking cycle is an expression",
+			args: []string{"R3/${startDate}/PT2S"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<R3/${startDate}/PT2S>, bpmn:timeCycle, "expression is a JUEL expression, not a quoted literal: 'R3/${startDate}/PT2S'") [TMR1005 expression-not-literal]`,
+		},
+		{
+			name: "refused: a Python name inside an ISO-looking cycle",
+			args: []string{"R/startDate/P1D"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<R/startDate/P1D>, bpmn:timeCycle, "expression is an ISO 8601-looking value with the Python name 'startDate' inside, not a quoted literal: 'R/startDate/P1D'") [TMR1005 expression-not-literal]`,
+		},
+		{
+			name: "refused: a due time past year 9999",
+			args: []string{"P7974Y", "--now", "2026-11-01T12:00:00Z"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<P7974Y>, bpmn:timeDuration, "duration puts the due time of an instance that arrives at the reference time past 9999-12-31T23:59:59.999999Z, the last instant Python's datetime holds: 'P7974Y'") [TMR1024 due-out-of-range]`,
+		},
+		{
+			name: "sub-microsecond digits round as Spiff rounds them",
+			args: []string{"R3/2026-11-09T08:00:00Z/PT0.6666667S", "--as", "catch", "--now", "2026-11-01T12:00:00Z"},
+			out:  "2026-11-09T08:00:00Z\n2026-11-09T08:00:00.666667Z\n2026-11-09T08:00:01.333334Z\n",
+		},
+		{
+			name: "a start centuries ago: exact dates (check warns, TMR5006)",
+			args: []string{"R/1026-11-09T08:00:00Z/P1D", "-n", "2", "--now", "2026-11-01T12:00:00Z"},
+			out:  "2026-11-02T08:00:00Z\n2026-11-03T08:00:00Z\n",
+		},
+		{
 			name: "refused: a duration on a timer start",
 			args: []string{"--as", "start", "PT48H"},
 			code: lint.ExitFindings,
