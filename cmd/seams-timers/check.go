@@ -35,7 +35,7 @@ func newCheckCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "check [PATH...]",
 		Short: "Check BPMN timer definitions and the index graph against ADR-0037",
-		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn20.xml)
+		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn2, *.bpmn20.xml)
 and index graphs (*.ttl, *.nt) and reports every timer definition that ADR-0037 refuses,
 with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename.
 
@@ -101,9 +101,13 @@ func parseFailOn(s string) (lint.Severity, bool, error) {
 	return sev, false, err
 }
 
+// wallClock is the current time, for a run without --now; tests replace
+// it to check that no output depends on it.
+var wallClock = time.Now
+
 func parseNow(s string) (time.Time, error) {
 	if s == "" {
-		return time.Now().UTC(), nil
+		return wallClock().UTC(), nil
 	}
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {

@@ -327,7 +327,7 @@ func simNow(flag string, cfg *lint.Config) (time.Time, error) {
 	if cfg != nil && !cfg.Now.IsZero() {
 		return cfg.Now.UTC(), nil
 	}
-	return time.Now().UTC().Truncate(time.Second), nil
+	return wallClock().UTC().Truncate(time.Second), nil
 }
 
 // loadRules are the findings of a model or graph file that could not be
