@@ -301,7 +301,7 @@ func TestNewFromRevOutsideGit(t *testing.T) {
 func TestHunkNewRange(t *testing.T) {
 	for header, want := range map[string][2]int{
 		"@@ -1,2 +3,4 @@":          {3, 4},
-		"@@ -1 +7 @@ func x":        {7, 1},
+		"@@ -1 +7 @@ func x":       {7, 1},
 		"@@ -5,2 +4,0 @@":          {4, 0},
 		"@@@ -1,2 -1,2 +1,3 @@@ x": {0, 0},
 	} {

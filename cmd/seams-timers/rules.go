@@ -28,9 +28,9 @@ func newRulesCmd(s *streams) *cobra.Command {
 
 func newExplainCmd(s *streams) *cobra.Command {
 	return &cobra.Command{
-		Use:     "explain ID|NAME",
-		Short:   "Print one rule's documentation with a bad and a good example",
-		Example: "  seams-timers explain TMR1031\n  seams-timers explain cycle-no-start",
+		Use:               "explain ID|NAME",
+		Short:             "Print one rule's documentation with a bad and a good example",
+		Example:           "  seams-timers explain TMR1031\n  seams-timers explain cycle-no-start",
 		Args:              cobra.ExactArgs(1),
 		ValidArgsFunction: completeRule,
 		RunE: func(_ *cobra.Command, args []string) error {
