@@ -65,6 +65,7 @@ var printers = map[string]func(PrinterOptions) Printer{
 	"checkstyle":  func(PrinterOptions) Printer { return CheckstylePrinter{} },
 	"junit":       func(PrinterOptions) Printer { return JUnitPrinter{} },
 	"codeclimate": func(PrinterOptions) Printer { return CodeClimatePrinter{} },
+	"markdown":    func(PrinterOptions) Printer { return MarkdownPrinter{} },
 }
 
 // NewPrinter returns the printer for a format name.

@@ -295,6 +295,7 @@ func goldenCases(opts PrinterOptions) []struct {
 		{"checkstyle.xml", CheckstylePrinter{}},
 		{"junit.xml", JUnitPrinter{}},
 		{"codeclimate.json", CodeClimatePrinter{}},
+		{"markdown.md", MarkdownPrinter{}},
 	}
 }
 
@@ -326,6 +327,10 @@ func TestPrintersEmpty(t *testing.T) {
 		case ".xml":
 			if err := xml.Unmarshal(out, new(struct{})); err != nil {
 				t.Errorf("%s: %v", c.file, err)
+			}
+		case ".md":
+			if want := "### seams-timers: 0 errors, 0 warnings in 1 file (0 timers)\n\nNo findings.\n"; string(out) != want {
+				t.Errorf("%s: %q, want %q", c.file, out, want)
 			}
 		default:
 			if len(out) != 0 {
@@ -374,7 +379,7 @@ func TestPrintersDeterministic(t *testing.T) {
 }
 
 func TestNewPrinterFormats(t *testing.T) {
-	for _, f := range []string{"text", "json", "sarif", "github", "checkstyle", "junit", "codeclimate"} {
+	for _, f := range []string{"text", "json", "sarif", "github", "checkstyle", "junit", "codeclimate", "markdown"} {
 		if !slices.Contains(Formats(), f) {
 			t.Errorf("Formats() = %v, missing %q", Formats(), f)
 		}
@@ -929,5 +934,33 @@ func TestJSONFormatsUnescaped(t *testing.T) {
 				t.Errorf("%T writes %s", p, esc)
 			}
 		}
+	}
+}
+
+// TestMarkdownCells checks that a message cannot break the table: pipes,
+// line breaks and markup stay inside their cell.
+func TestMarkdownCells(t *testing.T) {
+	rep := &Report{Files: 1, Diagnostics: []Diagnostic{{
+		Rule: "TMR1031", Name: "cycle-no-start", Severity: SeverityError, File: "a|b.bpmn", Line: 2, Column: 3,
+		Message: "x | y\n<b>z</b> *w* [l](u)",
+	}}}
+	out := string(renderReport(t, MarkdownPrinter{}, rep))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	row := lines[len(lines)-1]
+	if cells := len(regexp.MustCompile(`(^|[^\\])\|`).FindAllString(row, -1)); cells != 5 {
+		t.Errorf("row %q has %d unescaped pipes, want 5", row, cells)
+	}
+	for _, raw := range []string{"<b>", "*w*", "[l]"} {
+		if strings.Contains(row, raw) {
+			t.Errorf("row %q keeps the markup %s", row, raw)
+		}
+	}
+	many := &Report{Files: 1}
+	for i := range markdownRows + 3 {
+		many.Diagnostics = append(many.Diagnostics, Diagnostic{Rule: "TMR1031", Severity: SeverityError, File: "a.bpmn", Line: i + 1, Column: 1})
+	}
+	out = string(renderReport(t, MarkdownPrinter{}, many))
+	if got := strings.Count(out, "\n| error |"); got != markdownRows || !strings.Contains(out, "... and 3 more") {
+		t.Errorf("%d rows, tail %q", got, out[len(out)-80:])
 	}
 }

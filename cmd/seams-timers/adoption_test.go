@@ -317,3 +317,28 @@ func TestHunkNewRange(t *testing.T) {
 		}
 	}
 }
+
+// TestVersionEverywhere checks that the version stamped at link time is
+// what the version command, --version and SARIF's tool.driver.version say.
+func TestVersionEverywhere(t *testing.T) {
+	old := version
+	version = "v1.4.2"
+	t.Cleanup(func() { version = old })
+	for _, args := range [][]string{{"version"}, {"--version"}} {
+		if code, out, _ := runCLI(t, "", args...); code != 0 || out != "seams-timers v1.4.2\n" {
+			t.Errorf("%v: exit %d, %q", args, code, out)
+		}
+	}
+	_, out, _ := runCLI(t, "", "check", "--format", "sarif", "--now", "2026-11-01T12:00:00Z", "../../examples/broken/schedules.bpmn")
+	var sarif struct {
+		Runs []struct {
+			Tool struct{ Driver struct{ Version string } }
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &sarif); err != nil || len(sarif.Runs) != 1 {
+		t.Fatalf("SARIF: %v", err)
+	}
+	if got := sarif.Runs[0].Tool.Driver.Version; got != "1.4.2" {
+		t.Errorf("tool.driver.version = %q, want 1.4.2 (SARIF wants it to start with a digit)", got)
+	}
+}
