@@ -10,6 +10,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/seams/seams-timers/internal/nearest"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -108,7 +109,7 @@ func parseFailOn(s string) (lint.Severity, bool, error) {
 	}
 	sev, err := lint.ParseSeverity(s)
 	if err != nil {
-		return sev, false, fmt.Errorf("unknown value %q%s", s, lint.Suggest(s, failOnValues))
+		return sev, false, fmt.Errorf("unknown value %q%s", s, nearest.Suggest(s, failOnValues))
 	}
 	return sev, false, nil
 }

@@ -7,6 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/seams/seams-timers/internal/nearest"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -36,7 +37,7 @@ func newExplainCmd(s *streams) *cobra.Command {
 		RunE: func(_ *cobra.Command, args []string) error {
 			r := lookupRule(args[0])
 			if r == nil {
-				hint := lint.Suggest(args[0], ruleKeys(args[0]))
+				hint := nearest.Suggest(args[0], ruleKeys(args[0]))
 				if !strings.HasPrefix(hint, ";") {
 					hint = ""
 				}

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"slices"
@@ -173,6 +174,11 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 			return sc, "", err
 		}
 		if sc, err = sim.ParseScenario(src); err != nil {
+			// file:line: as the config's errors say it.
+			var se *sim.ScenarioError
+			if errors.As(err, &se) && se.Line > 0 {
+				return sc, "", fmt.Errorf("%s:%d: %s", o.Scenario, se.Line, se.Msg)
+			}
 			return sc, "", fmt.Errorf("%s: %w", o.Scenario, err)
 		}
 	}
