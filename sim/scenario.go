@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
@@ -148,6 +149,20 @@ func (s *Scenario) Defaults() {
 	}
 	if s.Until.IsZero() && !s.From.IsZero() {
 		s.Until = s.From.Add(DefaultSpan)
+	}
+}
+
+// RelativeTo reads the path of each path#id process reference as
+// relative to dir, the scenario file's directory, as the config's map
+// reads its directories relative to the config file: a scenario next to
+// its models names them the same way from wherever simulate runs.
+func (s *Scenario) RelativeTo(dir string) {
+	for i, p := range s.Processes {
+		path, id, ok := strings.Cut(p.Process, "#")
+		if !ok || path == "" || filepath.IsAbs(path) {
+			continue
+		}
+		s.Processes[i].Process = filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(path))) + "#" + id
 	}
 }
 

@@ -342,3 +342,87 @@ func TestVersionEverywhere(t *testing.T) {
 		t.Errorf("tool.driver.version = %q, want 1.4.2 (SARIF wants it to start with a digit)", got)
 	}
 }
+
+// TestExampleScenarioRuns runs examples/scenario.yaml on examples/ and
+// checks what its comments promise: two reminders fire, one is cancelled,
+// and the digest misses two mornings in the downtime.
+func TestExampleScenarioRuns(t *testing.T) {
+	code, out, errOut := runCLI(t, "", "simulate", "--scenario", "../../examples/scenario.yaml", "--format", "json", "../../examples")
+	if code != lint.ExitOK {
+		t.Fatalf("exit %d: %s", code, errOut)
+	}
+	var res struct {
+		Scenario struct{ Runtime string }
+		Timers   []struct {
+			Timer                     string
+			Fired, Missed, Cancelled int
+		}
+	}
+	if err := json.Unmarshal([]byte(out), &res); err != nil {
+		t.Fatal(err)
+	}
+	if res.Scenario.Runtime != "starts-at-from" {
+		t.Errorf("runtime %q", res.Scenario.Runtime)
+	}
+	got := map[string][3]int{}
+	for _, tm := range res.Timers {
+		got[tm.Timer] = [3]int{tm.Fired, tm.Missed, tm.Cancelled}
+	}
+	if r := got["../../examples/approval.bpmn#Remind"]; r != [3]int{2, 0, 1} {
+		t.Errorf("Remind fired, missed, cancelled = %v, want 2, 0, 1", r)
+	}
+	if d := got["../../examples/digest.bpmn#EveryMorning"]; d[0] != 4 || d[1] != 2 {
+		t.Errorf("EveryMorning fired, missed = %v, want 4, 2", d)
+	}
+}
+
+// TestScenarioMistakesAsDocumented writes the mistakes that
+// docs/scenario.md lists and checks that simulate prints each line as the
+// page shows it.
+func TestScenarioMistakesAsDocumented(t *testing.T) {
+	md, err := os.ReadFile("../../docs/scenario.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, _ := strings.Cut(string(md), "## Mistakes")
+	block := regexp.MustCompile("(?s)```\n(.*?)```").FindStringSubmatch(section)
+	if block == nil {
+		t.Fatal("docs/scenario.md: no block under ## Mistakes")
+	}
+	const head = "from: 2026-11-01T00:00:00Z\nuntil: 2026-11-02T00:00:00Z\n"
+	files := map[string]string{
+		"replicaz":       head + "replicaz: 2\n",
+		`"att"`:          head + "crash:\n  - replica: 1\n    att: 2026-11-01T01:00:00Z\n",
+		`"two"`:          "from: 2026-11-01T00:00:00Z\nreplicas: two\n",
+		`"2"`:            head + "seed: 1\ncrash: 2\n",
+		`"2026-11-01"`:   "from: 2026-11-01\n",
+		"already-runing": head + "step: PT1S\nreplicas: 1\nseed: 1\nruntime: already-runing\n",
+	}
+	dir := t.TempDir()
+	abs, err := filepath.Abs("../../sim/testdata/digest.bpmn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Chdir(dir)
+	lines := strings.Split(strings.TrimSpace(block[1]), "\n")
+	if len(lines) != len(files) {
+		t.Fatalf("docs list %d mistakes, the test writes %d", len(lines), len(files))
+	}
+	for _, want := range lines {
+		var src string
+		for key, body := range files {
+			if strings.Contains(want, key) {
+				src = body
+			}
+		}
+		if src == "" {
+			t.Errorf("no file for the documented line %q", want)
+			continue
+		}
+		writeFile(t, dir, "scenario.yaml", []byte(src))
+		code, _, errOut := runCLI(t, "", "simulate", "--no-config", "--scenario", "scenario.yaml", abs)
+		if code != lint.ExitUsage || errOut != "seams-timers: "+want+"\n" {
+			t.Errorf("exit %d, stderr %q\nwant %q", code, errOut, want)
+		}
+	}
+}

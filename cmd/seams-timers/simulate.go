@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -181,6 +182,7 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 			}
 			return sc, "", fmt.Errorf("%s: %w", o.Scenario, err)
 		}
+		sc.RelativeTo(filepath.Dir(o.Scenario))
 	}
 	now, err := simNow(o.Now, cfg)
 	if err != nil {
