@@ -354,7 +354,7 @@ func TestExampleScenarioRuns(t *testing.T) {
 	var res struct {
 		Scenario struct{ Runtime string }
 		Timers   []struct {
-			Timer                     string
+			Timer                    string
 			Fired, Missed, Cancelled int
 		}
 	}
