@@ -27,21 +27,21 @@ type changedLines struct {
 func gitChangedLines(rev string) (*changedLines, error) {
 	top, err := git("rev-parse", "--show-toplevel")
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev needs a git work tree: %v", err)
+		return nil, fmt.Errorf("--new-from-rev needs a git work tree: %w", err)
 	}
 	root := resolvePath(strings.TrimSpace(string(top)))
 	diff, err := git("-c", "core.quotePath=false", "diff", "--no-color", "--no-ext-diff", "--unified=0",
 		"--src-prefix=a/", "--dst-prefix=b/", rev, "--")
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev %s: %v", rev, err)
+		return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
 	}
 	ch, err := parseUnifiedDiff(diff, root)
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev %s: reading git diff: %v", rev, err)
+		return nil, fmt.Errorf("--new-from-rev %s: reading git diff: %w", rev, err)
 	}
 	untracked, err := git("-c", "core.quotePath=false", "ls-files", "--others", "--exclude-standard", "--full-name", "-z", ":/")
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev %s: %v", rev, err)
+		return nil, fmt.Errorf("--new-from-rev %s: %w", rev, err)
 	}
 	for _, name := range strings.Split(string(untracked), "\x00") {
 		if name != "" {
@@ -61,7 +61,7 @@ func git(args ...string) ([]byte, error) {
 		if msg := strings.TrimSpace(stderr.String()); msg != "" {
 			return nil, fmt.Errorf("git %s: %s", args[len(args)-1], firstLine(msg))
 		}
-		return nil, fmt.Errorf("git: %v", err)
+		return nil, fmt.Errorf("git: %w", err)
 	}
 	return stdout.Bytes(), nil
 }
@@ -87,7 +87,7 @@ func parseUnifiedDiff(diff []byte, root string) (*changedLines, error) {
 			if strings.HasPrefix(name, `"`) {
 				unq, err := strconv.Unquote(name)
 				if err != nil {
-					return nil, fmt.Errorf("path %s: %v", name, err)
+					return nil, fmt.Errorf("path %s: %w", name, err)
 				}
 				name = unq
 			}

@@ -72,14 +72,14 @@ func shellWords(s string) ([]string, error) {
 	var cur strings.Builder
 	inWord := false
 	for i := 0; i < len(s); i++ {
-		switch c := s[i]; {
-		case c == ' ' || c == '\t':
+		switch c := s[i]; c {
+		case ' ', '\t':
 			if inWord {
 				words = append(words, cur.String())
 				cur.Reset()
 				inWord = false
 			}
-		case c == '\'' || c == '"':
+		case '\'', '"':
 			j := strings.IndexByte(s[i+1:], c)
 			if j < 0 {
 				return nil, fmt.Errorf("unclosed %c in %q", c, s)

@@ -18,6 +18,7 @@ package actionrun
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
 	"os/exec"
@@ -169,7 +170,7 @@ func (rn *Runner) Run(a *Action, inputs map[string]string) (*Result, error) {
 		}
 		ok, err := ctx.truth(cond)
 		if err != nil {
-			return nil, fmt.Errorf("step %q: if: %v", name, err)
+			return nil, fmt.Errorf("step %q: if: %w", name, err)
 		}
 		if !ok {
 			sr.Outcome = "skipped"
@@ -179,7 +180,7 @@ func (rn *Runner) Run(a *Action, inputs map[string]string) (*Result, error) {
 		env := map[string]string{}
 		for k, v := range st.Env {
 			if env[k], err = ctx.interpolate(v); err != nil {
-				return nil, fmt.Errorf("step %q: env %s: %v", name, k, err)
+				return nil, fmt.Errorf("step %q: env %s: %w", name, k, err)
 			}
 		}
 		switch {
@@ -204,7 +205,7 @@ func (rn *Runner) Run(a *Action, inputs map[string]string) (*Result, error) {
 	for name, out := range a.Outputs {
 		v, err := ctx.interpolate(out.Value)
 		if err != nil {
-			return nil, fmt.Errorf("output %s: %v", name, err)
+			return nil, fmt.Errorf("output %s: %w", name, err)
 		}
 		res.Outputs[name] = v
 	}
@@ -240,7 +241,7 @@ func (rn *Runner) uses(ctx *context, st Step) error {
 	for k, v := range st.With {
 		var err error
 		if with[k], err = ctx.interpolate(v); err != nil {
-			return fmt.Errorf("with %s: %v", k, err)
+			return fmt.Errorf("with %s: %w", k, err)
 		}
 	}
 	return stand(with)
@@ -250,7 +251,7 @@ func (rn *Runner) uses(ctx *context, st Step) error {
 // outputs it wrote, the PATH entries added so far, and its error.
 func (rn *Runner) run(ctx *context, st Step, index int, env, extraEnv map[string]string, extraPath []string, summary string) (string, map[string]string, []string, error) {
 	if strings.Contains(st.Run, "${{") {
-		return "", nil, extraPath, fmt.Errorf("run: holds an expression; pass inputs through env:")
+		return "", nil, extraPath, errors.New("the run script holds an expression; pass inputs through env")
 	}
 	if st.Shell != "bash" {
 		return "", nil, extraPath, fmt.Errorf("shell %q: composite steps here use bash", st.Shell)

@@ -68,13 +68,13 @@ func newRunner(t *testing.T, files map[string]string) (*Runner, *[]upload) {
 			"actions/setup-go": func(with map[string]string) error {
 				b, err := os.ReadFile(with["go-version-file"])
 				if err != nil || !strings.Contains(string(b), "\ngo 1.") {
-					return fmt.Errorf("go-version-file %q is not the action's go.mod (%v)", with["go-version-file"], err)
+					return fmt.Errorf("go-version-file %q is not the action's go.mod (%w)", with["go-version-file"], err)
 				}
 				if with["cache"] != "true" {
 					return fmt.Errorf("the module and build caches are off")
 				}
 				if _, err := os.Stat(with["cache-dependency-path"]); err != nil {
-					return fmt.Errorf("cache-dependency-path: %v", err)
+					return fmt.Errorf("cache-dependency-path: %w", err)
 				}
 				return nil
 			},
@@ -88,7 +88,7 @@ func newRunner(t *testing.T, files map[string]string) (*Runner, *[]upload) {
 					Runs    []json.RawMessage
 				}
 				if err := json.Unmarshal(b, &doc); err != nil || doc.Version != "2.1.0" || len(doc.Runs) != 1 {
-					return fmt.Errorf("%s is not a SARIF 2.1.0 log with one run (%v)", with["sarif_file"], err)
+					return fmt.Errorf("%s is not a SARIF 2.1.0 log with one run (%w)", with["sarif_file"], err)
 				}
 				*uploads = append(*uploads, upload{with["sarif_file"], with["category"]})
 				return nil
@@ -119,7 +119,7 @@ func release(t *testing.T) string {
 		build := exec.Command("go", "build", "-ldflags", "-X main.version=v9.9.9", "-o", bin, "./cmd/seams-timers")
 		build.Dir = repoRoot
 		if out, err := build.CombinedOutput(); err != nil {
-			releaseErr = fmt.Errorf("go build: %v\n%s", err, out)
+			releaseErr = fmt.Errorf("go build: %w\n%s", err, out)
 			return
 		}
 		vdir := filepath.Join(dir, "v9.9.9")

@@ -78,7 +78,7 @@ func (c *context) eval(expr string) (value, error) {
 	p := &parser{c: c, toks: tokenize(expr)}
 	v, err := p.or()
 	if err != nil {
-		return value{}, fmt.Errorf("%q: %v", strings.TrimSpace(expr), err)
+		return value{}, fmt.Errorf("%q: %w", strings.TrimSpace(expr), err)
 	}
 	if p.i != len(p.toks) {
 		return value{}, fmt.Errorf("%q: unexpected %q", strings.TrimSpace(expr), p.toks[p.i])

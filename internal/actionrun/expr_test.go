@@ -50,7 +50,7 @@ func TestRefusesExpressionInScript(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if s := res.Step("bad"); s.Outcome != "failure" || !strings.Contains(s.Err.Error(), "through env:") {
+	if s := res.Step("bad"); s.Outcome != "failure" || !strings.Contains(s.Err.Error(), "through env") {
 		t.Errorf("outcome %s, %v", s.Outcome, s.Err)
 	}
 }
