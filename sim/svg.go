@@ -114,6 +114,11 @@ func WriteSVG(w io.Writer, r *Result) error {
 	for _, tk := range axisTicks(from, until) {
 		xx := x(tk.at)
 		out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#cccccc" stroke-width="1"/>`+"\n", xx, svgTop-6, xx, bottom)
+		// A label that would run off the right edge ends at it.
+		if half := textWidth(tk.label, 10) / 2; xx+half > svgWidth-2 {
+			out.f(`<text x="%d" y="%d" font-size="10" text-anchor="end" fill="#333">%s</text>`+"\n", svgWidth-2, svgTop-10, esc(tk.label))
+			continue
+		}
 		out.f(`<text x="%.1f" y="%d" font-size="10" text-anchor="middle" fill="#333">%s</text>`+"\n", xx, svgTop-10, esc(tk.label))
 	}
 	out.f(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999"/>`+"\n", svgLabelW, svgTop, svgLabelW, bottom)
@@ -434,7 +439,7 @@ func writeRuns(out *printer, c columns, y, h int, col, what string) {
 
 // svgLabelChars is how many characters of a 12 px lane title fit the
 // label column.
-const svgLabelChars = 44
+const svgLabelChars = 46
 
 // laneLabels names each timer by the shortest end of its path that tells
 // it apart from the other timers' (approval.bpmn#Remind, or
