@@ -43,7 +43,7 @@ var (
 	shTexts   = &shape{kind: "texts", want: "a value or a list of values"}
 	shReplica = map[string]*shape{"replica": shInt, "at": shText}
 
-	scenarioShape = &shape{kind: "map", keys: map[string]*shape{
+	scenarioShape = &shape{kind: "map", want: "a map of keys such as from, until and processes", keys: map[string]*shape{
 		"from": shText, "until": shText, "step": shText, "lease": shText, "runtime": shText,
 		"replicas": shInt, "seed": shInt,
 		"down":  {kind: "texts", want: "a list of START/END windows"},

@@ -303,6 +303,7 @@ func TestHunkNewRange(t *testing.T) {
 		"@@ -1,2 +3,4 @@":          {3, 4},
 		"@@ -1 +7 @@ func x":       {7, 1},
 		"@@ -5,2 +4,0 @@":          {4, 0},
+		"@@ -1 +-3,2 @@":           {0, 0},
 		"@@@ -1,2 -1,2 +1,3 @@@ x": {0, 0},
 	} {
 		start, count, err := hunkNewRange(header)

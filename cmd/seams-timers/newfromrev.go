@@ -13,13 +13,16 @@ import (
 )
 
 // changedLines is what changed in the work tree since a git revision:
-// per file (absolute, symlinks resolved), the new-side line numbers that
+// per file (absolute, symlinks resolved), the new-side line ranges that
 // were added or changed. A file that is new since the revision, or not
 // tracked, has every line changed (whole).
 type changedLines struct {
-	lines map[string]map[int]bool
+	lines map[string][]lineRange
 	whole map[string]bool
 }
+
+// lineRange is the lines first to last, inclusive.
+type lineRange struct{ first, last int }
 
 // gitChangedLines runs `git diff REV` (the work tree, staged or not,
 // against REV) in the current directory and reads which lines it adds,
@@ -74,7 +77,7 @@ func firstLine(s string) string {
 // parseUnifiedDiff reads the files and the added line ranges of a
 // zero-context unified diff whose paths are relative to root.
 func parseUnifiedDiff(diff []byte, root string) (*changedLines, error) {
-	ch := &changedLines{lines: map[string]map[int]bool{}, whole: map[string]bool{}}
+	ch := &changedLines{lines: map[string][]lineRange{}, whole: map[string]bool{}}
 	var file string
 	sc := bufio.NewScanner(bytes.NewReader(diff))
 	sc.Buffer(make([]byte, 0, 64<<10), 64<<20)
@@ -100,11 +103,8 @@ func parseUnifiedDiff(diff []byte, root string) (*changedLines, error) {
 			if err != nil {
 				return nil, err
 			}
-			if ch.lines[file] == nil {
-				ch.lines[file] = map[int]bool{}
-			}
-			for n := start; n < start+count; n++ {
-				ch.lines[file][n] = true
+			if count > 0 {
+				ch.lines[file] = append(ch.lines[file], lineRange{start, start + count - 1})
 			}
 		}
 	}
@@ -119,12 +119,12 @@ func hunkNewRange(header string) (start, count int, err error) {
 		return 0, 0, fmt.Errorf("hunk header %q", header)
 	}
 	first, n, found := strings.Cut(fields[2][1:], ",")
-	if start, err = strconv.Atoi(first); err != nil {
+	if start, err = strconv.Atoi(first); err != nil || start < 0 {
 		return 0, 0, fmt.Errorf("hunk header %q", header)
 	}
 	count = 1
 	if found {
-		if count, err = strconv.Atoi(n); err != nil {
+		if count, err = strconv.Atoi(n); err != nil || count < 0 {
 			return 0, 0, fmt.Errorf("hunk header %q", header)
 		}
 	}
@@ -156,15 +156,16 @@ func (c *changedLines) keep(d lint.Diagnostic, resolved func(string) string) boo
 	if c.whole[file] {
 		return true
 	}
-	lines := c.lines[file]
-	if len(lines) == 0 {
+	ranges := c.lines[file]
+	if len(ranges) == 0 {
 		return false
 	}
 	if d.Line <= 0 {
 		return true
 	}
-	for n := d.Line; n <= max(d.Line, d.EndLine); n++ {
-		if lines[n] {
+	last := max(d.Line, d.EndLine)
+	for _, r := range ranges {
+		if r.first <= last && d.Line <= r.last {
 			return true
 		}
 	}

@@ -406,20 +406,11 @@ func TestVersionMethods(t *testing.T) {
 }
 
 // TestNewFromRevInput checks that the new-from-rev input reaches the
-// check: in a repository with one committed finding and one new, only the
+// check: in a repository with committed findings and one new, only the
 // new one is annotated.
 func TestNewFromRevInput(t *testing.T) {
-	model := func(extra string) string {
-		return `<?xml version="1.0"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D">
-  <bpmn:process id="P">
-    <bpmn:startEvent id="Old"><bpmn:timerEventDefinition>
-      <bpmn:timeCycle>"R/P1D"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
-` + extra + `  </bpmn:process>
-</bpmn:definitions>
-`
-	}
-	rn, _ := newRunner(t, map[string]string{"a.bpmn": model("")})
+	digest := readExample(t, "digest.bpmn")
+	rn, _ := newRunner(t, map[string]string{"a.bpmn": digest, "old.bpmn": readExample(t, "broken/schedules.bpmn")})
 	withRelease(t, rn)
 	for _, args := range [][]string{
 		{"init", "-q"}, {"add", "."},
@@ -432,20 +423,19 @@ func TestNewFromRevInput(t *testing.T) {
 			t.Fatalf("git %v: %v\n%s", args, err, out)
 		}
 	}
-	added := `    <bpmn:startEvent id="New"><bpmn:timerEventDefinition>
-      <bpmn:timeCycle>"R/PT1H"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
-`
-	if err := os.WriteFile(filepath.Join(rn.Workspace, "a.bpmn"), []byte(model(added)), 0o644); err != nil {
+	// The cycle loses its start on line 12: the one new finding.
+	changed := strings.Replace(digest, `"R/2026-11-09T08:00:00Z/P1D"`, `"R/P1D"`, 1)
+	if err := os.WriteFile(filepath.Join(rn.Workspace, "a.bpmn"), []byte(changed), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	res := run(t, rn, map[string]string{"version": "v9.9.9", "new-from-rev": "HEAD"})
 	out := res.Step("Check").Output
-	if n := strings.Count(out, "::error "); n != 1 || !strings.Contains(out, "line=7,") {
-		t.Errorf("%d annotations, want the one on line 7:\n%s", n, out)
+	if n := strings.Count(out, "::error "); n != 1 || !strings.Contains(out, "::error file=a.bpmn,line=12,") {
+		t.Errorf("%d annotations, want the one on a.bpmn line 12:\n%s", n, out)
 	}
 	res = run(t, rn, map[string]string{"version": "v9.9.9"})
-	if n := strings.Count(res.Step("Check").Output, "::error "); n != 2 {
-		t.Errorf("without new-from-rev %d annotations, want 2", n)
+	if n := strings.Count(res.Step("Check").Output, "::error "); n < 3 {
+		t.Errorf("without new-from-rev %d annotations, want those of old.bpmn too", n)
 	}
 }
 
