@@ -235,7 +235,11 @@ func runCheck(s *streams, o *checkOptions) error {
 			for _, fr := range fixes {
 				fmt.Fprint(s.Out, lint.UnifiedDiff(fr))
 			}
-			if len(fixes) == 0 && !o.Quiet {
+			switch {
+			case len(fixes) > 0 || o.Quiet:
+			case len(rep.Diagnostics) == 0:
+				fmt.Fprintln(s.Err, "no fixes: there are no findings")
+			default:
 				fmt.Fprintf(s.Err, "no fixes: none of the %s has a fix that cannot change meaning\n", plural(len(rep.Diagnostics), "finding"))
 			}
 			return failExit(rep, failOn, never)
