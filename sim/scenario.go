@@ -238,6 +238,18 @@ func (s *Scenario) Describe() string {
 	return b.String()
 }
 
+// ParseRuntime reads a runtime reading, starts-at-from or
+// already-running, and reports whether it is already-running.
+func ParseRuntime(v string) (alreadyRunning bool, err error) {
+	switch v {
+	case RuntimeStartsAtFrom:
+		return false, nil
+	case RuntimeAlreadyRunning:
+		return true, nil
+	}
+	return false, fmt.Errorf("unknown reading %q%s", v, nearest.Suggest(v, []string{RuntimeStartsAtFrom, RuntimeAlreadyRunning}))
+}
+
 // ParseDurationFlag reads an exact ISO 8601 duration (no years or months)
 // as the flags and the scenario file give them: PT1S, PT47H, P7D.
 func ParseDurationFlag(s string) (time.Duration, error) {
@@ -427,12 +439,10 @@ func ParseScenario(src []byte) (Scenario, error) {
 	field := func(name string, e error) error {
 		return &ScenarioError{Line: lines[strings.SplitN(name, ".", 2)[0]], Msg: name + ": " + e.Error()}
 	}
-	switch y.Runtime {
-	case "", RuntimeStartsAtFrom:
-	case RuntimeAlreadyRunning:
-		s.AlreadyRunning = true
-	default:
-		return s, field("runtime", fmt.Errorf("unknown reading %q%s", y.Runtime, nearest.Suggest(y.Runtime, []string{RuntimeStartsAtFrom, RuntimeAlreadyRunning})))
+	if y.Runtime != "" {
+		if s.AlreadyRunning, err = ParseRuntime(y.Runtime); err != nil {
+			return s, field("runtime", err)
+		}
 	}
 	if y.From != "" {
 		if s.From, err = ParseTime(y.From); err != nil {

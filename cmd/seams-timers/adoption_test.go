@@ -154,6 +154,7 @@ func TestCompletionValues(t *testing.T) {
 		{[]string{"check", "--format", ""}, lint.Formats()},
 		{[]string{"check", "--fail-on", ""}, []string{"error", "warning", "info", "never"}},
 		{[]string{"check", "--color", ""}, []string{"auto", "always", "never"}},
+		{[]string{"simulate", "--runtime", ""}, []string{"starts-at-from", "already-running"}},
 	} {
 		if got := complete(t, c.args...); !slices.Equal(got, c.want) {
 			t.Errorf("%v completes %v, want %v", c.args, got, c.want)
@@ -425,5 +426,23 @@ func TestScenarioMistakesAsDocumented(t *testing.T) {
 		if code != lint.ExitUsage || errOut != "seams-timers: "+want+"\n" {
 			t.Errorf("exit %d, stderr %q\nwant %q", code, errOut, want)
 		}
+	}
+}
+
+// TestSimulateRuntimeFlag checks --runtime: the header says the reading,
+// and already-running misses none of the digest's due times before --from.
+func TestSimulateRuntimeFlag(t *testing.T) {
+	args := []string{"simulate", "--no-config", "--from", "2026-11-12T00:00:00Z", "--until", "2026-11-13T00:00:00Z", "../../sim/testdata/digest.bpmn"}
+	code, out, errOut := runCLI(t, "", args...)
+	if code != 0 || !strings.Contains(out, "runtime starts at from (earlier due times are missed at first load)") || !strings.Contains(out, "timer missed") {
+		t.Errorf("default: exit %d, %s%s", code, out, errOut)
+	}
+	code, out, errOut = runCLI(t, "", append([]string{"simulate", "--runtime", "already-running"}, args[1:]...)...)
+	if code != 0 || !strings.Contains(out, "runtime already running at from (earlier due times were handled)") || strings.Contains(out, "timer missed") {
+		t.Errorf("already-running: exit %d, %s%s", code, out, errOut)
+	}
+	code, _, errOut = runCLI(t, "", append([]string{"simulate", "--runtime", "already-runing"}, args[1:]...)...)
+	if code != lint.ExitUsage || !strings.Contains(errOut, `--runtime: unknown reading "already-runing"; did you mean "already-running"?`) {
+		t.Errorf("typo: exit %d, %s", code, errOut)
 	}
 }
