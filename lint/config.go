@@ -12,8 +12,6 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/seams/seams-timers/internal/nearest"
 )
 
 // ConfigFileName is the name config discovery looks for.
@@ -292,8 +290,47 @@ func (c *Config) Levels(rules []*Rule) map[string]Level {
 	return out
 }
 
-// suggest returns `; did you mean "x"?` for the nearest candidate, or the
-// candidates (internal/nearest, which the scenario file's errors share).
+// suggest returns `; did you mean "x"?` for the nearest candidate within a
+// small edit distance, or "".
 func suggest(got string, candidates []string) string {
-	return nearest.Suggest(got, candidates)
+	best, bestD := "", 1<<30
+	for _, c := range candidates {
+		d := editDistance(strings.ToLower(got), strings.ToLower(c))
+		if d < bestD {
+			best, bestD = c, d
+		}
+	}
+	if best == "" || bestD > max(2, len(got)/3) {
+		return fmt.Sprintf(" (want one of: %s)", strings.Join(firstN(candidates, 8), ", "))
+	}
+	return fmt.Sprintf("; did you mean %q?", best)
+}
+
+func firstN(s []string, n int) []string {
+	if len(s) > n {
+		return append(slices.Clone(s[:n]), "...")
+	}
+	return s
+}
+
+// editDistance is the Levenshtein distance between two strings.
+func editDistance(a, b string) int {
+	ra, rb := []rune(a), []rune(b)
+	prev := make([]int, len(rb)+1)
+	cur := make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		for j := 1; j <= len(rb); j++ {
+			cost := 1
+			if ra[i-1] == rb[j-1] {
+				cost = 0
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, prev[j-1]+cost)
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)]
 }

@@ -14,7 +14,6 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/seams/seams-timers/bpmn/timeexpr"
-	"github.com/seams/seams-timers/internal/nearest"
 )
 
 // Scenario is what to simulate: the stepped clock, the replicas, the
@@ -247,7 +246,7 @@ func ParseRuntime(v string) (alreadyRunning bool, err error) {
 	case RuntimeAlreadyRunning:
 		return true, nil
 	}
-	return false, fmt.Errorf("unknown reading %q%s", v, nearest.Suggest(v, []string{RuntimeStartsAtFrom, RuntimeAlreadyRunning}))
+	return false, &ScenarioError{Msg: fmt.Sprintf("unknown reading %q", v), Got: v, Choices: []string{RuntimeStartsAtFrom, RuntimeAlreadyRunning}}
 }
 
 // ParseDurationFlag reads an exact ISO 8601 duration (no years or months)
@@ -437,7 +436,12 @@ func ParseScenario(src []byte) (Scenario, error) {
 	var s Scenario
 	var err error
 	field := func(name string, e error) error {
-		return &ScenarioError{Line: lines[strings.SplitN(name, ".", 2)[0]], Msg: name + ": " + e.Error()}
+		out := &ScenarioError{Line: lines[strings.SplitN(name, ".", 2)[0]], Msg: name + ": " + e.Error()}
+		var se *ScenarioError
+		if errors.As(e, &se) {
+			out.Msg, out.Got, out.Choices = name+": "+se.Msg, se.Got, se.Choices
+		}
+		return out
 	}
 	if y.Runtime != "" {
 		if s.AlreadyRunning, err = ParseRuntime(y.Runtime); err != nil {

@@ -7,23 +7,30 @@ import (
 	"strings"
 
 	"go.yaml.in/yaml/v3"
-
-	"github.com/seams/seams-timers/internal/nearest"
 )
 
 // ScenarioError is a mistake in a scenario file, at a line (0 when the
 // file as a whole is wrong). Its text never names a Go type: it says which
-// key, what is wrong and what to write.
+// key, what is wrong and what to write. A wrong choice (an unknown key or
+// reading) also carries what was written and the valid choices, so that
+// the command can name the nearest one as the config's errors do; Error
+// lists the choices.
 type ScenarioError struct {
-	Line int
-	Msg  string
+	Line    int
+	Msg     string
+	Got     string
+	Choices []string
 }
 
 func (e *ScenarioError) Error() string {
-	if e.Line > 0 {
-		return fmt.Sprintf("line %d: %s", e.Line, e.Msg)
+	msg := e.Msg
+	if len(e.Choices) > 0 {
+		msg += " (want one of: " + strings.Join(e.Choices, ", ") + ")"
 	}
-	return e.Msg
+	if e.Line > 0 {
+		return fmt.Sprintf("line %d: %s", e.Line, msg)
+	}
+	return msg
 }
 
 // shape is what a scenario key holds.
@@ -139,7 +146,7 @@ func checkNode(n *yaml.Node, sh *shape, path string) error {
 			}
 			child, ok := sh.keys[k.Value]
 			if !ok {
-				return &ScenarioError{Line: k.Line, Msg: fmt.Sprintf("unknown key %q%s%s", k.Value, inWhere(path), nearest.Suggest(k.Value, sortedShapeKeys(sh.keys)))}
+				return &ScenarioError{Line: k.Line, Msg: fmt.Sprintf("unknown key %q%s", k.Value, inWhere(path)), Got: k.Value, Choices: sortedShapeKeys(sh.keys)}
 			}
 			if err := checkNode(v, child, sub); err != nil {
 				return err

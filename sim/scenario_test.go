@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -47,15 +49,15 @@ func TestParseScenarioFile(t *testing.T) {
 
 func TestParseScenarioErrors(t *testing.T) {
 	for src, want := range map[string]string{
-		"replicaz: 2\n":                            `line 1: unknown key "replicaz"; did you mean "replicas"?`,
+		"replicaz: 2\n":                            `line 1: unknown key "replicaz" (want one of: crash, down, from, lease, processes, replicas, runtime, seed, stall, step, until)`,
 		"from: 2026-11-01\n":                       "line 1: from: want an RFC 3339 instant",
 		"seed: 1\nstep: P1M\n":                     "line 2: step: \"P1M\" has years or months",
 		"down: [2026-11-01T00:00:00Z]\n":           "want START/END",
-		"processes:\n  A:\n    startz: []\n":       `line 3: unknown key "startz" in processes.A; did you mean "start"?`,
+		"processes:\n  A:\n    startz: []\n":       `line 3: unknown key "startz" in processes.A (want one of: choose, complete, start, startEvery)`,
 		"replicas: two\n":                          `line 1: replicas: want a whole number, not "two"`,
 		"crash: 2\n":                               `line 1: crash: want a list of {replica, at, restart}, not "2"`,
-		"crash:\n  - replica: 1\n    att: x\n":     `line 3: unknown key "att" in crash[0]; did you mean "at"?`,
-		"runtime: already-runing\n":                `runtime: unknown reading "already-runing"; did you mean "already-running"?`,
+		"crash:\n  - replica: 1\n    att: x\n":     `line 3: unknown key "att" in crash[0] (want one of: at, replica, restart)`,
+		"runtime: already-runing\n":                `line 1: runtime: unknown reading "already-runing" (want one of: starts-at-from, already-running)`,
 		"from: [1, 2]\n":                           "line 1: from: want a value such as 2026-11-01T00:00:00Z or PT1S, not a list",
 		"from: 2026-11-01T00:00:00Z\n  until: x\n": "line 2: not valid YAML",
 		"- a\n": "the scenario: want",
@@ -66,6 +68,15 @@ func TestParseScenarioErrors(t *testing.T) {
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", src, err, want)
 		}
+	}
+	// A wrong choice carries what was written and the choices, for the
+	// command's did-you-mean.
+	var se *ScenarioError
+	if _, err := ParseScenario([]byte("seed: 1\nreplicaz: 2\n")); !errors.As(err, &se) || se.Line != 2 || se.Got != "replicaz" || !slices.Contains(se.Choices, "replicas") {
+		t.Errorf("unknown key: %#v", err)
+	}
+	if _, err := ParseScenario([]byte("runtime: x\n")); !errors.As(err, &se) || se.Got != "x" || len(se.Choices) != 2 {
+		t.Errorf("unknown reading: %#v", err)
 	}
 	// No error names a Go type, whatever the mistake.
 	for _, src := range []string{"replicas: two\n", "seed: [1]\n", "processes: [a]\n", "processes:\n  A:\n    complete: x\n",

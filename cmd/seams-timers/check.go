@@ -10,7 +10,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/internal/nearest"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -109,7 +108,7 @@ func parseFailOn(s string) (lint.Severity, bool, error) {
 	}
 	sev, err := lint.ParseSeverity(s)
 	if err != nil {
-		return sev, false, fmt.Errorf("unknown value %q%s", s, nearest.Suggest(s, failOnValues))
+		return sev, false, fmt.Errorf("unknown value %q%s", s, lint.Suggest(s, failOnValues))
 	}
 	return sev, false, nil
 }
@@ -240,7 +239,7 @@ func runCheck(s *streams, o *checkOptions) error {
 			case len(rep.Diagnostics) == 0:
 				fmt.Fprintln(s.Err, "no fixes: there are no findings")
 			default:
-				fmt.Fprintf(s.Err, "no fixes: none of the %s has a fix that cannot change meaning\n", plural(len(rep.Diagnostics), "finding"))
+				fmt.Fprintf(s.Err, "no fixes: none of the %s has a fix that cannot change meaning\n", plural(len(rep.Diagnostics), "finding", "findings"))
 			}
 			return failExit(rep, failOn, never)
 		}
@@ -286,14 +285,6 @@ func runCheck(s *streams, o *checkOptions) error {
 		return &exitError{code: lint.ExitNoFiles}
 	}
 	return failExit(rep, failOn, never)
-}
-
-// plural renders n and a noun, with an s unless n is 1.
-func plural(n int, word string) string {
-	if n == 1 {
-		return "1 " + word
-	}
-	return fmt.Sprintf("%d %ss", n, word)
 }
 
 // failExit returns the findings exit code when a finding is at or above

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/internal/nearest"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -37,7 +36,7 @@ func newExplainCmd(s *streams) *cobra.Command {
 		RunE: func(_ *cobra.Command, args []string) error {
 			r := lookupRule(args[0])
 			if r == nil {
-				hint := nearest.Suggest(args[0], ruleKeys(args[0]))
+				hint := lint.Suggest(args[0], ruleKeys(args[0]))
 				if !strings.HasPrefix(hint, ";") {
 					hint = ""
 				}

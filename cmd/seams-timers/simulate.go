@@ -184,7 +184,7 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 			// file:line: as the config's errors say it.
 			var se *sim.ScenarioError
 			if errors.As(err, &se) && se.Line > 0 {
-				return sc, "", fmt.Errorf("%s:%d: %s", o.Scenario, se.Line, se.Msg)
+				return sc, "", fmt.Errorf("%s:%d: %s", o.Scenario, se.Line, scenarioMessage(se))
 			}
 			return sc, "", fmt.Errorf("%s: %w", o.Scenario, err)
 		}
@@ -216,6 +216,10 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 	}
 	if o.Runtime != "" {
 		if sc.AlreadyRunning, err = sim.ParseRuntime(o.Runtime); err != nil {
+			var se *sim.ScenarioError
+			if errors.As(err, &se) {
+				return sc, "", fmt.Errorf("--runtime: %s", scenarioMessage(se))
+			}
 			return sc, "", fmt.Errorf("--runtime: %w", err)
 		}
 	}
@@ -469,4 +473,13 @@ func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
 		}
 	}
 	return err
+}
+
+// scenarioMessage is a scenario mistake as the config's errors say one:
+// a wrong choice ends with the nearest valid one.
+func scenarioMessage(se *sim.ScenarioError) string {
+	if len(se.Choices) == 0 {
+		return se.Msg
+	}
+	return se.Msg + lint.Suggest(se.Got, se.Choices)
 }
