@@ -3,7 +3,7 @@ package rules
 import (
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // SectionName is the engine's key in .seams-timers.yaml.
