@@ -1,8 +1,11 @@
 package lint
 
 import (
+	"bytes"
 	"cmp"
+	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -116,18 +119,141 @@ var osOps = fileOps{
 }
 
 // WriteAtomic replaces path with data: it writes a temporary file in the
-// same directory, syncs it, gives it the original file's mode and renames
-// it over the original. On any failure the original is left as it was.
+// same directory, syncs it, gives it the original file's owner, group and
+// mode and renames it over the original. On any failure the original is
+// left as it was. It keeps WriteFix's other promises too (see there), but
+// does not compare the content.
 func WriteAtomic(path string, data []byte) error {
-	return writeAtomic(path, data, osOps)
+	return writeAtomic(path, nil, data, osOps)
 }
 
-func writeAtomic(path string, data []byte, ops fileOps) (err error) {
-	info, err := os.Stat(path)
+// WriteFix writes a fix: it replaces the file at path, whose content was
+// old when it was read, with data, atomically, and only the fixed bytes
+// change. It refuses, leaving the file as it was:
+//   - a file that changed since it was read (its content is not old);
+//   - a read-only file (no write bit for its owner, whoever runs);
+//   - a file with more than one hard link (a rename would break them);
+//   - a file whose owner, group or mode bits (setuid, setgid, sticky) the
+//     new file cannot be given;
+//   - anything but a regular file.
+//
+// A symbolic link is resolved: the new file is written beside the link's
+// target and replaces it, and the link stays a link. Extended attributes
+// and ACLs are not carried over.
+func WriteFix(path string, old, data []byte) error {
+	return writeAtomic(path, old, data, osOps)
+}
+
+// WriteReport writes an output file (a --format FORMAT=FILE report)
+// through a temporary file in its directory and a rename, so that a full
+// disk or a crash leaves the old file or none, never a truncated one. A
+// file that exists keeps its mode; a new one is created 0o644 (less the
+// umask's bits, as os.Create would).
+func WriteReport(path string, write func(io.Writer) error) (err error) {
+	target := path
+	if real, rerr := filepath.EvalSymlinks(path); rerr == nil {
+		target = real
+	}
+	mode := os.FileMode(0o644)
+	if info, serr := os.Stat(target); serr == nil {
+		if !info.Mode().IsRegular() {
+			// A device or a pipe (/dev/stdout): written in place, every
+			// write checked.
+			return writeInPlace(target, write)
+		}
+		mode = info.Mode().Perm()
+	} else {
+		mode &^= umask()
+	}
+	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".seams-timers-*")
 	if err != nil {
 		return err
 	}
-	tmp, err := ops.createTemp(filepath.Dir(path), "."+filepath.Base(path)+".seams-timers-*")
+	defer func() {
+		if err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+		}
+	}()
+	w := &checkedWriter{w: tmp}
+	if err = write(w); err != nil {
+		return err
+	}
+	if w.err != nil {
+		return w.err
+	}
+	if err = tmp.Chmod(mode); err != nil {
+		return err
+	}
+	if err = tmp.Sync(); err != nil {
+		return err
+	}
+	if err = tmp.Close(); err != nil {
+		return err
+	}
+	if err = os.Rename(tmp.Name(), target); err != nil {
+		return err
+	}
+	syncDir(filepath.Dir(target))
+	return nil
+}
+
+// writeInPlace writes to a file that cannot be replaced by a rename.
+func writeInPlace(path string, write func(io.Writer) error) error {
+	f, err := os.OpenFile(path, os.O_WRONLY, 0)
+	if err != nil {
+		return err
+	}
+	w := &checkedWriter{w: f}
+	err = write(w)
+	if err == nil {
+		err = w.err
+	}
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	return err
+}
+
+// checkedWriter remembers the first write error.
+type checkedWriter struct {
+	w   io.Writer
+	err error
+}
+
+func (c *checkedWriter) Write(p []byte) (int, error) {
+	if c.err != nil {
+		return 0, c.err
+	}
+	n, err := c.w.Write(p)
+	c.err = err
+	return n, err
+}
+
+// ErrFileChanged is the cause of refusing a fix of a file that changed
+// since it was read.
+var ErrFileChanged = errors.New("the file changed since it was read; run the check again")
+
+func writeAtomic(path string, old, data []byte, ops fileOps) (err error) {
+	// A symbolic link is resolved: the fix goes to its target.
+	target, err := filepath.EvalSymlinks(path)
+	if err != nil {
+		return err
+	}
+	info, err := os.Lstat(target)
+	if err != nil {
+		return err
+	}
+	if !info.Mode().IsRegular() {
+		return fmt.Errorf("not a regular file")
+	}
+	if info.Mode().Perm()&0o200 == 0 {
+		return fmt.Errorf("the file is read-only (mode %v); --fix does not write it", info.Mode().Perm())
+	}
+	if err := writable(target, info); err != nil {
+		return err
+	}
+	tmp, err := ops.createTemp(filepath.Dir(target), "."+filepath.Base(target)+".seams-timers-*")
 	if err != nil {
 		return err
 	}
@@ -140,7 +266,12 @@ func writeAtomic(path string, data []byte, ops fileOps) (err error) {
 	if _, err = tmp.Write(data); err != nil {
 		return err
 	}
-	if err = tmp.Chmod(info.Mode().Perm()); err != nil {
+	// The owner and group first: changing them clears setuid and setgid,
+	// which the mode then restores.
+	if err = keepOwner(tmp, info); err != nil {
+		return err
+	}
+	if err = tmp.Chmod(info.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)); err != nil {
 		return err
 	}
 	if err = ops.sync(tmp); err != nil {
@@ -149,12 +280,32 @@ func writeAtomic(path string, data []byte, ops fileOps) (err error) {
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	if err = ops.rename(tmp.Name(), path); err != nil {
+	if old != nil {
+		// An edit saved while the check ran is not lost: the file must
+		// still be what was read, and the same file.
+		now, rerr := os.ReadFile(target)
+		if rerr != nil {
+			return rerr
+		}
+		again, serr := os.Lstat(target)
+		if serr != nil {
+			return serr
+		}
+		if !bytes.Equal(now, old) || !os.SameFile(info, again) {
+			return ErrFileChanged
+		}
+	}
+	if err = ops.rename(tmp.Name(), target); err != nil {
 		return err
 	}
-	if dir, derr := os.Open(filepath.Dir(path)); derr == nil {
-		_ = dir.Sync()
-		_ = dir.Close()
-	}
+	syncDir(filepath.Dir(target))
 	return nil
+}
+
+// syncDir makes a rename in dir durable, where the system allows it.
+func syncDir(dir string) {
+	if d, err := os.Open(dir); err == nil {
+		_ = d.Sync()
+		_ = d.Close()
+	}
 }
