@@ -11,6 +11,8 @@ import (
 	"strings"
 	"time"
 
+	"github.com/seams/seams-timers/internal/safeio"
+
 	"gopkg.in/yaml.v3"
 )
 
@@ -106,7 +108,7 @@ type SectionParser func(v *yaml.Node, bad func(n *yaml.Node, format string, args
 
 // LoadConfig reads and validates a config file.
 func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := safeio.ReadFile(path, safeio.MaxSize)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: err.Error()}
 	}

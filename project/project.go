@@ -72,7 +72,8 @@ type Options struct {
 	// Maps are --map flags, IRI prefixes to directories; they override
 	// the config's map.
 	Maps map[string]string
-	// Jobs bounds the parallelism; zero means GOMAXPROCS.
+	// Jobs bounds the parallelism; zero means GOMAXPROCS, and more than
+	// lint.MaxJobs means lint.MaxJobs.
 	Jobs int
 	// Progress, when set, is called as files are loaded with the number
 	// done so far and the total. It may be called from several goroutines
@@ -159,12 +160,7 @@ func (l *Loader) Maps() map[string]string {
 }
 
 // Jobs is the parallelism to load with.
-func (l *Loader) Jobs() int {
-	if l.opts.Jobs > 0 {
-		return l.opts.Jobs
-	}
-	return lint.DefaultJobs()
-}
+func (l *Loader) Jobs() int { return lint.Jobs(l.opts.Jobs) }
 
 // Progress reports loading progress, when the caller asked for it.
 func (l *Loader) Progress(done, total int) {

@@ -1,15 +1,18 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
+	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -59,7 +62,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringVar(&o.Color, "color", "auto", "colour text output: auto, always or never (NO_COLOR also turns it off)")
 	f.BoolVar(&o.ShowSource, "show-source", false, "print the source line with the span underlined (default on a terminal)")
 	f.StringVar(&o.Now, "now", "", "reference time for the runtime rules, RFC 3339 (default: the current time)")
-	f.IntVar(&o.Jobs, "jobs", 0, "files checked, and graph chunks decoded, in parallel (default: GOMAXPROCS)")
+	f.IntVar(&o.Jobs, "jobs", 0, "files checked, and graph chunks decoded, in parallel (default: GOMAXPROCS; at most "+strconv.Itoa(lint.MaxJobs)+")")
 	f.StringVar(&o.StdinName, "stdin-filename", "", "the path of the buffer read from stdin with \"-\"")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print no summary on stderr")
 	f.BoolVar(&o.Fix, "fix", false, "apply the fixes that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation), atomically, then report what is left")
@@ -138,6 +141,9 @@ func runCheck(s *streams, o *checkOptions) error {
 		return usageErrorf("%v", err)
 	}
 
+	if o.Jobs < 0 {
+		return usageErrorf("--jobs %d: want a number of workers, or 0 for one per core", o.Jobs)
+	}
 	in := loadOptions(o.Paths, cfg)
 	in.Jobs = o.Jobs
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
@@ -153,7 +159,11 @@ func runCheck(s *streams, o *checkOptions) error {
 			if o.StdinName == "" {
 				return usageErrorf("reading stdin (\"-\") needs --stdin-filename to name the buffer")
 			}
-			b, err := io.ReadAll(s.In)
+			b, err := safeio.ReadAll(s.In, safeio.MaxSize)
+			var tooLarge *safeio.TooLargeError
+			if errors.As(err, &tooLarge) {
+				return usageErrorf("reading stdin: it holds more than the %d MiB an input may hold", safeio.MaxSize>>20)
+			}
 			if err != nil {
 				return usageErrorf("reading stdin: %v", err)
 			}

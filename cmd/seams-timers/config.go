@@ -2,10 +2,10 @@ package main
 
 import (
 	"fmt"
-	"os"
 
 	"github.com/spf13/cobra"
 
+	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -82,7 +82,7 @@ Exit code 2 when invalid.`,
 			} else if path = lint.FindConfig("."); path == "" {
 				return usageErrorf("no %s found in this directory or above it", lint.ConfigFileName)
 			}
-			src, err := os.ReadFile(path)
+			src, err := safeio.ReadFile(path, safeio.MaxSize)
 			if err != nil {
 				return usageErrorf("%v", err)
 			}

@@ -12,6 +12,7 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -168,7 +169,7 @@ func simulateBPMN(s *streams, o *simulateOptions, cfg *lint.Config) error {
 func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, error) {
 	var sc sim.Scenario
 	if o.Scenario != "" {
-		src, err := os.ReadFile(o.Scenario)
+		src, err := safeio.ReadFile(o.Scenario, safeio.MaxSize)
 		if err != nil {
 			return sc, "", err
 		}

@@ -1,0 +1,28 @@
+package sim
+
+import (
+	"github.com/seams/seams-timers/bpmn"
+	"strings"
+	"testing"
+	"time"
+)
+
+// TestAncientCycleEnds: a cycle that started centuries before the window
+// (past the range of time.Duration) ends the simulation with an error
+// instead of looping for ever.
+func TestAncientCycleEnds(t *testing.T) {
+	doc := startModel(t, "ancient.bpmn", "P", "timeCycle", "R/0001-01-01T00:00:00Z/PT1S")
+	done := make(chan error, 1)
+	go func() {
+		_, err := Run(Input{Docs: []*bpmn.Document{doc}}, Scenario{From: at(t, "2026-11-01T00:00:00Z"), Until: at(t, "2026-11-02T00:00:00Z"), Step: time.Second})
+		done <- err
+	}()
+	select {
+	case err := <-done:
+		if err != nil && !strings.Contains(err.Error(), "do not advance") {
+			t.Fatalf("err = %v", err)
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("simulate loops on a cycle that started in the year 1")
+	}
+}
