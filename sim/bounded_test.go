@@ -26,3 +26,21 @@ func TestAncientCycleEnds(t *testing.T) {
 		t.Fatal("simulate loops on a cycle that started in the year 1")
 	}
 }
+
+// TestScenarioCountsBounded: replicas and startEvery counts past the
+// limits are refused before anything is allocated for them.
+func TestScenarioCountsBounded(t *testing.T) {
+	for _, src := range []string{
+		"from: 2026-11-01T00:00:00Z\nuntil: 2026-11-02T00:00:00Z\nreplicas: 2147483647\n",
+		"from: 2026-11-01T00:00:00Z\nuntil: 2026-11-02T00:00:00Z\nprocesses:\n  P:\n    startEvery: {from: 2026-11-01T00:00:00Z, every: PT1S, count: 2147483647}\n",
+		"from: 2026-11-01T00:00:00Z\nuntil: 2026-11-02T00:00:00Z\nprocesses:\n  P:\n    startEvery: {from: 2026-11-01T00:00:00Z, every: PT1S, count: 600000}\n  Q:\n    startEvery: {from: 2026-11-01T00:00:00Z, every: PT1S, count: 600000}\n",
+	} {
+		sc, err := ParseScenario([]byte(src))
+		if err == nil {
+			err = sc.Validate()
+		}
+		if err == nil {
+			t.Errorf("scenario accepted:\n%s", src)
+		}
+	}
+}

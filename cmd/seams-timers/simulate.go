@@ -3,7 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
-	"os"
+	"io"
 	"slices"
 	"strings"
 	"time"
@@ -421,34 +421,28 @@ func bpmnLoadFindings(loaded *project.Loaded) []lint.Diagnostic {
 	return diags
 }
 
-// simWrite writes the result in the chosen format to stdout or --output.
+// simWrite writes the result in the chosen format to stdout or --output
+// (through a temporary file and a rename, so that a failure never leaves
+// half a timeline).
 func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
-	w := s.Out
-	var f *os.File
-	if o.Output != "" {
+	write := func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
 		var err error
-		if f, err = os.Create(o.Output); err != nil {
-			return err
+		switch o.Format {
+		case "json":
+			err = sim.WriteJSON(bw, res)
+		case "svg":
+			err = sim.WriteSVG(bw, res)
+		default:
+			err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug})
 		}
-		w = f
-	}
-	bw := bufio.NewWriter(w)
-	var err error
-	switch o.Format {
-	case "json":
-		err = sim.WriteJSON(bw, res)
-	case "svg":
-		err = sim.WriteSVG(bw, res)
-	default:
-		err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug})
-	}
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
 		}
+		return err
 	}
-	return err
+	if o.Output != "" {
+		return lint.WriteReport(o.Output, write)
+	}
+	return write(s.Out)
 }
