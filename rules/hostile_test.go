@@ -241,3 +241,42 @@ func TestNonRegularFilesNeverOpened(t *testing.T) {
 		}
 	}
 }
+
+// TestSymlinkedDirectoryIsWalked: a symbolic link to a directory, given
+// as the path, is walked (it checked 0 files and passed).
+func TestSymlinkedDirectoryIsWalked(t *testing.T) {
+	dir := writeTree(t, map[string]string{"real/a.bpmn": approvalModel(`PT48H`)})
+	link := filepath.Join(dir, "link")
+	if err := os.Symlink("real", link); err != nil {
+		t.Fatal(err)
+	}
+	rep := check(t, []string{link}, nil)
+	if rep.Files != 1 {
+		t.Fatalf("files %d, want 1", rep.Files)
+	}
+	d := findingOf(t, rep, "TMR1004")
+	if d.File != filepath.Join(link, "a.bpmn") {
+		t.Errorf("finding at %s, want it under the name given", d.File)
+	}
+}
+
+// TestUnreadableDirectoryIsAFinding: one unreadable subdirectory is a
+// TMR0001 and the rest of the tree is checked (root reads every
+// directory, so this runs only for other users).
+func TestUnreadableDirectoryIsAFinding(t *testing.T) {
+	if os.Geteuid() == 0 {
+		t.Skip("root reads every directory")
+	}
+	dir := writeTree(t, map[string]string{"ok/a.bpmn": approvalModel(`PT48H`), "locked/b.bpmn": approvalModel(`PT48H`)})
+	locked := filepath.Join(dir, "locked")
+	if err := os.Chmod(locked, 0); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = os.Chmod(locked, 0o755) })
+	rep := check(t, []string{dir}, nil)
+	d := findingOf(t, rep, "TMR0001")
+	if d.File != locked || !strings.Contains(d.Message, "permission denied") {
+		t.Errorf("TMR0001 %s: %s", d.File, d.Message)
+	}
+	findingOf(t, rep, "TMR1004")
+}
