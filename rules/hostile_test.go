@@ -280,3 +280,38 @@ func TestUnreadableDirectoryIsAFinding(t *testing.T) {
 	}
 	findingOf(t, rep, "TMR1004")
 }
+
+// TestRepeatedIDNotJoined: a lifted id that two timers carry is reported
+// (TMR2010) and joined with neither, whatever their order in the file.
+func TestRepeatedIDNotJoined(t *testing.T) {
+	boundary := func(task, body string) string {
+		return `<bpmn:boundaryEvent id="Remind" cancelActivity="false" attachedToRef="` + task +
+			`"><bpmn:timerEventDefinition><bpmn:timeDuration>` + body + `</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:boundaryEvent>`
+	}
+	a, b := boundary("Approve", `"PT48H"`), boundary("Review", `"P0D"`) // P0D: a TMR1xxx finding, joined or not
+	var got [][]string
+	for _, order := range [][2]string{{a, b}, {b, a}} {
+		dir := writeTree(t, map[string]string{
+			"m.bpmn": `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="https://example.com/t">
+<bpmn:process id="P" isExecutable="true"><bpmn:userTask id="Approve"/><bpmn:userTask id="Review"/>
+` + order[0] + "\n" + order[1] + `
+</bpmn:process></bpmn:definitions>
+`,
+			"index.ttl": ttlHeader + "<m.bpmn#P> a proc:Process .\n<m.bpmn#Remind> a proc:TimerCatchEvent .\n",
+		})
+		rep := check(t, []string{dir}, nil)
+		var rules []string
+		for _, d := range rep.Diagnostics {
+			if !strings.HasPrefix(d.Rule, "TMR1") {
+				rules = append(rules, d.Rule)
+			}
+		}
+		got = append(got, rules)
+	}
+	for _, g := range got {
+		if strings.Join(g, " ") != "TMR2010" {
+			t.Errorf("findings %v, want the repeated id only (no join finding)", g)
+		}
+	}
+}

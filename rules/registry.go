@@ -48,6 +48,7 @@ var registry = []*lint.Rule{
 	StartDuration,
 	AttachedToMissing,
 	EventDefinitionMixed,
+	DuplicateID,
 	TimerUnlifted,
 	TimerLiftType,
 	TimerLiftOrphan,

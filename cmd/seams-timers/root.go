@@ -74,7 +74,7 @@ func newRootCmd(s *streams) *cobra.Command {
 
 // run executes the command line and maps the result to an exit code: the
 // one place where errors become exit codes. A write to stdout that fails
-// (a full disk, a closed pipe) is exit 3 with one line, whatever the
+// (a full disk) is exit 3 with one line, whatever the
 // command; so is a panic, which never reaches the user as a stack trace.
 func run(args []string, s *streams) (code int) {
 	out := &checkedOut{w: s.Out}
