@@ -149,7 +149,7 @@ func WriteFix(path string, old, data []byte) error {
 // disk or a crash leaves the old file or none, never a truncated one. A
 // file that exists keeps its mode; a new one is created 0o644 (less the
 // umask's bits, as os.Create would).
-func WriteReport(path string, write func(io.Writer) error) (err error) {
+func WriteReport(path string, write func(io.Writer) error) error {
 	target := path
 	if real, rerr := filepath.EvalSymlinks(path); rerr == nil {
 		target = real
@@ -165,37 +165,16 @@ func WriteReport(path string, write func(io.Writer) error) (err error) {
 	} else {
 		mode &^= umask()
 	}
-	tmp, err := os.CreateTemp(filepath.Dir(target), "."+filepath.Base(target)+".seams-timers-*")
-	if err != nil {
-		return err
-	}
-	defer func() {
-		if err != nil {
-			_ = tmp.Close()
-			_ = os.Remove(tmp.Name())
+	return replaceFile(target, osOps, func(tmp *os.File) error {
+		w := NewCheckedWriter(tmp)
+		if err := write(w); err != nil {
+			return err
 		}
-	}()
-	w := &checkedWriter{w: tmp}
-	if err = write(w); err != nil {
-		return err
-	}
-	if w.err != nil {
-		return w.err
-	}
-	if err = tmp.Chmod(mode); err != nil {
-		return err
-	}
-	if err = tmp.Sync(); err != nil {
-		return err
-	}
-	if err = tmp.Close(); err != nil {
-		return err
-	}
-	if err = os.Rename(tmp.Name(), target); err != nil {
-		return err
-	}
-	syncDir(filepath.Dir(target))
-	return nil
+		if w.Err() != nil {
+			return w.Err()
+		}
+		return tmp.Chmod(mode)
+	}, nil)
 }
 
 // writeInPlace writes to a file that cannot be replaced by a rename.
@@ -204,10 +183,10 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 	if err != nil {
 		return err
 	}
-	w := &checkedWriter{w: f}
+	w := NewCheckedWriter(f)
 	err = write(w)
 	if err == nil {
-		err = w.err
+		err = w.Err()
 	}
 	if cerr := f.Close(); err == nil {
 		err = cerr
@@ -215,26 +194,37 @@ func writeInPlace(path string, write func(io.Writer) error) error {
 	return err
 }
 
-// checkedWriter remembers the first write error.
-type checkedWriter struct {
+// CheckedWriter is a writer that keeps its first error (a short write
+// counts as one): after it nothing more is written, and Err returns it,
+// so that a caller checks once, at the end, every write made through it.
+type CheckedWriter struct {
 	w   io.Writer
 	err error
 }
 
-func (c *checkedWriter) Write(p []byte) (int, error) {
+// NewCheckedWriter returns a CheckedWriter writing to w.
+func NewCheckedWriter(w io.Writer) *CheckedWriter { return &CheckedWriter{w: w} }
+
+func (c *CheckedWriter) Write(p []byte) (int, error) {
 	if c.err != nil {
 		return 0, c.err
 	}
 	n, err := c.w.Write(p)
+	if err == nil && n < len(p) {
+		err = io.ErrShortWrite
+	}
 	c.err = err
 	return n, err
 }
+
+// Err is the first write error, or nil.
+func (c *CheckedWriter) Err() error { return c.err }
 
 // ErrFileChanged is the cause of refusing a fix of a file that changed
 // since it was read.
 var ErrFileChanged = errors.New("the file changed since it was read; run the check again")
 
-func writeAtomic(path string, old, data []byte, ops fileOps) (err error) {
+func writeAtomic(path string, old, data []byte, ops fileOps) error {
 	// A symbolic link is resolved: the fix goes to its target.
 	target, err := filepath.EvalSymlinks(path)
 	if err != nil {
@@ -253,6 +243,43 @@ func writeAtomic(path string, old, data []byte, ops fileOps) (err error) {
 	if err := writable(target, info); err != nil {
 		return err
 	}
+	fill := func(tmp *os.File) error {
+		if _, err := tmp.Write(data); err != nil {
+			return err
+		}
+		// The owner and group first: changing them clears setuid and
+		// setgid, which the mode then restores.
+		if err := keepOwner(tmp, info); err != nil {
+			return err
+		}
+		return tmp.Chmod(info.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky))
+	}
+	var unchanged func() error
+	if old != nil {
+		// An edit saved while the check ran is not lost: the file must
+		// still be what was read, and the same file.
+		unchanged = func() error {
+			now, err := os.ReadFile(target)
+			if err != nil {
+				return err
+			}
+			again, err := os.Lstat(target)
+			if err != nil {
+				return err
+			}
+			if !bytes.Equal(now, old) || !os.SameFile(info, again) {
+				return ErrFileChanged
+			}
+			return nil
+		}
+	}
+	return replaceFile(target, ops, fill, unchanged)
+}
+
+// replaceFile replaces target with a temporary file beside it that fill
+// writes: synced, checked by before (when set) and renamed over target.
+// On any failure target is left as it was and the temporary file removed.
+func replaceFile(target string, ops fileOps, fill func(*os.File) error, before func() error) (err error) {
 	tmp, err := ops.createTemp(filepath.Dir(target), "."+filepath.Base(target)+".seams-timers-*")
 	if err != nil {
 		return err
@@ -263,15 +290,7 @@ func writeAtomic(path string, old, data []byte, ops fileOps) (err error) {
 			_ = os.Remove(tmp.Name())
 		}
 	}()
-	if _, err = tmp.Write(data); err != nil {
-		return err
-	}
-	// The owner and group first: changing them clears setuid and setgid,
-	// which the mode then restores.
-	if err = keepOwner(tmp, info); err != nil {
-		return err
-	}
-	if err = tmp.Chmod(info.Mode() & (os.ModePerm | os.ModeSetuid | os.ModeSetgid | os.ModeSticky)); err != nil {
+	if err = fill(tmp); err != nil {
 		return err
 	}
 	if err = ops.sync(tmp); err != nil {
@@ -280,19 +299,9 @@ func writeAtomic(path string, old, data []byte, ops fileOps) (err error) {
 	if err = tmp.Close(); err != nil {
 		return err
 	}
-	if old != nil {
-		// An edit saved while the check ran is not lost: the file must
-		// still be what was read, and the same file.
-		now, rerr := os.ReadFile(target)
-		if rerr != nil {
-			return rerr
-		}
-		again, serr := os.Lstat(target)
-		if serr != nil {
-			return serr
-		}
-		if !bytes.Equal(now, old) || !os.SameFile(info, again) {
-			return ErrFileChanged
+	if before != nil {
+		if err = before(); err != nil {
+			return err
 		}
 	}
 	if err = ops.rename(tmp.Name(), target); err != nil {

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"testing"
 	"unicode/utf8"
 )
@@ -22,7 +23,8 @@ func FuzzParseConfig(f *testing.F) {
 	f.Fuzz(func(t *testing.T, src []byte) {
 		cfg, err := ParseConfig("c.yaml", src, ConfigSpec{})
 		if err != nil {
-			if _, ok := err.(*ConfigError); !ok {
+			var ce *ConfigError
+			if !errors.As(err, &ce) {
 				t.Fatalf("error %T %v is not a *ConfigError", err, err)
 			}
 			return

@@ -15,17 +15,6 @@ import (
 	"github.com/seams/seams-timers/lint"
 )
 
-// fixableModel has one finding that --fix fixes (an unquoted duration).
-const fixableModel = `<?xml version="1.0"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D">
-  <bpmn:process id="P">
-    <bpmn:userTask id="T"/>
-    <bpmn:boundaryEvent id="B" attachedToRef="T" cancelActivity="false">
-      <bpmn:timerEventDefinition><bpmn:timeDuration>PT48H</bpmn:timeDuration></bpmn:timerEventDefinition>
-    </bpmn:boundaryEvent>
-  </bpmn:process>
-</bpmn:definitions>
-`
 
 // runTo runs the command line with stdout going to out.
 func runTo(t *testing.T, out io.Writer, stdin io.Reader, args ...string) (int, string) {

@@ -218,8 +218,8 @@ func TestProgressOnlyAboveThreshold(t *testing.T) {
 	}
 }
 
-func TestFixAndDiff(t *testing.T) {
-	src := []byte(`<?xml version="1.0"?>
+// fixableModel has one finding that --fix fixes (an unquoted duration).
+const fixableModel = `<?xml version="1.0"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D">
   <bpmn:process id="P">
     <bpmn:userTask id="T"/>
@@ -228,7 +228,10 @@ func TestFixAndDiff(t *testing.T) {
     </bpmn:boundaryEvent>
   </bpmn:process>
 </bpmn:definitions>
-`)
+`
+
+func TestFixAndDiff(t *testing.T) {
+	src := []byte(fixableModel)
 	dir := t.TempDir()
 	p := writeFile(t, dir, "a.bpmn", src)
 

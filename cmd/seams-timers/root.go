@@ -77,7 +77,7 @@ func newRootCmd(s *streams) *cobra.Command {
 // (a full disk) is exit 3 with one line, whatever the
 // command; so is a panic, which never reaches the user as a stack trace.
 func run(args []string, s *streams) (code int) {
-	out := &checkedOut{w: s.Out}
+	out := lint.NewCheckedWriter(s.Out)
 	cs := *s
 	cs.Out = out
 	defer func() {
@@ -89,8 +89,8 @@ func run(args []string, s *streams) (code int) {
 	root := newRootCmd(&cs)
 	root.SetArgs(args)
 	err := root.Execute()
-	if out.err != nil {
-		fmt.Fprintf(s.Err, "seams-timers: writing the output: %v\n", out.err)
+	if out.Err() != nil {
+		fmt.Fprintf(s.Err, "seams-timers: writing the output: %v\n", out.Err())
 		return lint.ExitInternal
 	}
 	if err == nil {
@@ -106,23 +106,4 @@ func run(args []string, s *streams) (code int) {
 	// Cobra's own errors (unknown command, bad arguments) are usage errors.
 	fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(err.Error()))
 	return lint.ExitUsage
-}
-
-// checkedOut is stdout with its first write error kept: after it, nothing
-// more is written, and run reports it.
-type checkedOut struct {
-	w   io.Writer
-	err error
-}
-
-func (c *checkedOut) Write(p []byte) (int, error) {
-	if c.err != nil {
-		return 0, c.err
-	}
-	n, err := c.w.Write(p)
-	if err == nil && n < len(p) {
-		err = io.ErrShortWrite
-	}
-	c.err = err
-	return n, err
 }
