@@ -15,7 +15,6 @@ import (
 	"github.com/seams/seams-timers/lint"
 )
 
-
 // runTo runs the command line with stdout going to out.
 func runTo(t *testing.T, out io.Writer, stdin io.Reader, args ...string) (int, string) {
 	t.Helper()
