@@ -208,7 +208,7 @@ func runCheck(s *streams, o *checkOptions) error {
 				return &exitError{code: lint.ExitInternal, err: fmt.Errorf("writing the fixes to %s: %w", fr.File, err)}
 			}
 			if !o.Quiet {
-				fmt.Fprintf(s.Err, "fixed %s (%d fix(es))\n", fr.File, fr.Applied)
+				fmt.Fprintf(s.Err, "fixed %s (%d fix(es))\n", lint.Printable(fr.File), fr.Applied)
 			}
 		}
 		if len(fixes) > 0 {
@@ -233,7 +233,7 @@ func runCheck(s *streams, o *checkOptions) error {
 	}
 	if !o.Quiet && (len(outs) != 1 || outs[0].format == "text") {
 		for _, note := range rep.Notes {
-			fmt.Fprintln(s.Err, note)
+			fmt.Fprintln(s.Err, lint.Printable(note))
 		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}

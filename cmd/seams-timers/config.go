@@ -87,7 +87,7 @@ Exit code 2 when invalid.`,
 				return usageErrorf("%v", err)
 			}
 			if _, err := lint.ParseConfig(path, src, configSpec()); err != nil {
-				fmt.Fprintln(s.Err, err)
+				fmt.Fprintln(s.Err, lint.Printable(err.Error()))
 				return &exitError{code: lint.ExitUsage}
 			}
 			fmt.Fprintf(s.Out, "%s: valid\n", path)

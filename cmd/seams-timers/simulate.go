@@ -139,7 +139,7 @@ func simulateBPMN(s *streams, o *simulateOptions, cfg *lint.Config) error {
 	for _, d := range rep.Diagnostics {
 		if loadRules[d.Rule] {
 			loadErrs = append(loadErrs, d)
-			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", lint.Printable(d.File), d.Line, d.Column, lint.Printable(d.Message), d.Rule, d.Name)
 		}
 	}
 	docs := reportedModels(rep.Project)
