@@ -37,10 +37,36 @@ func IDUses(doc *bpmn.Document) []IDUse {
 	return out
 }
 
+// HasRepeatedIDs reports, without allocating, whether some id is carried
+// by more than one element, process or sequence flow: the model's ByID
+// index keeps one entry per id, so it has fewer entries than uses.
+func HasRepeatedIDs(doc *bpmn.Document) bool {
+	n := 0
+	for _, p := range doc.Processes {
+		if p.Node == nil && p.ID != "" {
+			n++
+		}
+	}
+	for _, e := range doc.Elements {
+		if e.ID != "" {
+			n++
+		}
+	}
+	for _, f := range doc.Flows {
+		if f.ID != "" {
+			n++
+		}
+	}
+	return n > len(doc.ByID)
+}
+
 // RepeatedIDs returns the ids that more than one element, process or
 // sequence flow of the model carries: an IRI with such a fragment names
 // no one element, so the join refuses it.
 func RepeatedIDs(doc *bpmn.Document) map[string]bool {
+	if !HasRepeatedIDs(doc) {
+		return nil
+	}
 	seen := map[string]bool{}
 	var rep map[string]bool
 	for _, u := range IDUses(doc) {

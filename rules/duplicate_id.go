@@ -42,8 +42,12 @@ modeller is the usual cause).`,
 
 func runDuplicateID(p *lint.Pass) {
 	const detail = "Give the element an id of its own, and update what names it (attachedToRef, sourceRef, targetRef, the index graph)."
+	doc := docOf(p)
+	if !join.HasRepeatedIDs(doc) {
+		return
+	}
 	first := map[string]join.IDUse{}
-	for _, u := range join.IDUses(docOf(p)) {
+	for _, u := range join.IDUses(doc) {
 		f, seen := first[u.ID]
 		if !seen {
 			first[u.ID] = u
