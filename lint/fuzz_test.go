@@ -3,7 +3,6 @@ package lint
 import (
 	"errors"
 	"testing"
-	"unicode/utf8"
 )
 
 // FuzzParseConfig: any bytes give a config or a *ConfigError, never a
@@ -31,31 +30,6 @@ func FuzzParseConfig(f *testing.F) {
 		}
 		if cfg == nil {
 			t.Fatal("no config and no error")
-		}
-	})
-}
-
-// FuzzPrintable: the escaped text holds no control, C1 or bidi character
-// and is valid UTF-8; text with none of them is unchanged.
-func FuzzPrintable(f *testing.F) {
-	for _, s := range []string{"models/a.bpmn", "a\nb", "\x1b[2J", "\u202e", "\xff\xfe", "modèle 🕐", "\u009b"} {
-		f.Add(s)
-	}
-	f.Fuzz(func(t *testing.T, s string) {
-		out := Printable(s)
-		if !utf8.ValidString(out) {
-			t.Fatalf("Printable(%q) = %q is not UTF-8", s, out)
-		}
-		for _, r := range out {
-			if r < 0x20 || r == 0x7f || unsafeRune(r) {
-				t.Fatalf("Printable(%q) = %q holds %U", s, out, r)
-			}
-		}
-		if !needsEscape(s) && out != s {
-			t.Fatalf("Printable changed safe text %q to %q", s, out)
-		}
-		if needsEscape(s) && out == s {
-			t.Fatalf("Printable left %q as it was", s)
 		}
 	})
 }

@@ -44,3 +44,22 @@ func TestScenarioCountsBounded(t *testing.T) {
 		}
 	}
 }
+
+// TestTextOutputEscapesNames: a model path with a line break and an
+// escape sequence stays on its line, inert, in the timeline and the
+// summary.
+func TestTextOutputEscapesNames(t *testing.T) {
+	doc := startModel(t, "x\n::error::pwned\x1b[2J.bpmn", "P", "timeCycle", "R/2026-11-01T00:00:00Z/PT6H")
+	r := run(t, Scenario{From: at(t, "2026-11-01T00:00:00Z"), Until: at(t, "2026-11-02T00:00:00Z"), Step: time.Minute}, doc)
+	var b strings.Builder
+	if err := WriteText(&b, r, TextOptions{Debug: true}); err != nil {
+		t.Fatal(err)
+	}
+	out := b.String()
+	if strings.ContainsRune(out, 0x1b) || strings.Contains(out, "\n::") {
+		t.Errorf("the path reaches the output raw:\n%s", out)
+	}
+	if !strings.Contains(out, `x\n::error::pwned\x1b[2J.bpmn#T`) {
+		t.Errorf("the path is not shown escaped:\n%s", out)
+	}
+}

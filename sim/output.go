@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/internal/textsafe"
 )
 
 // TextOptions control the text output.
@@ -85,17 +86,23 @@ func WriteText(w io.Writer, r *Result, opts TextOptions) error {
 	out := &printer{w: bw}
 	out.f("# seams-timers simulate: %s\n", r.Scenario.Describe())
 	if r.Note != "" {
-		out.f("# %s\n", r.Note)
+		out.f("# %s\n", textsafe.Printable(r.Note))
 	}
 	if r.Scheduling != "" {
-		out.f("# %s\n", r.Scheduling)
+		out.f("# %s\n", textsafe.Printable(r.Scheduling))
 	}
 	var line []byte
 	for i := range r.Len() {
 		if !opts.Debug && r.level(i) == LevelDebug {
 			continue
 		}
-		line = append(r.appendLine(line[:0], i), '\n')
+		line = r.appendLine(line[:0], i)
+		if textsafe.NeedsEscape(string(line)) {
+			// A path or an id with a line break or an escape sequence
+			// stays on its line, inert.
+			line = append(line[:0], textsafe.Printable(string(line))...)
+		}
+		line = append(line, '\n')
 		if out.err == nil {
 			_, out.err = bw.Write(line)
 		}
@@ -134,8 +141,8 @@ func writeSummary(w io.Writer, r *Result) error {
 		if note == "" {
 			note = "-"
 		}
-		out.f("%s\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", t.Name, t.Role, orDefault(t.Value, "-"),
-			t.Fired, t.Missed, late, t.ClaimedElsewhere, t.Cancelled, t.Pending, t.Waiting, arith, note)
+		out.f("%s\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", textsafe.Printable(t.Name), t.Role, textsafe.Printable(orDefault(t.Value, "-")),
+			t.Fired, t.Missed, late, t.ClaimedElsewhere, t.Cancelled, t.Pending, t.Waiting, arith, textsafe.Printable(note))
 	}
 	if out.err != nil {
 		return out.err
