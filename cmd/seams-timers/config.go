@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -48,12 +50,37 @@ func (c *configFlags) loadFor(paths []string, stdinName string) (*lint.Config, e
 		if path == "" {
 			return nil, nil
 		}
+		if !linkStaysIn(path) {
+			// A config found in the tree is part of the input: a link
+			// out of its directory would read, and quote, any file.
+			return nil, usageErrorf("%s is a symbolic link leading out of its directory; it is not followed (give it with --config to use it)", path)
+		}
 	}
 	cfg, err := lint.LoadConfig(path, configSpec())
 	if err != nil {
 		return nil, &exitError{code: lint.ExitUsage, err: err}
 	}
 	return cfg, nil
+}
+
+// linkStaysIn reports whether path, once its symbolic links are resolved,
+// still lies in the (resolved) directory it sits in; a path that is not
+// a link always does.
+func linkStaysIn(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return false
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(dir, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func newConfigCmd(s *streams) *cobra.Command {

@@ -183,3 +183,19 @@ func TestPanicIsExitThree(t *testing.T) {
 		t.Errorf("exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestFoundConfigLinkNotFollowed: a .seams-timers.yaml found in the tree
+// that links out of its directory is refused, and quotes nothing.
+func TestFoundConfigLinkNotFollowed(t *testing.T) {
+	secretDir := t.TempDir()
+	secret := writeFile(t, secretDir, "credentials.yaml", []byte("secret_token: hunter2\n"))
+	dir := t.TempDir()
+	p := writeFile(t, dir, "a.bpmn", []byte(fixableModel))
+	if err := os.Symlink(secret, filepath.Join(dir, lint.ConfigFileName)); err != nil {
+		t.Fatal(err)
+	}
+	code, errOut := runTo(t, io.Discard, strings.NewReader(""), "check", p)
+	if code != lint.ExitUsage || strings.Contains(errOut, "secret_token") || !strings.Contains(errOut, "not followed") {
+		t.Errorf("exit %d, stderr %q", code, errOut)
+	}
+}
