@@ -12,8 +12,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/seams/seams-timers/internal/safeio"
-
 	"gopkg.in/yaml.v3"
 )
 
@@ -109,7 +107,7 @@ type SectionParser func(v *yaml.Node, bad func(n *yaml.Node, format string, args
 
 // LoadConfig reads and validates a config file.
 func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
-	src, err := safeio.ReadFile(path, safeio.MaxSize)
+	src, err := ReadInput(path, MaxInputSize)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: err.Error()}
 	}

@@ -6,8 +6,6 @@ import (
 	"strings"
 	"testing"
 	"unicode/utf8"
-
-	"github.com/seams/seams-timers/internal/textsafe"
 )
 
 // TestTextOutputEscapesEveryField: a file name with a line break and a
@@ -30,7 +28,7 @@ func TestTextOutputEscapesEveryField(t *testing.T) {
 		}
 		out := b.String()
 		for i, r := range out {
-			if r < 0x20 && r != '\n' || r == 0x7f || textsafe.UnsafeRune(r) {
+			if r < 0x20 && r != '\n' || r == 0x7f || unsafeRune(r) {
 				t.Errorf("show-source %v: raw %U at byte %d of %q", source, r, i, out)
 			}
 		}

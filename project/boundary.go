@@ -7,7 +7,6 @@ import (
 	"path/filepath"
 	"strings"
 
-	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -174,10 +173,10 @@ func (l *Loader) Inside(path string) bool {
 func (l *Loader) InsideDir(dir string) bool { return l.bound.inside(dir) }
 
 // readInput is the default reader of input files: a regular file, inside
-// the project, of at most safeio.MaxSize bytes.
+// the project, of at most lint.MaxInputSize bytes.
 func (l *Loader) readInput(path string) ([]byte, error) {
 	if !l.bound.inside(path) {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrOutside}
 	}
-	return safeio.ReadFile(path, safeio.MaxSize)
+	return lint.ReadInput(path, lint.MaxInputSize)
 }

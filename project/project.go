@@ -122,8 +122,8 @@ func (l *Loader) Stdin(path string) bool {
 // Read returns the bytes of an input file: the stdin buffer when path
 // names it, else the file read through Options.ReadFile. A file outside
 // the project is refused (ErrOutside) without being opened; the default
-// reader also refuses what is not a regular file (safeio.ErrNotRegular:
-// a FIFO, a device) and a file over safeio.MaxSize.
+// reader also refuses what is not a regular file (lint.ErrNotRegular:
+// a FIFO, a device) and a file over lint.MaxInputSize.
 func (l *Loader) Read(path string) ([]byte, error) {
 	if l.Stdin(path) {
 		return l.opts.Stdin, nil

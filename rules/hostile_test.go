@@ -12,7 +12,6 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/internal/fileiri"
-	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -43,7 +42,7 @@ func (r *recorder) ReadFile(p string) ([]byte, error) {
 	r.mu.Lock()
 	r.read = append(r.read, p)
 	r.mu.Unlock()
-	return safeio.ReadFile(p, safeio.MaxSize)
+	return lint.ReadInput(p, lint.MaxInputSize)
 }
 
 func (r *recorder) opened(p string) bool {
@@ -231,13 +230,13 @@ func TestNonRegularFilesNeverOpened(t *testing.T) {
 	}
 	got := map[string]bool{}
 	for _, d := range rep.Diagnostics {
-		if d.Rule == "TMR0001" && strings.HasSuffix(d.Message, safeio.ErrNotRegular.Error()) {
+		if d.Rule == "TMR0001" && strings.HasSuffix(d.Message, lint.ErrNotRegular.Error()) {
 			got[filepath.Base(d.File)] = true
 		}
 	}
 	for _, want := range []string{"a.bpmn", "b.ttl", "fifo.bpmn", "zero"} {
 		if !got[want] {
-			t.Errorf("no TMR0001 %q for %s; findings %+v", safeio.ErrNotRegular, want, rep.Diagnostics)
+			t.Errorf("no TMR0001 %q for %s; findings %+v", lint.ErrNotRegular, want, rep.Diagnostics)
 		}
 	}
 }

@@ -3,6 +3,7 @@ package sim
 import (
 	"fmt"
 	"strings"
+	"time"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
@@ -199,6 +200,10 @@ func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32,
 		return t
 	}
 	t.expr, st.Value = expr, expr.Text
+	if r := e.outOfReach(expr, st.Role); r != nil {
+		st.Refusal = r
+		return t
+	}
 	var notes []string
 	if expr.Kind == timeexpr.ValueCycle && expr.Cycle.Count() == 0 {
 		notes = append(notes, "never fires (R0)")
@@ -417,4 +422,39 @@ func (e *engine) finish() {
 			e.timers[rw.timer].st.Pending += p
 		}
 	}
+}
+
+// maxReplays bounds the missed occurrences of a catch cycle the simulator
+// replays one by one, as SpiffWorkflow does, before the window starts.
+const maxReplays = 100_000
+
+// outOfReach refuses a timer the simulator cannot step through in bounded
+// time: a first due time before the instants it represents (a cycle that
+// started centuries ago, such as a typo 1026 for 2026), or a catch cycle
+// with more missed occurrences before the window than maxReplays (Spiff
+// would replay each of them at once).
+func (e *engine) outOfReach(expr timeexpr.Value, role Role) *Refusal {
+	var s timeexpr.Schedule
+	switch {
+	case expr.Kind == timeexpr.ValueDuration:
+		return nil
+	case role == RoleStart:
+		var err error
+		if s, err = expr.StartSchedule(); err != nil {
+			return nil
+		}
+	default:
+		s = expr.CatchSchedule(time.Time{})
+	}
+	if s.First.Before(minInstant) {
+		return &Refusal{Msg: fmt.Sprintf("first due time %s lies before %s, the first day the simulator represents",
+			timeexpr.FormatTime(s.First), minInstant.AddDate(0, 0, 1).Format("2006-01-02"))}
+	}
+	if role != RoleStart {
+		if n := s.Before(e.sc.From); n > maxReplays {
+			return &Refusal{Msg: fmt.Sprintf("%d occurrences are due before the window starts, and SpiffWorkflow would replay "+
+				"every one of them at once: more than the %d the simulator replays", n, maxReplays)}
+		}
+	}
+	return nil
 }

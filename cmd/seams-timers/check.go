@@ -12,7 +12,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -39,7 +38,7 @@ func newCheckCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "check [PATH...]",
 		Short: "Check BPMN timer definitions and the index graph against ADR-0037",
-		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn20.xml)
+		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn2, *.bpmn20.xml)
 and index graphs (*.ttl, *.nt) and reports every timer definition that ADR-0037 refuses,
 with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename.
 
@@ -105,9 +104,13 @@ func parseFailOn(s string) (lint.Severity, bool, error) {
 	return sev, false, err
 }
 
+// wallClock is the current time, for a run without --now; tests replace
+// it to check that no output depends on it.
+var wallClock = time.Now
+
 func parseNow(s string) (time.Time, error) {
 	if s == "" {
-		return time.Now().UTC(), nil
+		return wallClock().UTC(), nil
 	}
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
@@ -159,10 +162,10 @@ func runCheck(s *streams, o *checkOptions) error {
 			if o.StdinName == "" {
 				return usageErrorf("reading stdin (\"-\") needs --stdin-filename to name the buffer")
 			}
-			b, err := safeio.ReadAll(s.In, safeio.MaxSize)
-			var tooLarge *safeio.TooLargeError
+			b, err := lint.ReadAllLimited(s.In, lint.MaxInputSize)
+			var tooLarge *lint.TooLargeError
 			if errors.As(err, &tooLarge) {
-				return usageErrorf("reading stdin: it holds more than the %d MiB an input may hold", safeio.MaxSize>>20)
+				return usageErrorf("reading stdin: it holds more than the %d MiB an input may hold", lint.MaxInputSize>>20)
 			}
 			if err != nil {
 				return usageErrorf("reading stdin: %v", err)

@@ -7,7 +7,6 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -109,7 +108,7 @@ Exit code 2 when invalid.`,
 			} else if path = lint.FindConfig("."); path == "" {
 				return usageErrorf("no %s found in this directory or above it", lint.ConfigFileName)
 			}
-			src, err := safeio.ReadFile(path, safeio.MaxSize)
+			src, err := lint.ReadInput(path, lint.MaxInputSize)
 			if err != nil {
 				return usageErrorf("%v", err)
 			}

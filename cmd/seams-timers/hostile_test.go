@@ -127,6 +127,15 @@ func TestFileNameCannotInject(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `x\n::error file=evil.bpmn,line=1::pwned\x1b[2J.bpmn:6:`) {
 		t.Errorf("the path is not shown escaped:\n%s", out.String())
+	} // The simulator's timeline too.
+	out.Reset()
+	if code, errOut = runTo(t, &out, strings.NewReader(""), "simulate", "--no-config", "--now", "2026-11-01T12:00:00Z", "."); code != 0 {
+		t.Fatalf("simulate: exit %d, %s", code, errOut)
+	}
+	for _, line := range strings.Split(out.String()+errOut, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "::") || strings.ContainsRune(line, 0x1b) {
+			t.Errorf("simulate output line injects: %q", line)
+		}
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -87,8 +88,9 @@ func checkAs(s string) error {
 // errw, and the due times are still printed.
 func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
 	value := strings.TrimSpace(text)
-	if b := timeexpr.Classify(text); b.Kind == timeexpr.BodyQuoted {
-		value = b.Value
+	body := timeexpr.Classify(text)
+	if body.Kind == timeexpr.BodyQuoted {
+		value = body.Value
 	}
 	if kind == 0 {
 		kind = guessKind(value)
@@ -102,7 +104,16 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 	}
 	refused := false
 	warn := &lineWriter{w: errw}
-	for _, d := range rules.ExpressionVerdictAt(kind, pyLiteral(value), place, now) {
+	// A bare ISO value is checked as the quoted literal a model would hold;
+	// an expression (JUEL, FEEL, a variable, Python, or one inside an
+	// ISO-looking value such as R3/${start}/PT2S) as written, so that the
+	// rules refuse it as the expression it is (TMR1005).
+	checked := pyLiteral(value)
+	switch body.Kind {
+	case timeexpr.BodyJUEL, timeexpr.BodyFEEL, timeexpr.BodyVariable, timeexpr.BodyExpression:
+		checked = text
+	}
+	for _, d := range rules.ExpressionVerdictAt(kind, checked, place, now) {
 		if d.Severity == lint.SeverityError {
 			writeDiagnostic(w, "", d)
 			refused = true
@@ -207,7 +218,7 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 	ok := true
 	for _, d := range docs {
 		for _, el := range d.Elements {
-			if len(el.Timers) == 0 {
+			if len(el.Timers) == 0 && len(el.RefTimers()) == 0 {
 				continue
 			}
 			name := d.ElementDisplay(el.ID)
@@ -216,6 +227,9 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				ok = false
 				continue
 			}
+			if len(el.Timers) == 0 {
+				continue // Only a referenced timer, which a verdict refuses.
+			}
 			x := el.Timers[0].Effective()
 			if x == nil {
 				w.printf("-  %s  (no timeDate, timeDuration or timeCycle)\n", name)
@@ -223,8 +237,12 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 			}
 			value, lit := timeexpr.Literal(x.Text)
 			e, err := timeexpr.ParseValue(x.Kind.ValueKind(), value)
-			if !lit || err != nil {
-				w.printf("-  %s  (cannot parse '%s')\n", name, value)
+			if !lit && err == nil {
+				err = errNotLiteral
+			}
+			if err != nil {
+				cannotCompute(w, d, x, name, value, err)
+				ok = false
 				continue
 			}
 			mode := as
@@ -236,7 +254,8 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 			}
 			s, err := nextSchedule(e, mode, now)
 			if err != nil {
-				w.printf("-  %s  (%v)\n", name, err)
+				cannotCompute(w, d, x, name, value, err)
+				ok = false
 				continue
 			}
 			label := name
@@ -249,4 +268,16 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 		}
 	}
 	return ok
+}
+
+// errNotLiteral is why a body that is not one quoted literal has no due
+// time.
+var errNotLiteral = errors.New("the body is not one quoted ISO 8601 literal")
+
+// cannotCompute prints the refusal of a timer whose due times cannot be
+// computed although no rule refused it, at the expression's position, in
+// the form of a finding: next then exits 1, as it does for `next EXPR`.
+func cannotCompute(w *lineWriter, d *bpmn.Document, x *bpmn.Expr, name, value string, err error) {
+	w.printf("%s:%d:%d: error: %s: no due time can be computed for '%s': %v\n",
+		d.Path, x.Span.Start.Line, x.Span.Start.Col, name, value, err)
 }

@@ -12,7 +12,6 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
-	"github.com/seams/seams-timers/internal/safeio"
 	"github.com/seams/seams-timers/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -169,7 +168,7 @@ func simulateBPMN(s *streams, o *simulateOptions, cfg *lint.Config) error {
 func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, error) {
 	var sc sim.Scenario
 	if o.Scenario != "" {
-		src, err := safeio.ReadFile(o.Scenario, safeio.MaxSize)
+		src, err := lint.ReadInput(o.Scenario, lint.MaxInputSize)
 		if err != nil {
 			return sc, "", err
 		}
@@ -328,7 +327,7 @@ func simNow(flag string, cfg *lint.Config) (time.Time, error) {
 	if cfg != nil && !cfg.Now.IsZero() {
 		return cfg.Now.UTC(), nil
 	}
-	return time.Now().UTC().Truncate(time.Second), nil
+	return wallClock().UTC().Truncate(time.Second), nil
 }
 
 // loadRules are the findings of a model or graph file that could not be
@@ -434,7 +433,7 @@ func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
 		case "svg":
 			err = sim.WriteSVG(bw, res)
 		default:
-			err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug})
+			err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug, Escape: lint.Printable})
 		}
 		if ferr := bw.Flush(); err == nil {
 			err = ferr
