@@ -49,8 +49,9 @@ mkdir -p "$out/fifo"; mkfifo "$out/fifo/a.bpmn" "$out/fifo/b.ttl"
 mkdir -p "$out/devzero"; ln -s /dev/zero "$out/devzero/zero.ttl"
 printf 'from: 2026-11-01T00:00:00Z\nuntil: 2026-11-02T00:00:00Z\nreplicas: 2147483647\n' > "$out/replicas.yaml"
 printf 'from: 2026-11-01T00:00:00Z\nuntil: 2026-11-02T00:00:00Z\nprocesses:\n  P:\n    startEvery: {from: 2026-11-01T00:00:00Z, every: PT1S, count: 2147483647}\n' > "$out/count.yaml"
-mkdir -p "$out/ancient"; ancient="$out/ancient/a.bpmn"
+mkdir -p "$out/ancient" "$out/old"; ancient="$out/ancient/a.bpmn"; old="$out/old/a.bpmn"
 printf '%s<bpmn:startEvent id="S"><bpmn:timerEventDefinition><bpmn:timeCycle>"R/0001-01-01T00:00:00Z/PT1S"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent></bpmn:process></bpmn:definitions>\n' "$defs" > "$ancient"
+printf '%s<bpmn:startEvent id="S"><bpmn:timerEventDefinition><bpmn:timeCycle>"R/1830-01-01T00:00:00Z/PT1S"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent></bpmn:process></bpmn:definitions>\n' "$defs" > "$old"
 
 now="--now=2026-11-01T12:00:00Z"
 fail=0
@@ -84,6 +85,10 @@ attack "scenario 100 MiB"                     2 /dev/null $sim --scenario "$out/
 attack "scenario replicas 2147483647"         2 /dev/null $sim --scenario "$out/replicas.yaml" "$model"
 attack "scenario startEvery.count 2147483647" 2 /dev/null $sim --scenario "$out/count.yaml" "$model"
 attack "--replicas 2147483647"                2 /dev/null $sim --replicas 2147483647 "$model"
-attack "cycle started in the year 1"          2 /dev/null $sim --until 2026-11-02T00:00:00Z "$ancient"
+# Refused as not simulated (before the simulator's first day), or stopped
+# with an error by the guard on due times that stop advancing; never a
+# loop.
+attack "cycle started in the year 1"          0 /dev/null $sim --until 2026-11-02T00:00:00Z "$ancient"
+attack "cycle started in 1830, every second"  0 /dev/null $sim --until 2026-11-02T00:00:00Z "$old"
 $check --show-source "$oneline" | wc -c | xargs printf '%-44s %s bytes\n' "--show-source output, 2,000 findings"
 exit $fail
