@@ -60,6 +60,14 @@ type Trigger struct {
 	Range         span.Range
 }
 
+// IsTimer reports a trigger of type Timer.
+func (t *Trigger) IsTimer() bool { return strings.EqualFold(strings.TrimSpace(t.Type.Value), "Timer") }
+
+// IsCommand reports a trigger of type Command.
+func (t *Trigger) IsCommand() bool {
+	return strings.EqualFold(strings.TrimSpace(t.Type.Value), "Command")
+}
+
 // Condition is a <Condition> of a transition.
 type Condition struct {
 	Type  Attr
@@ -79,7 +87,7 @@ type Transition struct {
 // nil.
 func (t *Transition) TimerTrigger() *Trigger {
 	for _, tr := range t.Triggers {
-		if strings.EqualFold(tr.Type.Value, "Timer") {
+		if tr.IsTimer() {
 			return tr
 		}
 	}
@@ -90,7 +98,7 @@ func (t *Transition) TimerTrigger() *Trigger {
 // or nil.
 func (t *Transition) CommandTrigger() *Trigger {
 	for _, tr := range t.Triggers {
-		if strings.EqualFold(tr.Type.Value, "Command") {
+		if tr.IsCommand() {
 			return tr
 		}
 	}

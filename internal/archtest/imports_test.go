@@ -134,6 +134,10 @@ var forbidden = map[string][]string{
 	"join":          {"project", "rules", "sim"},
 	"rules":         {"sim"},
 	"sim":           {"graph", "join", "lint", "project", "rules"},
+	"wfe":           {"lint", "project", "wfe/rules", "wfe/sim"},
+	"wfe/value":     {"lint", "project", "wfe", "wfe/rules", "wfe/sim"},
+	"wfe/rules":     {"wfe/sim"},
+	"wfe/sim":       {"lint", "project", "wfe/rules"},
 }
 
 // TestImportDirection fails when a package imports across the line
@@ -185,7 +189,7 @@ func why(pkg string) string {
 	switch pkg {
 	case "lint", "project":
 		return "the core must know no engine"
-	case "rules", "sim":
+	case "rules", "sim", "wfe/rules", "wfe/sim":
 		return "the simulator decides nothing the rules decide, and due times live in bpmn/timeexpr"
 	}
 	return "parsers know nothing of findings or engines"

@@ -1,0 +1,2 @@
+// Package sim simulates Workflow Engine schemes on a stepped clock.
+package sim
