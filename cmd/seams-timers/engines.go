@@ -8,6 +8,7 @@ import (
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
+	wferules "github.com/seams/seams-timers/wfe/rules"
 )
 
 // engines are the timer systems seams-timers checks (internal/engines is
@@ -42,7 +43,7 @@ type engineCLI struct {
 // engineCLIs are the engines' additions to next and simulate, by engine
 // name.
 func engineCLIs() map[string]*engineCLI {
-	return map[string]*engineCLI{rules.EngineName: &bpmnCLI}
+	return map[string]*engineCLI{rules.EngineName: &bpmnCLI, wferules.EngineName: &wfeCLI}
 }
 
 // engineCLINames lists the engines' names in the order of engines().

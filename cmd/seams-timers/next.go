@@ -35,6 +35,7 @@ type nextOptions struct {
 	As     string
 	Engine string
 	Now    string
+	Assume []string
 	config configFlags
 }
 
@@ -75,6 +76,7 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 	f.StringVar(&o.As, "as", "", "read EXPR as on a timer start or a catch event: start or catch (default: start, catch for a duration)")
 	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine that reads EXPR: "+strings.Join(engineCLINames(), ", "))
 	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
+	f.StringArrayVar(&o.Assume, "assume", nil, "NAME=VALUE: the value an engine cannot compute ahead of time (a Workflow Engine Expression timer) (repeatable)")
 	o.config.register(c)
 	return c
 }
@@ -104,7 +106,7 @@ func runNext(s *streams, o *nextOptions) error {
 		return usageErrorf("%v", err)
 	}
 	bw := bufio.NewWriter(s.Out)
-	run := &nextRun{w: &lineWriter{w: bw}, errw: s.Err, now: now, n: o.N, opts: o, labelled: len(o.Args) > 1}
+	run := &nextRun{w: &lineWriter{w: bw}, errw: s.Err, now: now, n: o.N, opts: o, cfg: cfg, labelled: len(o.Args) > 1}
 	refused := false
 	if len(exprs) > 0 {
 		ok, err := engine.nextValues(run, exprs)
@@ -149,6 +151,8 @@ type nextRun struct {
 	now  time.Time
 	n    int
 	opts *nextOptions
+	// cfg is the config that applies, or nil.
+	cfg *lint.Config
 	// labelled says that several arguments were given, so each line of a
 	// value names it.
 	labelled bool

@@ -37,6 +37,23 @@ type valueCheck func(v *Value) []found
 // interval reads the value as an Interval.
 func (v *Value) interval() value.Interval { return value.ReadInterval(v.Text) }
 
+// label names the timer in a message: `timer "SLA"`, or "value" for a
+// value given on the command line.
+func (v *Value) label() string {
+	if v.Name == "" {
+		return "value"
+	}
+	return "timer " + quote(v.Name)
+}
+
+// nameOr is the timer's name, or alt for a value with none.
+func (v *Value) nameOr(alt string) string {
+	if v.Name == "" {
+		return alt
+	}
+	return v.Name
+}
+
 // sentinel reports the special values 0 and -1.
 func (v *Value) sentinel() bool { return value.IsSentinel(v.Text) }
 
@@ -170,3 +187,33 @@ func typeLabel(t *wfe.Timer) string {
 
 // quote double-quotes s.
 func quote(s string) string { return `"` + s + `"` }
+
+// TimerVerdict returns the first error check reports on a timer of the
+// file at path (whose IRI is iri) among the rules that mean the runtime
+// registers nothing for it (its Type, its Value), at the same place; ok
+// is false when there is none.
+func TimerVerdict(path, iri string, t *wfe.Timer, cfg *Config) (lint.Diagnostic, bool) {
+	if f, bad := checkType(t); bad {
+		d := lint.ElementDiagnostic(path, iri, t.Type.Range, t.ID, "Type", f.what, f.detail)
+		d.Rule, d.Name, d.Severity = TimerTypeUnknown.ID, TimerTypeUnknown.Name, TimerTypeUnknown.Severity
+		return d, true
+	}
+	v := &Value{Type: t.Type.Value, Text: t.Value.Value, Name: t.Name.Value, Config: cfg}
+	for _, vr := range valueRules {
+		if !vr.rule.Refuses || vr.rule.Severity != lint.SeverityError {
+			continue
+		}
+		for _, f := range vr.check(v) {
+			d := lint.ElementDiagnostic(path, iri, t.Value.Range, t.ID, "Value", f.what, f.detail)
+			d.Rule, d.Name, d.Severity = vr.rule.ID, vr.rule.Name, vr.rule.Severity
+			return d, true
+		}
+	}
+	return lint.Diagnostic{}, false
+}
+
+// Runtime is the runtime's clock, culture and work calendar, as due-time
+// arithmetic needs them.
+func (c *Config) Runtime() value.Runtime {
+	return value.Runtime{Clock: c.Clock, Culture: c.Culture, Calendar: c.WorkCalendar()}
+}

@@ -12,7 +12,7 @@ var pageStyle = lint.PageStyle{
 	},
 	AppliesTo: map[lint.RuleKind]string{
 		lint.KindLoad: "loading",
-		lint.KindFile: "each Workflow Engine scheme (*.xml with a <Process> root, and the WorkflowScheme rows of *.sql seed files)",
+		lint.KindFile: "each Workflow Engine scheme (`*.xml` with a `<Process>` root, and the `WorkflowScheme` rows of `*.sql` seed files)",
 	},
 	Suppress: "Suppress one finding with a reason: `<!-- seams-timers:ignore %s the reason -->` before the scheme element" +
 		" (a Timer, an Activity or a Transition) it is about.",

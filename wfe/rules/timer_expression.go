@@ -30,6 +30,6 @@ func checkTimerExpression(v *Value) []found {
 	if v.Type != "Expression" {
 		return nil
 	}
-	return []found{{fmt.Sprintf("Expression timer %s is computed at run time: its due time is not known ahead", quote(v.Name)),
-		fmt.Sprintf("next and simulate take its value from --assume %s=VALUE (an RFC 3339 instant or an interval) or the scenario's assume:.", v.Name)}}
+	return []found{{fmt.Sprintf("Expression %s is computed at run time: its due time is not known ahead", v.label()),
+		fmt.Sprintf("next and simulate take its value from --assume %s=VALUE (an RFC 3339 instant or an interval) or the scenario's assume:.", v.nameOr("NAME"))}}
 }

@@ -33,6 +33,6 @@ func checkTimerSentinel(v *Value) []found {
 	if strings.TrimSpace(v.Text) == "-1" {
 		meaning = `"never"`
 	}
-	return []found{{fmt.Sprintf("Value %s is the sentinel %s: no timer is registered unless the process sets TimerValue_%s", quote(v.Text), meaning, v.Name),
-		fmt.Sprintf("Make sure the process calls SetTimerValue for %s before the activity is entered; next and simulate take its value from --assume %s=VALUE.", quote(v.Name), v.Name)}}
+	return []found{{fmt.Sprintf("Value %s is the sentinel %s: no timer is registered unless the process sets TimerValue_%s", quote(v.Text), meaning, v.nameOr("<name>")),
+		fmt.Sprintf("Make sure the process calls SetTimerValue for the timer before the activity is entered; next and simulate take its value from --assume %s=VALUE.", v.nameOr("NAME"))}}
 }

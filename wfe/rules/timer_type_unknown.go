@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/wfe"
 )
 
 // TimerTypeUnknown reports a timer whose Type is not one of the five.
@@ -26,22 +27,29 @@ registers nothing for it. Write one of the five, spelled as here.`,
 	Run: func(p *lint.Pass) {
 		for _, s := range schemes(p) {
 			for _, t := range s.Timers {
-				typ := t.Type.Value
-				if knownType(typ) {
-					continue
+				if f, bad := checkType(t); bad {
+					p.ReportSpan(t.Type.Range, t.ID, "Type", f.what, f.detail)
 				}
-				what := fmt.Sprintf("timer %s has no Type", quote(t.Name.Value))
-				detail := "Write Type=\"Interval\", \"Time\", \"Date\", \"DateAndTime\" or \"Expression\"."
-				if t.Type.Set {
-					what = fmt.Sprintf("Type %s of timer %s is not a timer type", quote(typ), quote(t.Name.Value))
-					for _, k := range Types {
-						if strings.EqualFold(k, strings.TrimSpace(typ)) {
-							detail = fmt.Sprintf("Write Type=%q, spelled as the engine's type.", k)
-						}
-					}
-				}
-				p.ReportSpan(t.Type.Range, t.ID, "Type", what, detail)
 			}
 		}
 	},
+}
+
+// checkType reports a timer whose Type is not one of Types.
+func checkType(t *wfe.Timer) (found, bool) {
+	typ := t.Type.Value
+	if knownType(typ) {
+		return found{}, false
+	}
+	f := found{fmt.Sprintf("timer %s has no Type", quote(t.Name.Value)),
+		"Write Type=\"Interval\", \"Time\", \"Date\", \"DateAndTime\" or \"Expression\"."}
+	if t.Type.Set {
+		f.what = fmt.Sprintf("Type %s of timer %s is not a timer type", quote(typ), quote(t.Name.Value))
+		for _, k := range Types {
+			if strings.EqualFold(k, strings.TrimSpace(typ)) {
+				f.detail = fmt.Sprintf("Write Type=%q, spelled as the engine's type.", k)
+			}
+		}
+	}
+	return f, true
 }
