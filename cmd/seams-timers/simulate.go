@@ -37,6 +37,7 @@ type simulateOptions struct {
 	Start    []string
 	Complete []string
 	Choose   []string
+	Assume   []string
 	Format   string
 	Output   string
 	Debug    bool
@@ -98,6 +99,7 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringArrayVar(&o.Start, "start", nil, "PROCESS@TIME: a user starts an instance (repeatable)")
 	f.StringArrayVar(&o.Complete, "complete", nil, "TASK=DELAY[,DELAY...]: each instance completes the task DELAY after it opens, or never; round robin (repeatable)")
 	f.StringArrayVar(&o.Choose, "choose", nil, "GATEWAY=FLOW[,FLOW...]: the flow each instance takes at an exclusive gateway; round robin (repeatable)")
+	f.StringArrayVar(&o.Assume, "assume", nil, "NAME=VALUE: the value of a Workflow Engine timer computed at run time (an Expression, or a SetTimerValue) (repeatable)")
 	f.StringVarP(&o.Format, "format", "f", "text", "output format: text, json or svg")
 	f.StringVarP(&o.Output, "output", "o", "", "write the output to FILE instead of stdout")
 	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")

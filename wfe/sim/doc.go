@@ -1,2 +1,0 @@
-// Package sim simulates Workflow Engine schemes on a stepped clock.
-package sim
