@@ -29,7 +29,8 @@ func TestGeneratedDocsUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if !want[e.Name()] {
+		// The other engines' families (TMR6xxx and on) test their own pages.
+		if !want[e.Name()] && e.Name() < "TMR6" {
 			t.Errorf("docs/rules/%s documents no registered rule", e.Name())
 		}
 	}

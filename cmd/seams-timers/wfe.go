@@ -6,7 +6,6 @@ import (
 	"strings"
 	"time"
 
-	"github.com/seams/seams-timers/internal/fileiri"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/wfe"
@@ -144,7 +143,7 @@ func nextWFEFiles(run *nextRun, loaded *project.Loaded) (bool, error) {
 		}
 	}
 	for _, f := range wferules.Files(loaded.Project) {
-		iri := fileiri.FromPath(f.Path)
+		iri := loaded.Project.File(f.Path).IRI
 		for _, s := range f.Schemes {
 			run.w.printf("%s: %s\n", f.Path, s.Label())
 			for _, flow := range wferules.Flows(s) {

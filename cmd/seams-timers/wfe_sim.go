@@ -6,7 +6,6 @@ import (
 	"os"
 	"strings"
 
-	"github.com/seams/seams-timers/internal/fileiri"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/wfe"
@@ -48,7 +47,7 @@ func simulateWFE(s *streams, o *simulateOptions, cfg *lint.Config) error {
 	for _, f := range wferules.Files(loaded.Project) {
 		for _, sch := range f.Schemes {
 			schemes = append(schemes, sch)
-			iris[sch] = [2]string{f.Path, fileiri.FromPath(f.Path)}
+			iris[sch] = [2]string{f.Path, loaded.Project.File(f.Path).IRI}
 		}
 	}
 	if len(sc.Instances) == 0 {

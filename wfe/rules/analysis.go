@@ -140,19 +140,27 @@ func (f *Flow) CanFail(t *wfe.Timer) bool {
 }
 
 // Flows returns, per activity that has outgoing timer transitions, what
-// entering it registers, in scheme order of the transitions' From.
+// entering it registers: the activities in scheme order, then the
+// transitions' From names that no activity declares.
 func Flows(s *wfe.Scheme) []*Flow {
-	var out []*Flow
+	var names []string
 	seen := map[string]bool{}
-	for _, tr := range s.Transitions {
-		from := tr.From.Value
-		if seen[from] || tr.TimerTrigger() == nil {
-			continue
+	for _, a := range s.Activities {
+		if !seen[a.Name.Value] {
+			seen[a.Name.Value] = true
+			names = append(names, a.Name.Value)
 		}
-		seen[from] = true
-		ts, uses := s.TimersOut(from)
-		if len(ts) > 0 {
-			out = append(out, &Flow{Activity: from, Timers: ts, Uses: uses})
+	}
+	for _, tr := range s.Transitions {
+		if !seen[tr.From.Value] {
+			seen[tr.From.Value] = true
+			names = append(names, tr.From.Value)
+		}
+	}
+	var out []*Flow
+	for _, name := range names {
+		if ts, uses := s.TimersOut(name); len(ts) > 0 {
+			out = append(out, &Flow{Activity: name, Timers: ts, Uses: uses})
 		}
 	}
 	return out
