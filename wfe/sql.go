@@ -88,7 +88,7 @@ func tokenize(src []byte) ([]sqlToken, int, string) {
 			}
 			out = append(out, sqlToken{kind: 'i', text: b.String(), start: i})
 			i = j + 1
-		case isWordByte(c) && !(c >= '0' && c <= '9'):
+		case isWordByte(c) && (c < '0' || c > '9'):
 			j := i
 			for j < len(src) && (isWordByte(src[j]) || src[j] == '$') {
 				j++

@@ -28,14 +28,14 @@ func Scheme(i int) string {
 	n := 0
 	body := func() int { return b.Len() + acts.Len() + trans.Len() + 200 }
 	for ; n < 3 || body() < target; n++ {
-		extra := ""
+		initial := "False"
 		if n == 0 {
-			extra = ` IsInitial="True"`
+			initial = "True"
 		}
-		fmt.Fprintf(&acts, `    <Activity Name="Step%[1]d" State="Step%[1]d" IsInitial="False" IsFinal="False" IsForSetState="True" IsAutoSchemeUpdate="True"%[2]s>
+		fmt.Fprintf(&acts, `    <Activity Name="Step%[1]d" State="Step%[1]d" IsInitial="%[2]s" IsFinal="False" IsForSetState="True" IsAutoSchemeUpdate="True">
       <Designer X="%[3]d" Y="%[4]d" Hidden="false" />
     </Activity>
-`, n, strings.Replace(extra, ` IsInitial="True"`, "", 0), 100+n*40, 100+(n%5)*60)
+`, n, initial, 100+n*40, 100+(n%5)*60)
 		trigger, cond := `<Trigger Type="Command" NameRef="Approve" />`, `<Condition Type="Always" />`
 		switch n {
 		case 0:
@@ -60,6 +60,5 @@ func Scheme(i int) string {
       <Designer X="%[2]d" Y="100" Hidden="false" />
     </Activity>
 `, n, 100+n*40)
-	s := b.String() + acts.String() + "  </Activities>\n  <Transitions>\n" + trans.String() + "  </Transitions>\n</Process>\n"
-	return strings.Replace(s, `<Activity Name="Step0" State="Step0" IsInitial="False"`, `<Activity Name="Step0" State="Step0" IsInitial="True"`, 1)
+	return b.String() + acts.String() + "  </Activities>\n  <Transitions>\n" + trans.String() + "  </Transitions>\n</Process>\n"
 }

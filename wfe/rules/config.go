@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"fmt"
 	"slices"
 	"strings"
 	"time"
@@ -221,13 +220,4 @@ func parseCalendar(name string, v *yaml.Node, bad badFunc) (*value.Calendar, err
 
 func offset(t value.TimeOfDay) time.Duration {
 	return time.Duration(t.Hour)*time.Hour + time.Duration(t.Minute)*time.Minute + time.Duration(t.Second)*time.Second
-}
-
-// describeConfig is the config as a note says it.
-func describeConfig(c *Config) string {
-	mode := fmt.Sprintf("single server polling every %s", c.Period)
-	if c.Multi {
-		mode = fmt.Sprintf("multi-server, timer interval %s", c.Interval)
-	}
-	return fmt.Sprintf("clock %s, culture %s, %s", c.ClockName, c.Culture.Name, mode)
 }

@@ -77,11 +77,11 @@ func (c *Calendar) Add(t time.Time, w Work) time.Time {
 	rest := time.Duration(w.Hours)*time.Hour + time.Duration(w.Minutes)*time.Minute
 	for i := 0; rest > 0 && i < 1<<20; i++ {
 		end := dayAt(t, c.End)
-		if avail := end.Sub(t); rest <= avail {
+		avail := end.Sub(t)
+		if rest <= avail {
 			return t.Add(rest)
-		} else {
-			rest -= avail
 		}
+		rest -= avail
 		t = c.snap(dayAt(t.AddDate(0, 0, 1), 0))
 	}
 	return t
