@@ -1,6 +1,7 @@
 package wfe
 
 import (
+	"bytes"
 	"fmt"
 	"sort"
 	"strings"
@@ -52,7 +53,7 @@ func tokenize(src []byte) ([]sqlToken, int, string) {
 				i++
 			}
 		case c == '/' && i+1 < len(src) && src[i+1] == '*':
-			end := strings.Index(string(src[i+2:]), "*/")
+			end := bytes.Index(src[i+2:], []byte("*/"))
 			if end < 0 {
 				return nil, i, "unterminated /* comment"
 			}
