@@ -3,6 +3,7 @@ package main
 import (
 	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -424,6 +425,20 @@ func bpmnLoadFindings(loaded *project.Loaded) []lint.Diagnostic {
 
 // simWrite writes the result in the chosen format to stdout or --output.
 func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
+	return writeSimOutput(s, o, func(w io.Writer) error {
+		switch o.Format {
+		case "json":
+			return sim.WriteJSON(w, res)
+		case "svg":
+			return sim.WriteSVG(w, res)
+		}
+		return sim.WriteText(w, res, sim.TextOptions{Debug: o.Debug})
+	})
+}
+
+// writeSimOutput runs write on stdout or on the --output file, buffered, and
+// returns the first error of writing, flushing and closing.
+func writeSimOutput(s *streams, o *simulateOptions, write func(io.Writer) error) error {
 	w := s.Out
 	var f *os.File
 	if o.Output != "" {
@@ -434,15 +449,7 @@ func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
 		w = f
 	}
 	bw := bufio.NewWriter(w)
-	var err error
-	switch o.Format {
-	case "json":
-		err = sim.WriteJSON(bw, res)
-	case "svg":
-		err = sim.WriteSVG(bw, res)
-	default:
-		err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug})
-	}
+	err := write(bw)
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}

@@ -1,8 +1,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
+	"io"
 	"os"
 	"strings"
 
@@ -169,32 +169,13 @@ func wfeScenario(o *simulateOptions, cfg *lint.Config, wcfg *wferules.Config) (w
 
 // wfeSimWrite writes the result in the chosen format.
 func wfeSimWrite(s *streams, o *simulateOptions, res *wfesim.Result) error {
-	w := s.Out
-	var f *os.File
-	if o.Output != "" {
-		var err error
-		if f, err = os.Create(o.Output); err != nil {
-			return err
+	return writeSimOutput(s, o, func(w io.Writer) error {
+		switch o.Format {
+		case "json":
+			return wfesim.WriteJSON(w, res)
+		case "svg":
+			return wfesim.WriteSVG(w, res)
 		}
-		w = f
-	}
-	bw := bufio.NewWriter(w)
-	var err error
-	switch o.Format {
-	case "json":
-		err = wfesim.WriteJSON(bw, res)
-	case "svg":
-		err = wfesim.WriteSVG(bw, res)
-	default:
-		err = wfesim.WriteText(bw, res)
-	}
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
+		return wfesim.WriteText(w, res)
+	})
 }
