@@ -101,9 +101,9 @@ func ReadInterval(text string) Interval {
 	}
 	for _, u := range Units {
 		for p := 0; p < len(text); {
-			m, ok := matchAt(text, p, u)
+			m, ok, skip := matchAt(text, p, u)
 			if !ok {
-				p++
+				p = skip
 				continue
 			}
 			iv.Matches = append(iv.Matches, m)
@@ -143,8 +143,11 @@ func sortMatches(ms []Match) {
 // matchAt tries the unit's pattern at byte p: greedy digits, greedy
 // spaces, then the first spelling whose next character is not a letter or
 // an underscore. The pattern cannot backtrack into the digits or spaces,
-// since a spelling starts with a letter.
-func matchAt(text string, p int, u *Unit) (Match, bool) {
+// since a spelling starts with a letter. When it fails, it fails as well
+// at every start inside those digits and spaces (they end at the same
+// byte), so skip is the next start worth trying: the search stays linear
+// in the text.
+func matchAt(text string, p int, u *Unit) (m Match, ok bool, skip int) {
 	i := p
 	for i < len(text) && text[i] >= '0' && text[i] <= '9' {
 		i++
@@ -169,9 +172,9 @@ func matchAt(text string, p int, u *Unit) (Match, bool) {
 			}
 			m.N = n
 		}
-		return m, true
+		return m, true, end
 	}
-	return Match{}, false
+	return Match{}, false, max(i, p+1)
 }
 
 // isDotNetSpace is \s for ASCII.
