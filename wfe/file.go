@@ -82,18 +82,31 @@ func Read(path string, src []byte) (f *File, errs []*Error, ours bool) {
 // IsScheme sniffs XML: it reports whether the root element is <Process>.
 // When the XML breaks before its root, the first tag's text decides.
 func IsScheme(src []byte) bool {
+	space, local, ok := Root(src)
+	if !ok {
+		return firstTag(src) == "Process"
+	}
+	return local == "Process" && space == ""
+}
+
+// BPMNNamespace is the namespace of a BPMN 2.0 model's root.
+const BPMNNamespace = "http://www.omg.org/spec/BPMN/20100524/MODEL"
+
+// Root returns the namespace and local name of an XML document's root
+// element; ok is false when the XML breaks before it.
+func Root(src []byte) (space, local string, ok bool) {
 	dec := xml.NewDecoder(bytes.NewReader(bytes.TrimPrefix(src, []byte("\xef\xbb\xbf"))))
 	dec.Strict = true
 	for range 64 {
-		tok, err := dec.RawToken()
+		tok, err := dec.Token()
 		if err != nil {
-			return firstTag(src) == "Process"
+			return "", "", false
 		}
-		if t, ok := tok.(xml.StartElement); ok {
-			return t.Name.Local == "Process" && t.Name.Space == ""
+		if t, isStart := tok.(xml.StartElement); isStart {
+			return t.Name.Space, t.Name.Local, true
 		}
 	}
-	return false
+	return "", "", false
 }
 
 // firstTag returns the name of the first tag that is not a declaration,

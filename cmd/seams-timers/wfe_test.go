@@ -37,6 +37,11 @@ func mixedProject(t *testing.T) string {
 		}
 		writeFile(t, dir, dst, data)
 	}
+	digest, err := os.ReadFile("../../examples/digest.bpmn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "legacy/digest.xml", digest)
 	writeFile(t, dir, "pom.xml", []byte(`<?xml version="1.0"?><project><modelVersion>4.0.0</modelVersion></project>`))
 	writeFile(t, dir, "schemes/migration.sql", []byte(`CREATE TABLE "Other" ("Id" int); INSERT INTO "Other" VALUES (1);`))
 	return dir
@@ -89,6 +94,10 @@ func TestCheckMixedEngines(t *testing.T) {
 	code, _, errOut = runCLI(t, "", "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--color", "never", dir)
 	if code != lint.ExitFindings || !strings.Contains(errOut, "in 9 files") {
 		t.Errorf("exit %d, summary %q (want 9 files: 4 BPMN, the graph, 4 schemes)", code, errOut)
+	}
+	// A BPMN model saved as .xml is neither engine's, and the run says so.
+	if !strings.Contains(errOut, filepath.Join("legacy", "digest.xml")+" holds a BPMN model") {
+		t.Errorf("no note on legacy/digest.xml: %s", errOut)
 	}
 }
 

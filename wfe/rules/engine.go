@@ -4,6 +4,9 @@
 package rules
 
 import (
+	"fmt"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 
@@ -55,20 +58,22 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	var diags []lint.Diagnostic
 	var found atomic.Int64
 	var done atomic.Int64
+	var bpmnXML []string
 	next := make(chan string)
 	var wg sync.WaitGroup
 	for range min(l.Jobs(), len(paths)) {
 		wg.Go(func() {
 			for p := range next {
-				ds, ok := loadFile(l, p)
+				ds, ok, isBPMN := loadFile(l, p)
 				if ok {
 					found.Add(1)
 				}
-				if len(ds) > 0 {
-					mu.Lock()
-					diags = append(diags, ds...)
-					mu.Unlock()
+				mu.Lock()
+				diags = append(diags, ds...)
+				if isBPMN {
+					bpmnXML = append(bpmnXML, p)
 				}
+				mu.Unlock()
 				l.Progress(int(done.Add(1)), len(paths))
 			}
 		})
@@ -78,24 +83,31 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 	close(next)
 	wg.Wait()
-	if found.Load() == 0 {
-		return nil, diags, nil
+	var notes []string
+	if len(bpmnXML) > 0 {
+		slices.Sort(bpmnXML)
+		notes = append(notes, fmt.Sprintf("note: %s holds a BPMN model, which is read from *.bpmn and *.bpmn20.xml files only: rename it to check it",
+			strings.Join(bpmnXML, ", ")))
 	}
-	return &State{Config: cfg}, diags, nil
+	if found.Load() == 0 {
+		return nil, diags, notes
+	}
+	return &State{Config: cfg}, diags, notes
 }
 
-// loadFile reads one file; ok is false when it holds no scheme.
-func loadFile(l *project.Loader, path string) ([]lint.Diagnostic, bool) {
+// loadFile reads one file; ok is false when it holds no scheme, and
+// isBPMN reports a .xml file that holds a BPMN model instead.
+func loadFile(l *project.Loader, path string) (ds []lint.Diagnostic, ok, isBPMN bool) {
 	src, err := l.Read(path)
 	if err != nil {
 		at := span.At(path, span.Pos{Line: 1, Col: 1})
-		return []lint.Diagnostic{lint.LoadDiagnostic(SchemeUnreadable.ID, at, "cannot read the file: "+err.Error(), loadDetails[wfe.Unreadable])}, true
+		return []lint.Diagnostic{lint.LoadDiagnostic(SchemeUnreadable.ID, at, "cannot read the file: "+err.Error(), loadDetails[wfe.Unreadable])}, true, false
 	}
 	f, errs, ours := wfe.Read(path, src)
 	if !ours {
-		return nil, false
+		space, local, _ := wfe.Root(src)
+		return nil, false, wfe.IsXMLPath(path) && local == "definitions" && space == wfe.BPMNNamespace
 	}
-	var ds []lint.Diagnostic
 	for _, e := range errs {
 		rule := SchemeUnreadable.ID
 		if e.Kind == wfe.Syntax {
@@ -109,7 +121,7 @@ func loadFile(l *project.Loader, path string) ([]lint.Diagnostic, bool) {
 		lf.Related = func(a, b string) bool { return a == b }
 	}
 	l.Add(lf)
-	return ds, true
+	return ds, true, false
 }
 
 // suppressions are the seams-timers:ignore comments of a file's schemes;
