@@ -225,3 +225,73 @@ func TestSimulateWFE(t *testing.T) {
 		t.Errorf("a BPMN flag: exit %d, %s", code, errOut)
 	}
 }
+
+// TestReadmeWFEExamples runs the console examples of the README's
+// Workflow Engine section and compares what they print with the README:
+// stdout, then stderr unless the example sends it to /dev/null.
+func TestReadmeWFEExamples(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	text := string(readme)
+	start := strings.Index(text, "## Workflow Engine schemes")
+	end := strings.Index(text[start+1:], "\n## ") + start + 1
+	section := text[start:end]
+	t.Chdir("../..")
+	runs := 0
+	for _, block := range strings.Split(section, "```console\n")[1:] {
+		block = block[:strings.Index(block, "```")]
+		var cmd string
+		var want strings.Builder
+		flush := func() {
+			if cmd == "" {
+				return
+			}
+			runs++
+			args, quiet := shellWords(strings.TrimPrefix(cmd, "seams-timers "))
+			_, out, errOut := runCLI(t, "", args...)
+			if !quiet {
+				out += errOut
+			}
+			if out != want.String() {
+				t.Errorf("README: $ %s\nprints\n%s\nthe README says\n%s", cmd, out, want.String())
+			}
+		}
+		for _, line := range strings.SplitAfter(block, "\n") {
+			if c, ok := strings.CutPrefix(line, "$ "); ok {
+				flush()
+				cmd, want = strings.TrimSuffix(c, "\n"), strings.Builder{}
+				continue
+			}
+			want.WriteString(line)
+		}
+		flush()
+	}
+	if runs < 4 {
+		t.Errorf("ran %d README examples, want at least 4", runs)
+	}
+}
+
+// shellWords splits a README command line: words, 'single-quoted' words,
+// and a trailing 2>/dev/null, which it reports.
+func shellWords(s string) (words []string, quiet bool) {
+	if q, ok := strings.CutSuffix(s, " 2>/dev/null"); ok {
+		s, quiet = q, true
+	}
+	for s = strings.TrimSpace(s); s != ""; s = strings.TrimSpace(s) {
+		if s[0] == '\'' {
+			end := strings.IndexByte(s[1:], '\'') + 1
+			words = append(words, s[1:end])
+			s = s[end+1:]
+			continue
+		}
+		end := strings.IndexByte(s, ' ')
+		if end < 0 {
+			end = len(s)
+		}
+		words = append(words, s[:end])
+		s = s[end:]
+	}
+	return words, quiet
+}

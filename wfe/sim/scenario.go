@@ -18,8 +18,12 @@ type Scenario struct {
 	Until time.Time `json:"until"`
 	// Multi is multi-server mode with Replicas servers polling every
 	// Interval; a single server polls every Period.
-	Multi    bool          `json:"multi"`
-	Replicas int           `json:"replicas"`
+	Multi    bool `json:"multi"`
+	Replicas int  `json:"replicas"`
+	// Together makes the replicas of multi-server mode poll at the same
+	// instants (they started together); by default each is offset by its
+	// share of the interval.
+	Together bool          `json:"together,omitempty"`
 	Period   time.Duration `json:"period"`
 	Interval time.Duration `json:"interval"`
 	Down     []Window      `json:"down,omitempty"`
@@ -130,6 +134,7 @@ type scenarioFile struct {
 	Until     string            `yaml:"until"`
 	Server    string            `yaml:"server"`
 	Replicas  int               `yaml:"replicas"`
+	Together  bool              `yaml:"together"`
 	Period    string            `yaml:"period"`
 	Interval  string            `yaml:"interval"`
 	Down      []string          `yaml:"down"`
@@ -173,7 +178,7 @@ func ParseScenario(src []byte) (Scenario, error) {
 	default:
 		return sc, fmt.Errorf("server %q: want single or multi", f.Server)
 	}
-	sc.Replicas = f.Replicas
+	sc.Replicas, sc.Together = f.Replicas, f.Together
 	for _, x := range []struct {
 		s   string
 		out *time.Duration

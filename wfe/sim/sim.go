@@ -85,7 +85,10 @@ type Summary struct {
 	Refires       int    `json:"refires"`
 	Lost          int    `json:"lost"`
 	NotRegistered int    `json:"notRegistered"`
-	Refused       string `json:"refused,omitempty"`
+	// ClaimedElsewhere counts the polls that found a due row already
+	// claimed by another replica.
+	ClaimedElsewhere int    `json:"claimedElsewhere"`
+	Refused          string `json:"refused,omitempty"`
 }
 
 // Result is a simulation's events and summary.
@@ -232,7 +235,8 @@ func (e *engine) up(t time.Time) bool {
 // nextPoll is the first poll of replica r (0-based) at or after x, or the
 // zero time. A single server polls at start-up and every period; in
 // multi-server mode replica r first polls an interval (plus its share of
-// one, so the replicas take turns) after start-up, then every interval.
+// one, so the replicas take turns, unless they poll together) after
+// start-up, then every interval.
 func (e *engine) nextPoll(r int, x time.Time) time.Time {
 	for _, s := range e.segs {
 		if !x.Before(s[1]) {
@@ -241,7 +245,10 @@ func (e *engine) nextPoll(r int, x time.Time) time.Time {
 		first, step := s[0], e.sc.Period
 		if e.sc.Multi {
 			step = e.sc.Interval
-			first = s[0].Add(step + (time.Duration(r) * step / time.Duration(e.replicas)).Truncate(time.Millisecond))
+			first = s[0].Add(step)
+			if !e.sc.Together {
+				first = first.Add((time.Duration(r) * step / time.Duration(e.replicas)).Truncate(time.Millisecond))
+			}
 		}
 		at := first
 		if x.After(first) {
@@ -343,8 +350,20 @@ func (e *engine) loop() {
 		if pollR < 0 {
 			return
 		}
-		e.poll(pollR, pollAt)
-		after[pollR] = pollAt.Add(time.Nanosecond)
+		// Every replica that polls at this instant selects the same due
+		// rows before any of them claims one.
+		var together []int
+		for r := range e.replicas {
+			x := after[r]
+			if minDue.After(x) {
+				x = minDue
+			}
+			if e.nextPoll(r, x).Equal(pollAt) {
+				together = append(together, r)
+				after[r] = pollAt.Add(time.Nanosecond)
+			}
+		}
+		e.poll(together, pollAt)
 	}
 }
 
@@ -481,9 +500,11 @@ type dueRow struct {
 	rw *row
 }
 
-// poll is one poll of the timer manager on replica r at t: every due row,
-// oldest first, claimed and executed.
-func (e *engine) poll(r int, at time.Time) {
+// poll is one poll of the timer manager on the replicas rs, which poll at
+// the same instant: every due row, oldest first, is claimed by one of them
+// (in turns, so that the claims spread) and executed; the others find it
+// claimed.
+func (e *engine) poll(rs []int, at time.Time) {
 	var due []dueRow
 	for _, in := range e.insts {
 		for _, name := range sortedNames(in.rows) {
@@ -499,7 +520,7 @@ func (e *engine) poll(r int, at time.Time) {
 		}
 		return due[i].in.seq < due[j].in.seq
 	})
-	for _, d := range due {
+	for k, d := range due {
 		if e.stopped {
 			return
 		}
@@ -507,13 +528,17 @@ func (e *engine) poll(r int, at time.Time) {
 			// An earlier firing of the instance cleared or re-registered it.
 			continue
 		}
-		// The compare-and-set: UPDATE ... SET Ignore = TRUE WHERE Id = @id AND Ignore = FALSE.
-		if d.rw.ignore {
-			e.emit(Event{At: at, Replica: r + 1, Kind: Claimed, Instance: d.in.id, Scheme: d.in.scheme.Label(), Timer: d.rw.name})
-			continue
+		for j := range rs {
+			r := rs[(k+j)%len(rs)]
+			// The compare-and-set: UPDATE ... SET Ignore = TRUE WHERE Id = @id AND Ignore = FALSE.
+			if j > 0 || d.rw.ignore {
+				e.summary(d.in.scheme, d.rw.name).ClaimedElsewhere++
+				e.emit(Event{At: at, Replica: r + 1, Kind: Claimed, Instance: d.in.id, Scheme: d.in.scheme.Label(), Timer: d.rw.name})
+				continue
+			}
+			d.rw.ignore = true
+			e.fire(d.in, d.rw, at, r+1)
 		}
-		d.rw.ignore = true
-		e.fire(d.in, d.rw, at, r+1)
 	}
 }
 

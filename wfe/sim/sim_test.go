@@ -201,3 +201,26 @@ func TestThreeReplicasFireEachRowOnce(t *testing.T) {
 		t.Errorf("summary %+v", s)
 	}
 }
+
+// Three replicas polling at the same instants: each due row is claimed by
+// one of them (in turns), the other two find it claimed, and it fires once.
+func TestReplicasPollingTogetherClaimOnce(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="4h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	plans := []InstancePlan{{Scheme: "Ticket", Count: 3, Start: at("2026-11-02T08:00:00Z")}}
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T13:00:00Z"), Multi: true, Replicas: 3,
+		Together: true, Interval: 10 * time.Second, Instances: plans})
+	equal(t, events(r, Fire, Claimed), []string{
+		"2026-11-02T12:00:00Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:00Z r2 claimed-elsewhere Ticket#1 SLA",
+		"2026-11-02T12:00:00Z r3 claimed-elsewhere Ticket#1 SLA",
+		"2026-11-02T12:00:00Z r2 fire              Ticket#2 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:00Z r3 claimed-elsewhere Ticket#2 SLA",
+		"2026-11-02T12:00:00Z r1 claimed-elsewhere Ticket#2 SLA",
+		"2026-11-02T12:00:00Z r3 fire              Ticket#3 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:00Z r1 claimed-elsewhere Ticket#3 SLA",
+		"2026-11-02T12:00:00Z r2 claimed-elsewhere Ticket#3 SLA",
+	})
+	if s := summary(r, "SLA"); s.Fired != 3 || s.ClaimedElsewhere != 6 {
+		t.Errorf("summary %+v", s)
+	}
+}
