@@ -241,7 +241,7 @@ func TestReadmeWFEExamples(t *testing.T) {
 	t.Chdir("../..")
 	runs := 0
 	for _, block := range strings.Split(section, "```console\n")[1:] {
-		block = block[:strings.Index(block, "```")]
+		block, _, _ = strings.Cut(block, "```")
 		var cmd string
 		var want strings.Builder
 		flush := func() {
