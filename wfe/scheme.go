@@ -272,13 +272,21 @@ func parse(text []byte, toFile func(int) int, ls *lines, prefix string) (*Scheme
 		}
 		return nil, fmt.Errorf("encoding %q is not supported: save the scheme as UTF-8", label)
 	}
-	var stack []string
+	// RawToken spares the namespace bookkeeping schemes do not use; the
+	// stacks check that the tags match, as Token would.
+	var stack, qnames []string
+	var opened []int
 	root := false
 	for {
 		before := int(dec.InputOffset())
-		tok, err := dec.Token()
+		tok, err := dec.RawToken()
 		after := int(dec.InputOffset())
 		if errors.Is(err, io.EOF) {
+			if n := len(qnames); n > 0 {
+				at := p.rng(opened[n-1], opened[n-1]).Start
+				return nil, &Error{Kind: Syntax, Range: p.rng(len(text), len(text)),
+					Msg: fmt.Sprintf("XML syntax error: unexpected end of the scheme: <%s> (line %d, column %d) is not closed", qnames[n-1], at.Line, at.Col)}
+			}
 			break
 		}
 		if err != nil {
@@ -302,9 +310,18 @@ func parse(text []byte, toFile func(int) int, ls *lines, prefix string) (*Scheme
 				}
 			}
 			stack = append(stack, t.Name.Local)
+			qnames = append(qnames, qname(t.Name))
+			opened = append(opened, before)
 			p.start(stack, t, before, after)
 		case xml.EndElement:
-			stack = stack[:len(stack)-1]
+			n := len(qnames)
+			if n == 0 {
+				return nil, &Error{Kind: Syntax, Range: p.rng(before, after), Msg: fmt.Sprintf("XML syntax error: unexpected end element </%s>", qname(t.Name))}
+			}
+			if qnames[n-1] != qname(t.Name) {
+				return nil, &Error{Kind: Syntax, Range: p.rng(after, after), Msg: fmt.Sprintf("XML syntax error: element <%s> closed by </%s>", qnames[n-1], qname(t.Name))}
+			}
+			stack, qnames, opened = stack[:n-1], qnames[:n-1], opened[:n-1]
 			if t.Name.Local == "Transition" {
 				p.tr = nil
 			}
@@ -317,6 +334,14 @@ func parse(text []byte, toFile func(int) int, ls *lines, prefix string) (*Scheme
 		return nil, &Error{Kind: Unreadable, Range: p.rng(0, 0), Msg: "not a Workflow Engine scheme: no <Process> element"}
 	}
 	return p.s, nil
+}
+
+// qname writes a name as the tag spells it, prefix:local.
+func qname(n xml.Name) string {
+	if n.Space == "" {
+		return n.Local
+	}
+	return n.Space + ":" + n.Local
 }
 
 // path reports whether the element stack ends the path under the root.

@@ -225,3 +225,11 @@ func TimerVerdict(path, iri string, t *wfe.Timer, cfg *Config) (lint.Diagnostic,
 func (c *Config) Runtime() value.Runtime {
 	return value.Runtime{Clock: c.Clock, Culture: c.Culture, Calendar: c.WorkCalendar()}
 }
+
+// flowKey is the memo key of a scheme's flows.
+type flowKey struct{ s *wfe.Scheme }
+
+// flowsOf is Flows, computed once per scheme for every rule of the file.
+func flowsOf(p *lint.Pass, s *wfe.Scheme) []*Flow {
+	return p.Memo(flowKey{s}, func() any { return Flows(s) }).([]*Flow)
+}

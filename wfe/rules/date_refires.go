@@ -33,7 +33,7 @@ Always or Otherwise condition), or use an Interval timer, which starts a new del
 </Transition>`,
 	Run: func(p *lint.Pass) {
 		for _, s := range schemes(p) {
-			for _, f := range Flows(s) {
+			for _, f := range flowsOf(p, s) {
 				for _, t := range f.Timers {
 					if !isDate(t.Type.Value) || !f.CanFail(t) {
 						continue

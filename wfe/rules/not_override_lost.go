@@ -34,7 +34,7 @@ NotOverrideIfExists false so that a failed firing registers it again.`,
 </Transition>`,
 	Run: func(p *lint.Pass) {
 		for _, s := range schemes(p) {
-			for _, f := range Flows(s) {
+			for _, f := range flowsOf(p, s) {
 				for _, t := range f.Timers {
 					if !t.NotOverride() || !f.CanFail(t) {
 						continue

@@ -31,7 +31,7 @@ timer's transition unconditional.`,
 <!-- Reminder: From="Open" with an Action condition; SLA: From="Open" -->`,
 	Run: func(p *lint.Pass) {
 		for _, s := range schemes(p) {
-			for _, f := range Flows(s) {
+			for _, f := range flowsOf(p, s) {
 				if len(f.Timers) < 2 {
 					continue
 				}
