@@ -29,7 +29,8 @@ func TestGeneratedDocsUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		// The other engines' families (TMR6xxx and on) test their own pages.
+		// Pages of the other engines' families (TMR6xxx and up) are theirs
+		// to check.
 		if !want[e.Name()] && e.Name() < "TMR6" {
 			t.Errorf("docs/rules/%s documents no registered rule", e.Name())
 		}

@@ -35,6 +35,11 @@ type nextOptions struct {
 	As     string
 	Engine string
 	Now    string
+	// TZ and Revision are the Stateflows engine's host zone and revision.
+	TZ       string
+	Revision string
+	// Assume are the Workflow Engine's values of timers computed at run
+	// time (NAME=VALUE).
 	Assume []string
 	config configFlags
 }
@@ -63,7 +68,8 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 		Example: `  seams-timers next 'R/2026-11-09T08:00:00Z/P1D' -n 5
   seams-timers next --as catch --now 2026-01-01T00:00:00Z 'R/2026-01-31T00:00:00Z/P1M'
   seams-timers next --kind duration PT48H
-  seams-timers next models/`,
+  seams-timers next models/
+  seams-timers next --engine stateflows AfterOneDay --now 2026-11-04T10:00:30 --tz Europe/Berlin`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Args = args
@@ -75,8 +81,10 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 	f.StringVar(&o.Kind, "kind", "", "what EXPR is: date, duration or cycle (default: guessed, R... is a cycle, P... a duration)")
 	f.StringVar(&o.As, "as", "", "read EXPR as on a timer start or a catch event: start or catch (default: start, catch for a duration)")
 	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine that reads EXPR: "+strings.Join(engineCLINames(), ", "))
-	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
-	f.StringArrayVar(&o.Assume, "assume", nil, "NAME=VALUE: the value an engine cannot compute ahead of time (a Workflow Engine Expression timer) (repeatable)")
+	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339; for stateflows also the host's wall time (default: the config's now, else the current time)")
+	f.StringVar(&o.TZ, "tz", "", "stateflows: the host's zone, an IANA name (default: the config's stateflows.timezone, else UTC)")
+	f.StringVar(&o.Revision, "revision", "", "stateflows: main, before-2024-12-17 or documented (default: the config's, else main)")
+	f.StringArrayVar(&o.Assume, "assume", nil, "wfe: NAME=VALUE, the value of a timer computed at run time (an Expression) (repeatable)")
 	o.config.register(c)
 	return c
 }
@@ -101,7 +109,11 @@ func runNext(s *streams, o *nextOptions) error {
 	if err != nil {
 		return err
 	}
-	now, err := simNow(o.Now, cfg)
+	readNow := func(o *nextOptions, cfg *lint.Config) (time.Time, error) { return simNow(o.Now, cfg) }
+	if engine.now != nil {
+		readNow = engine.now
+	}
+	now, err := readNow(o, cfg)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
@@ -151,8 +163,7 @@ type nextRun struct {
 	now  time.Time
 	n    int
 	opts *nextOptions
-	// cfg is the config that applies, or nil.
-	cfg *lint.Config
+	cfg  *lint.Config
 	// labelled says that several arguments were given, so each line of a
 	// value names it.
 	labelled bool

@@ -47,10 +47,10 @@ func mixedProject(t *testing.T) string {
 	return dir
 }
 
-// TestCheckMixedEngines checks a directory of BPMN models, an index graph
+// TestCheckWFEWithBPMN checks a directory of BPMN models, an index graph
 // and schemes in one run: each file is reported by its own engine, in one
 // sorted output, and files that are neither are skipped silently.
-func TestCheckMixedEngines(t *testing.T) {
+func TestCheckWFEWithBPMN(t *testing.T) {
 	dir := mixedProject(t)
 	code, out, errOut := runCLI(t, "", "check", "--no-config", "--format", "json", "--now", "2026-11-01T12:00:00Z", dir)
 	if code != lint.ExitFindings {

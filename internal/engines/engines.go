@@ -6,6 +6,7 @@ package engines
 import (
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
+	sfrules "github.com/seams/seams-timers/stateflows/rules"
 	wfe "github.com/seams/seams-timers/wfe/rules"
 )
 
@@ -13,5 +14,5 @@ import (
 
 // All returns the engines, in the order their files and rules are listed.
 func All() []*project.Engine {
-	return []*project.Engine{rules.Engine, wfe.Engine}
+	return []*project.Engine{rules.Engine, wfe.Engine, sfrules.Engine}
 }
