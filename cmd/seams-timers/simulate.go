@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -39,6 +40,7 @@ type simulateOptions struct {
 	Start    []string
 	Complete []string
 	Choose   []string
+	Assume   []string
 	Format   string
 	Output   string
 	Debug    bool
@@ -102,6 +104,7 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringArrayVar(&o.Start, "start", nil, "PROCESS@TIME: a user starts an instance (repeatable)")
 	f.StringArrayVar(&o.Complete, "complete", nil, "TASK=DELAY[,DELAY...]: each instance completes the task DELAY after it opens, or never; round robin (repeatable)")
 	f.StringArrayVar(&o.Choose, "choose", nil, "GATEWAY=FLOW[,FLOW...]: the flow each instance takes at an exclusive gateway; round robin (repeatable)")
+	f.StringArrayVar(&o.Assume, "assume", nil, "NAME=VALUE: the value of a Workflow Engine timer computed at run time (an Expression, or a SetTimerValue) (repeatable)")
 	f.StringVarP(&o.Format, "format", "f", "text", "output format: text, json or svg")
 	f.StringVarP(&o.Output, "output", "o", "", "write the output to FILE instead of stdout")
 	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")
@@ -445,6 +448,20 @@ func bpmnLoadFindings(loaded *project.Loaded) []lint.Diagnostic {
 
 // simWrite writes the result in the chosen format to stdout or --output.
 func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
+	return writeSimOutput(s, o, func(w io.Writer) error {
+		switch o.Format {
+		case "json":
+			return sim.WriteJSON(w, res)
+		case "svg":
+			return sim.WriteSVG(w, res)
+		}
+		return sim.WriteText(w, res, sim.TextOptions{Debug: o.Debug})
+	})
+}
+
+// writeSimOutput runs write on stdout or on the --output file, buffered, and
+// returns the first error of writing, flushing and closing.
+func writeSimOutput(s *streams, o *simulateOptions, write func(io.Writer) error) error {
 	w := s.Out
 	var f *os.File
 	if o.Output != "" {
@@ -455,15 +472,7 @@ func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
 		w = f
 	}
 	bw := bufio.NewWriter(w)
-	var err error
-	switch o.Format {
-	case "json":
-		err = sim.WriteJSON(bw, res)
-	case "svg":
-		err = sim.WriteSVG(bw, res)
-	default:
-		err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug})
-	}
+	err := write(bw)
 	if ferr := bw.Flush(); err == nil {
 		err = ferr
 	}
