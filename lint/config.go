@@ -12,7 +12,7 @@ import (
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 )
 
 // ConfigFileName is the name config discovery looks for.
@@ -345,6 +345,11 @@ func (c *Config) Levels(rules []*Rule) map[string]Level {
 	}
 	return out
 }
+
+// Suggest returns `; did you mean "x"?` for the nearest candidate within a
+// small edit distance, else the list of candidates: what an engine's
+// config section appends to an unknown key or value, as the core does.
+func Suggest(got string, candidates []string) string { return suggest(got, candidates) }
 
 // suggest returns `; did you mean "x"?` for the nearest candidate within a
 // small edit distance, or "".

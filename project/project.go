@@ -79,8 +79,10 @@ type Options struct {
 	// done so far and the total. It may be called from several goroutines
 	// at once.
 	Progress func(done, total int)
-	// ReadFile reads one input file; nil means os.ReadFile. Every input
-	// file of a run is read through it exactly once.
+	// ReadFile reads one input file; nil means the default reader
+	// (lint.ReadInput: regular files only, at most lint.MaxInputSize
+	// bytes). Every input file of a run is read through it exactly once,
+	// and only inside the project (see boundary.go).
 	ReadFile func(path string) ([]byte, error)
 }
 

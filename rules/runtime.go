@@ -182,8 +182,8 @@ var BoundaryCycleReplay = &lint.Rule{
 	Doc: `ADR-0037 accepts a bpmn:timeCycle on a non-interrupting boundary, but its "missed
 firings fire once" rule is the seams scheduler's, for timer starts. A boundary cycle is
 SpiffWorkflow's: after downtime, or when the task opens long after the cycle's start, Spiff
-catches up every missed occurrence in one refresh (SPIFF.md measured 10 overdue -> 10
-firings), so the reminder path runs that many times at once. Prefer a single
+catches up every missed occurrence in one refresh (10 overdue occurrences measured on
+SpiffWorkflow gave 10 firings), so the reminder path runs that many times at once. Prefer a single
 bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the burst.`,
 	Bad: `<bpmn:boundaryEvent id="Nag" attachedToRef="Approve" cancelActivity="false">
   <bpmn:timerEventDefinition>

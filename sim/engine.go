@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
 	"time"
 
@@ -237,14 +238,32 @@ func (e *engine) findProcs(name string) []*proc {
 	if name == "" {
 		return e.procs
 	}
-	var out []*proc
+	var out, exact []*proc
+	cleanName := cleanRef(name)
 	for _, p := range e.procs {
-		full := p.doc.Path + "#" + p.p.ID
-		if p.name == name || p.p.ID == name || full == name || strings.HasSuffix(full, "/"+name) {
+		full := cleanRef(p.doc.Path + "#" + p.p.ID)
+		if full == cleanName {
+			exact = append(exact, p)
+		}
+		if p.name == name || p.p.ID == name || full == cleanName || strings.HasSuffix(full, "/"+cleanName) {
 			out = append(out, p)
 		}
 	}
+	// A path#id that names a file exactly means that file, even when the
+	// same path ends another one's.
+	if len(exact) > 0 {
+		return exact
+	}
 	return out
+}
+
+// cleanRef cleans the path of a path#id reference.
+func cleanRef(ref string) string {
+	path, id, ok := strings.Cut(ref, "#")
+	if !ok || path == "" {
+		return ref
+	}
+	return filepath.ToSlash(filepath.Clean(path)) + "#" + id
 }
 
 // resolvePlans resolves the scenario's process plans to nodes and flows,
@@ -256,7 +275,11 @@ func (e *engine) resolvePlans() error {
 			return fmt.Errorf("scenario: no process %q (known: %s)", pp.Process, strings.Join(e.res.Processes, ", "))
 		}
 		if pp.Process != "" && len(targets) > 1 {
-			return fmt.Errorf("scenario: process %q is ambiguous; write it as path#id: %s", pp.Process, strings.Join(e.res.Processes, ", "))
+			var names []string
+			for _, p := range targets {
+				names = append(names, p.doc.Path+"#"+p.p.ID)
+			}
+			return fmt.Errorf("scenario: process %q is ambiguous; write it as path#id, the path relative to the scenario file: %s", pp.Process, strings.Join(names, ", "))
 		}
 		for _, tp := range pp.Complete {
 			err := eachTarget(targets, tp.Task, nUser, "a user or manual task", pp.Process, func(p *proc, n int32) error {

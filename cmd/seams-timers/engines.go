@@ -10,6 +10,7 @@ import (
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
 	sfrules "github.com/seams/seams-timers/stateflows/rules"
+	wferules "github.com/seams/seams-timers/wfe/rules"
 )
 
 // engines are the timer systems seams-timers checks (internal/engines is
@@ -47,7 +48,7 @@ type engineCLI struct {
 // engineCLIs are the engines' additions to next and simulate, by engine
 // name.
 func engineCLIs() map[string]*engineCLI {
-	return map[string]*engineCLI{rules.EngineName: &bpmnCLI, sfrules.EngineName: &stateflowsCLI}
+	return map[string]*engineCLI{rules.EngineName: &bpmnCLI, wferules.EngineName: &wfeCLI, sfrules.EngineName: &stateflowsCLI}
 }
 
 // engineCLINames lists the engines' names in the order of engines().

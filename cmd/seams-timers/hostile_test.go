@@ -45,7 +45,7 @@ func devFull(t *testing.T) *os.File {
 // simulate writing to a full disk exit 3 with one line, never 0 or 1.
 func TestWritesToAFullDiskFail(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "a.bpmn", []byte(fixableModel))
+	p := writeFile(t, dir, "a.bpmn", []byte(unquotedModel))
 	for _, args := range [][]string{
 		{"explain", "TMR1004"},
 		{"rules"},
@@ -67,7 +67,7 @@ func TestWritesToAFullDiskFail(t *testing.T) {
 // exit 3; a failing report never truncates the previous one.
 func TestReportFileOnFullDisk(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "a.bpmn", []byte(fixableModel))
+	p := writeFile(t, dir, "a.bpmn", []byte(unquotedModel))
 	code, errOut := runTo(t, io.Discard, strings.NewReader(""), "check", "--no-config", "--format", "sarif=/dev/full", p)
 	if code != lint.ExitInternal {
 		t.Errorf("sarif=/dev/full: exit %d, stderr %q", code, errOut)
@@ -91,19 +91,19 @@ func TestFixOnlyUnderGivenPaths(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	model := writeFile(t, dir, "models/a.bpmn", []byte(fixableModel))
+	model := writeFile(t, dir, "models/a.bpmn", []byte(unquotedModel))
 	writeFile(t, dir, "graph/index.ttl", []byte(`@prefix proc: <https://w3id.org/seams/proc#> .
 <../models/a.bpmn#B> a proc:TimerCatchEvent .
 `))
 	code, errOut := runTo(t, io.Discard, strings.NewReader(""), "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--fix", filepath.Join(dir, "graph"))
-	if b, _ := os.ReadFile(model); string(b) != fixableModel {
+	if b, _ := os.ReadFile(model); string(b) != unquotedModel {
 		t.Errorf("--fix rewrote %s, outside the given paths (exit %d, %s)", model, code, errOut)
 	}
 	// Given, it is fixed.
 	if code, errOut = runTo(t, io.Discard, strings.NewReader(""), "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--fix", dir); code != 0 {
 		t.Errorf("--fix of the tree: exit %d, %s", code, errOut)
 	}
-	if b, _ := os.ReadFile(model); string(b) == fixableModel {
+	if b, _ := os.ReadFile(model); string(b) == unquotedModel {
 		t.Error("--fix of the tree left the model unfixed")
 	}
 }
@@ -114,7 +114,7 @@ func TestFileNameCannotInject(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	name := "x\n::error file=evil.bpmn,line=1::pwned\x1b[2J.bpmn"
-	writeFile(t, dir, name, []byte(fixableModel))
+	writeFile(t, dir, name, []byte(unquotedModel))
 	var out bytes.Buffer
 	code, errOut := runTo(t, &out, strings.NewReader(""), "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--show-source", ".")
 	if code != lint.ExitFindings {
@@ -149,7 +149,7 @@ func (endless) Read(p []byte) (int, error) { clear(p); return len(p), nil }
 // finding.
 func TestBoundedInputs(t *testing.T) {
 	dir := t.TempDir()
-	p := writeFile(t, dir, "a.bpmn", []byte(fixableModel))
+	p := writeFile(t, dir, "a.bpmn", []byte(unquotedModel))
 	fifo := filepath.Join(dir, "fifo.yaml")
 	if err := syscall.Mkfifo(fifo, 0o644); err != nil {
 		t.Skipf("mkfifo: %v", err)
@@ -173,7 +173,7 @@ func TestBoundedInputs(t *testing.T) {
 			in = strings.NewReader("")
 		}
 		code, errOut := runTo(t, io.Discard, in, c.args...)
-		if code != c.code || strings.Count(errOut, "\n") > 2 {
+		if code != c.code || strings.Count(errOut, "\n") > 3 {
 			t.Errorf("%v: exit %d, want %d; stderr %q", c.args, code, c.code, errOut)
 		}
 	}
@@ -199,7 +199,7 @@ func TestFoundConfigLinkNotFollowed(t *testing.T) {
 	secretDir := t.TempDir()
 	secret := writeFile(t, secretDir, "credentials.yaml", []byte("secret_token: hunter2\n"))
 	dir := t.TempDir()
-	p := writeFile(t, dir, "a.bpmn", []byte(fixableModel))
+	p := writeFile(t, dir, "a.bpmn", []byte(unquotedModel))
 	if err := os.Symlink(secret, filepath.Join(dir, lint.ConfigFileName)); err != nil {
 		t.Fatal(err)
 	}

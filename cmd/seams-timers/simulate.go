@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -37,9 +39,11 @@ type simulateOptions struct {
 	Start    []string
 	Complete []string
 	Choose   []string
+	Assume   []string
 	Format   string
 	Output   string
 	Debug    bool
+	Runtime  string
 	config   configFlags
 	// changed reports which flags the user gave.
 	changed func(name string) bool
@@ -88,6 +92,7 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
 	f.StringVar(&o.From, "from", "", "first tick, RFC 3339 (default: --now)")
 	f.StringVar(&o.Until, "until", "", "end of the simulation, exclusive (default: 30 days after --from)")
+	f.StringVar(&o.Runtime, "runtime", "", "how to read --from: starts-at-from (the runtime starts then; earlier due times are missed at first load) or already-running (it handled them); default the scenario's, else starts-at-from")
 	f.StringVar(&o.Step, "step", "", "tick interval, ISO 8601 (default: the config's scheduler poll interval, else PT1S)")
 	f.IntVar(&o.Replicas, "replicas", 0, "replicas running the scheduler loop (default 1)")
 	f.Int64Var(&o.Seed, "seed", 0, "seed that orders replicas racing for the same firing (default 1)")
@@ -98,11 +103,16 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringArrayVar(&o.Start, "start", nil, "PROCESS@TIME: a user starts an instance (repeatable)")
 	f.StringArrayVar(&o.Complete, "complete", nil, "TASK=DELAY[,DELAY...]: each instance completes the task DELAY after it opens, or never; round robin (repeatable)")
 	f.StringArrayVar(&o.Choose, "choose", nil, "GATEWAY=FLOW[,FLOW...]: the flow each instance takes at an exclusive gateway; round robin (repeatable)")
+	f.StringArrayVar(&o.Assume, "assume", nil, "NAME=VALUE: the value of a Workflow Engine timer computed at run time (an Expression, or a SetTimerValue) (repeatable)")
 	f.StringVarP(&o.Format, "format", "f", "text", "output format: text, json or svg")
 	f.StringVarP(&o.Output, "output", "o", "", "write the output to FILE instead of stdout")
 	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")
 	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine whose models to simulate: "+strings.Join(engineCLINames(), ", "))
 	o.config.register(c)
+	// Registering fails only for a flag that does not exist.
+	if err := c.RegisterFlagCompletionFunc("runtime", fixedValues([]string{sim.RuntimeStartsAtFrom, sim.RuntimeAlreadyRunning})); err != nil {
+		panic(err)
+	}
 	return c
 }
 
@@ -173,8 +183,14 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 			return sc, "", err
 		}
 		if sc, err = sim.ParseScenario(src); err != nil {
+			// file:line: as the config's errors say it.
+			var se *sim.ScenarioError
+			if errors.As(err, &se) && se.Line > 0 {
+				return sc, "", fmt.Errorf("%s:%d: %s", o.Scenario, se.Line, scenarioMessage(se))
+			}
 			return sc, "", fmt.Errorf("%s: %w", o.Scenario, err)
 		}
+		sc.RelativeTo(filepath.Dir(o.Scenario))
 	}
 	now, err := simNow(o.Now, cfg)
 	if err != nil {
@@ -199,6 +215,15 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 		}
 	} else if sc.Step == 0 && cfg != nil && cfg.Poll > 0 {
 		sc.Step = cfg.Poll
+	}
+	if o.Runtime != "" {
+		if sc.AlreadyRunning, err = sim.ParseRuntime(o.Runtime); err != nil {
+			var se *sim.ScenarioError
+			if errors.As(err, &se) {
+				return sc, "", fmt.Errorf("--runtime: %s", scenarioMessage(se))
+			}
+			return sc, "", fmt.Errorf("--runtime: %w", err)
+		}
 	}
 	if o.changed("replicas") {
 		sc.Replicas = o.Replicas
@@ -420,28 +445,42 @@ func bpmnLoadFindings(loaded *project.Loaded) []lint.Diagnostic {
 	return diags
 }
 
-// simWrite writes the result in the chosen format to stdout or --output
-// (through a temporary file and a rename, so that a failure never leaves
-// half a timeline).
+// simWrite writes the result in the chosen format to stdout or --output.
 func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
-	write := func(w io.Writer) error {
-		bw := bufio.NewWriter(w)
-		var err error
+	return writeSimOutput(s, o, func(w io.Writer) error {
 		switch o.Format {
 		case "json":
-			err = sim.WriteJSON(bw, res)
+			return sim.WriteJSON(w, res)
 		case "svg":
-			err = sim.WriteSVG(bw, res)
-		default:
-			err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug, Escape: lint.Printable})
+			return sim.WriteSVG(w, res)
 		}
+		return sim.WriteText(w, res, sim.TextOptions{Debug: o.Debug, Escape: lint.Printable})
+	})
+}
+
+// writeSimOutput runs write, buffered, on stdout or on the --output file
+// (through a temporary file and a rename, so that a failure never leaves
+// half a timeline), and returns the first error of writing and flushing.
+func writeSimOutput(s *streams, o *simulateOptions, write func(io.Writer) error) error {
+	buffered := func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		err := write(bw)
 		if ferr := bw.Flush(); err == nil {
 			err = ferr
 		}
 		return err
 	}
 	if o.Output != "" {
-		return lint.WriteReport(o.Output, write)
+		return lint.WriteReport(o.Output, buffered)
 	}
-	return write(s.Out)
+	return buffered(s.Out)
+}
+
+// scenarioMessage is a scenario mistake as the config's errors say one:
+// a wrong choice ends with the nearest valid one.
+func scenarioMessage(se *sim.ScenarioError) string {
+	if len(se.Choices) == 0 {
+		return se.Msg
+	}
+	return se.Msg + lint.Suggest(se.Got, se.Choices)
 }
