@@ -68,6 +68,7 @@ func TestParseErrors(t *testing.T) {
 		{"unbound element prefix", defsOpen + "\n  <camunda:properties/>", "TMR0002", 2, 3, `namespace prefix "camunda" of <camunda:properties> is not declared`},
 		{"unbound root prefix", `<bpmn:definitions/>`, "TMR0002", 1, 1, `namespace prefix "bpmn" of <bpmn:definitions> is not declared`},
 		{"unbound attribute prefix", defsOpen + "\n  <bpmn:process xsi:type=\"x\"/>", "TMR0002", 2, 3, `namespace prefix "xsi" of attribute xsi:type is not declared`},
+		{"undeclared prefix", defsOpen + "\n  <bpmn:process xmlns:bpmn=\"\"/>", "TMR0002", 2, 29, "namespace declaration xmlns:bpmn is empty"},
 		{"repeated attribute", defsOpen + "\n  <bpmn:process id=\"a\" name=\"n\" id=\"b\"/>", "TMR0002", 2, 37, "attribute id is repeated in <bpmn:process>"},
 		{"repeated among many attributes", defsOpen + "\n  <bpmn:process" + manyAttrs + ` a7="again"/>`, "TMR0002", 2, 181, "attribute a7 is repeated in <bpmn:process>"},
 		{"repeated through two prefixes", defsOpen + "\n  <bpmn:process xmlns:a=\"urn:x\" xmlns:b=\"urn:x\" a:k=\"1\" b:k=\"2\"/>", "TMR0002", 2, 3,

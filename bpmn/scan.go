@@ -332,6 +332,17 @@ func (r *reader) checkAttrs(t xml.StartElement, before, after int) *Error {
 		if strings.Contains(a.Name.Local, ":") {
 			return r.errorf("TMR0002", before, "malformed attribute name %s in <%s>", a.Name.Local, qname(t.Name.Space, t.Name.Local))
 		}
+		if a.Name.Space == "xmlns" && a.Value == "" {
+			// Namespaces in XML 1.0 forbid undeclaring a prefix; read
+			// as written, every element with it would leave the BPMN
+			// namespace and its timers would go unread.
+			at := before
+			if vs, _, ok := attrValueSpan(r.src, before, after, "xmlns:"+a.Name.Local, 0); ok {
+				at = vs
+			}
+			return r.errorf("TMR0002", at, "namespace declaration xmlns:%s is empty; a prefix cannot be undeclared in XML 1.0, so the elements written %s:... would be in no namespace",
+				a.Name.Local, a.Name.Local)
+		}
 		k := attrKey{space: a.Name.Space, local: a.Name.Local}
 		if a.Name.Space != "" && a.Name.Space != "xmlns" {
 			uri, ok := r.lookup(a.Name.Space)

@@ -45,11 +45,12 @@ type Index struct {
 	docs      map[string]*bpmn.Document // by absolute path
 	docPaths  map[*bpmn.Document]string // absolute path of each model
 	indexed   map[*bpmn.Document]bool
-	named     map[string]namedAt     // absolute model path -> where the graph first names it
-	procTerms map[elemKey]graph.Term // process -> the term the graph names it with
-	models    map[string]modelRef    // IRI without fragment -> the file it names
-	frozen    bool                   // the join is done: models is read-only
-	broken    map[string]bool        // absolute paths of graph documents that failed to load
+	named     map[string]namedAt                 // absolute model path -> where the graph first names it
+	procTerms map[elemKey]graph.Term             // process -> the term the graph names it with
+	models    map[string]modelRef                // IRI without fragment -> the file it names
+	frozen    bool                               // the join is done: models is read-only
+	broken    map[string]bool                    // absolute paths of graph documents that failed to load
+	repeated  map[*bpmn.Document]map[string]bool // ids several elements of a model carry
 }
 
 // Node is an index node typed as a timer event.
@@ -77,6 +78,10 @@ type Node struct {
 	// Local reports that the IRI names a node of a graph document itself
 	// (<#t>), not an element of a model.
 	Local bool
+	// Ambiguous reports that the fragment is an id that several elements
+	// of the model carry: the join refuses it (Element stays nil), and
+	// TMR2010 reports the repeated id.
+	Ambiguous bool
 }
 
 type elemKey struct {
@@ -287,8 +292,12 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // with the graph's nodes. The index is read-only afterwards, so rules may
 // read it from several goroutines.
 func (ix *Index) Finish(docs []*bpmn.Document) {
+	repeated := map[*bpmn.Document]map[string]bool{}
 	for _, d := range docs {
 		ix.addDoc(d)
+		if r := RepeatedIDs(d); r != nil {
+			repeated[d] = r
+		}
 	}
 	// Resolve the nodes and index them by element.
 	slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.Term.Value, b.Term.Value) })
@@ -298,6 +307,12 @@ func (ix *Index) Finish(docs []*bpmn.Document) {
 		}
 		n.Doc = ix.docs[n.Path]
 		if n.Doc == nil {
+			continue
+		}
+		if repeated[n.Doc][n.ElementID] {
+			// Which of the elements would be joined would depend on
+			// their order in the file: none is.
+			n.Ambiguous = true
 			continue
 		}
 		if el, ok := n.Doc.ByID[n.ElementID].(*bpmn.Element); ok {
@@ -341,8 +356,13 @@ func (ix *Index) Finish(docs []*bpmn.Document) {
 			ix.indexed[d] = true
 		}
 	}
+	ix.repeated = repeated
 	ix.frozen = true
 }
+
+// Ambiguous reports whether an id of a loaded model is carried by several
+// of its elements, so that the join refuses it.
+func (ix *Index) Ambiguous(doc *bpmn.Document, id string) bool { return ix.repeated[doc][id] }
 
 // addDoc records a loaded model under its absolute path.
 func (ix *Index) addDoc(d *bpmn.Document) {

@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -106,7 +107,7 @@ type SectionParser func(v *yaml.Node, bad func(n *yaml.Node, format string, args
 
 // LoadConfig reads and validates a config file.
 func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
-	src, err := os.ReadFile(path)
+	src, err := ReadInput(path, MaxInputSize)
 	if err != nil {
 		return nil, &ConfigError{Path: path, Msg: err.Error()}
 	}
@@ -126,6 +127,17 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 			return cfg, nil
 		}
 		return nil, &ConfigError{Path: path, Msg: "not YAML: " + err.Error()}
+	}
+	var second yaml.Node
+	if err := dec.Decode(&second); !errors.Is(err, io.EOF) {
+		line := second.Line
+		if err != nil {
+			line = 0
+		}
+		return nil, &ConfigError{Path: path, Line: line, Msg: "the config holds a second YAML document (after ---); write one mapping of keys to values"}
+	}
+	if err := plainYAML(path, &root); err != nil {
+		return nil, err
 	}
 	if len(root.Content) == 0 {
 		return cfg, nil
@@ -168,6 +180,11 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 		case "vocabulary":
 			if err := stringMap(v, vocabKeys, cfg.Vocabulary, bad); err != nil {
 				return nil, err
+			}
+			for j := 0; j+1 < len(v.Content); j += 2 {
+				if msg := namespaceProblem(v.Content[j+1].Value); msg != "" {
+					return nil, bad(v.Content[j+1], "vocabulary.%s %q: %s", v.Content[j].Value, v.Content[j+1].Value, msg)
+				}
 			}
 		case "map":
 			if err := stringMap(v, nil, cfg.Map, bad); err != nil {
@@ -233,6 +250,45 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 	return cfg, nil
 }
 
+// plainYAML refuses what the config has no use for and a hostile one
+// could abuse: a key given twice in one mapping (which would silently
+// win or lose) and aliases (which expand one node many times).
+func plainYAML(path string, n *yaml.Node) error {
+	if n.Kind == yaml.AliasNode {
+		return &ConfigError{Path: path, Line: n.Line, Msg: "the config uses a YAML alias (*" + n.Value + "); write the value out"}
+	}
+	if n.Kind == yaml.MappingNode {
+		first := map[string]int{}
+		for i := 0; i+1 < len(n.Content); i += 2 {
+			k := n.Content[i]
+			if line, dup := first[k.Value]; dup {
+				return &ConfigError{Path: path, Line: k.Line, Msg: fmt.Sprintf("key %q appears twice (first on line %d); keep one", k.Value, line)}
+			}
+			first[k.Value] = k.Line
+		}
+	}
+	for _, c := range n.Content {
+		if err := plainYAML(path, c); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// namespaceProblem says what is wrong with a vocabulary namespace, or "":
+// it must be an absolute IRI that ends in '#' or '/', as the index
+// graph's prefixes do.
+func namespaceProblem(ns string) string {
+	u, err := url.Parse(ns)
+	switch {
+	case err != nil || u.Scheme == "" || strings.ContainsAny(ns, " <>\"{}|\\^`\t\n\r"):
+		return "want an absolute IRI such as https://w3id.org/seams/proc#"
+	case !strings.HasSuffix(ns, "#") && !strings.HasSuffix(ns, "/"):
+		return "a namespace ends in '#' or '/', as https://w3id.org/seams/proc# does"
+	}
+	return ""
+}
+
 func stringMap(v *yaml.Node, allowed []string, into map[string]string, bad func(*yaml.Node, string, ...any) error) error {
 	if v.Kind != yaml.MappingNode {
 		return bad(v, "want a mapping")
@@ -289,6 +345,11 @@ func (c *Config) Levels(rules []*Rule) map[string]Level {
 	}
 	return out
 }
+
+// Suggest returns `; did you mean "x"?` for the nearest candidate within a
+// small edit distance, else the list of candidates: what an engine's
+// config section appends to an unknown key or value, as the core does.
+func Suggest(got string, candidates []string) string { return suggest(got, candidates) }
 
 // suggest returns `; did you mean "x"?` for the nearest candidate within a
 // small edit distance, or "".

@@ -107,7 +107,7 @@ func TestFindConfigFromNestedDirectory(t *testing.T) {
 // ships against the JSON Schema, and checks that the schema refuses what
 // the parser refuses.
 func TestExampleConfigsMatchSchema(t *testing.T) {
-	files := []string{"testdata/config/strict.yaml", "../examples/" + ConfigFileName}
+	files := []string{"testdata/config/strict.yaml", "../examples/" + ConfigFileName, "../examples/wfe/" + ConfigFileName, "../examples/wfe/broken/" + ConfigFileName}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {

@@ -72,10 +72,7 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 	}
 
 	perFile := make([][]Diagnostic, len(proj.Files))
-	jobs := opts.Jobs
-	if jobs <= 0 {
-		jobs = DefaultJobs()
-	}
+	jobs := Jobs(opts.Jobs)
 	var wg sync.WaitGroup
 	next := make(chan int)
 	for range min(jobs, max(len(proj.Files), 1)) {
@@ -203,3 +200,17 @@ func LoadDiagnostic(rule string, r span.Range, msg, detail string) Diagnostic {
 
 // DefaultJobs is the parallelism when none is configured: GOMAXPROCS.
 func DefaultJobs() int { return runtime.GOMAXPROCS(0) }
+
+// MaxJobs is the most parallelism a run uses, whatever --jobs asks: past
+// a few per core more workers only cost memory (each graph decoder holds
+// buffers of its own).
+const MaxJobs = 256
+
+// Jobs is the parallelism a --jobs value gives: GOMAXPROCS for zero or
+// less, at most MaxJobs.
+func Jobs(n int) int {
+	if n <= 0 {
+		return DefaultJobs()
+	}
+	return min(n, MaxJobs)
+}

@@ -85,7 +85,7 @@ func TestWriteAtomicFailureLeavesOriginal(t *testing.T) {
 			if err := os.WriteFile(p, []byte("original"), 0o644); err != nil {
 				t.Fatal(err)
 			}
-			if err := writeAtomic(p, []byte("changed"), ops); !errors.Is(err, boom) {
+			if err := writeAtomic(p, nil, []byte("changed"), ops); !errors.Is(err, boom) {
 				t.Fatalf("err = %v, want boom", err)
 			}
 			b, _ := os.ReadFile(p)

@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"strings"
@@ -37,41 +37,98 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 	faint := paint(color.Faint)
 	under := paint(color.FgGreen, color.Bold)
 
-	var b bytes.Buffer
+	// The output streams through one buffer; its first write error is
+	// the one Flush returns.
+	b := bufio.NewWriterSize(w, 64<<10)
+	lines := map[string][]int{} // file -> offsets of its line starts
 	for _, d := range r.Diagnostics {
 		sev := d.Severity.String()
 		if c, ok := sevColor[d.Severity]; ok {
 			sev = c.Sprint(sev)
 		}
-		fmt.Fprintf(&b, "%s: %s: %s %s\n",
-			bold.Sprintf("%s:%d:%d", d.File, d.Line, d.Column), sev, oneLine(d.Message),
-			faint.Sprintf("[%s %s]", d.Rule, d.Name))
+		fmt.Fprintf(b, "%s: %s: %s %s\n",
+			bold.Sprintf("%s:%d:%d", displayFile(d.File), d.Line, d.Column), sev, Printable(d.Message),
+			faint.Sprintf("[%s %s]", Printable(d.Rule), Printable(d.Name)))
 		if !p.Options.ShowSource {
 			continue
 		}
 		if src := p.source(d.File); src != nil {
-			if line, ok := lineAt(src, d.Line); ok {
-				text := strings.ReplaceAll(line, "\t", " ")
-				fmt.Fprintf(&b, "    %s\n", text)
-				start := max(d.Column-1, 0)
-				end := len(line)
-				if d.EndLine == d.Line && d.EndColumn > d.Column {
-					end = min(d.EndColumn-1, len(line))
-				}
-				if start > len(line) {
-					start = len(line)
-				}
-				pad := utf8.RuneCountInString(line[:start])
-				width := max(utf8.RuneCountInString(line[start:max(end, start)]), 1)
-				fmt.Fprintf(&b, "    %s%s\n", strings.Repeat(" ", pad), under.Sprint("^"+strings.Repeat("~", width-1)))
+			starts, ok := lines[d.File]
+			if !ok {
+				starts = lineStarts(src)
+				lines[d.File] = starts
+			}
+			if line, ok := lineOf(src, starts, d.Line); ok {
+				text, pad, width := sourceWindow(line, d)
+				fmt.Fprintf(b, "%s\n", noCommand("    "+text))
+				fmt.Fprintf(b, "    %s%s\n", strings.Repeat(" ", pad), under.Sprint("^"+strings.Repeat("~", width-1)))
 			}
 		}
 		if d.Detail != "" {
-			fmt.Fprintf(&b, "    %s %s\n", faint.Sprint("="), d.Detail)
+			fmt.Fprintf(b, "    %s %s\n", faint.Sprint("="), Printable(d.Detail))
 		}
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return b.Flush()
+}
+
+// displayFile is a finding's path as text output shows it: escaped, and
+// never at the start of a line as "::" (a GitHub workflow command).
+func displayFile(file string) string {
+	f := Printable(file)
+	if strings.HasPrefix(f, ":") {
+		return "./" + f
+	}
+	return f
+}
+
+// Source lines longer than sourceLineMax bytes are shown as a window:
+// sourceContext bytes either side of the span, the span itself cut at
+// sourceSpanMax bytes, so that a one-line model with thousands of
+// findings prints a few hundred bytes for each, not the whole line.
+const (
+	sourceLineMax = 240
+	sourceContext = 60
+	sourceSpanMax = 120
+)
+
+// sourceWindow renders the part of a source line shown under a finding,
+// and where its underline starts (in characters) and how wide it is.
+func sourceWindow(line []byte, d Diagnostic) (text string, pad, width int) {
+	start := min(max(d.Column-1, 0), len(line))
+	end := len(line)
+	if d.EndLine == d.Line && d.EndColumn > d.Column {
+		end = min(d.EndColumn-1, len(line))
+	}
+	end = max(end, start)
+	lo, hi := 0, len(line)
+	if len(line) > sourceLineMax {
+		end = min(end, start+sourceSpanMax)
+		lo = runeStart(line, max(start-sourceContext, 0))
+		hi = runeStart(line, min(end+sourceContext, len(line)))
+		start = max(runeStart(line, start), lo)
+		end = max(runeStart(line, end), start)
+	}
+	render := func(b []byte) string { return Printable(strings.ReplaceAll(string(b), "\t", " ")) }
+	before, span, after := render(line[lo:start]), render(line[start:end]), render(line[end:hi])
+	if lo > 0 {
+		before = "..." + before
+	}
+	if hi < len(line) {
+		after += "..."
+	}
+	pad = utf8.RuneCountInString(before)
+	width = max(utf8.RuneCountInString(span), 1)
+	return before + span + after, pad, width
+}
+
+// runeStart moves i back to the start of the UTF-8 sequence it is in.
+func runeStart(b []byte, i int) int {
+	for j := i; j > 0 && j > i-utf8.UTFMax && j < len(b); j-- {
+		if utf8.RuneStart(b[j]) {
+			return j
+		}
+	}
+	return i
 }
 
 func (p *TextPrinter) source(file string) []byte {
@@ -81,26 +138,40 @@ func (p *TextPrinter) source(file string) []byte {
 	return p.Options.Sources.Source(file)
 }
 
+// lineStarts returns the offset of each line's first byte.
+func lineStarts(src []byte) []int {
+	starts := []int{0}
+	for i, c := range src {
+		if c == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// lineOf returns the n-th line (1-based) of src without its line ending.
+func lineOf(src []byte, starts []int, n int) ([]byte, bool) {
+	if n < 1 || n > len(starts) {
+		return nil, false
+	}
+	lo, hi := starts[n-1], len(src)
+	if n < len(starts) {
+		hi = starts[n] - 1
+	}
+	line := src[lo:hi]
+	if len(line) > 0 && line[len(line)-1] == '\r' {
+		line = line[:len(line)-1]
+	}
+	return line, true
+}
+
 // lineAt returns the n-th line (1-based) of src without its line ending.
 func lineAt(src []byte, n int) (string, bool) {
-	if n < 1 {
+	line, ok := lineOf(src, lineStarts(src), n)
+	if !ok {
 		return "", false
 	}
-	for i := 1; i < n; i++ {
-		j := bytes.IndexByte(src, '\n')
-		if j < 0 {
-			return "", false
-		}
-		src = src[j+1:]
-	}
-	if j := bytes.IndexByte(src, '\n'); j >= 0 {
-		src = src[:j]
-	}
-	s := strings.TrimSuffix(string(src), "\r")
-	if !utf8.ValidString(s) {
-		s = strings.ToValidUTF8(s, "\uFFFD")
-	}
-	return s, true
+	return strings.ToValidUTF8(string(line), "\uFFFD"), true
 }
 
 // Summary is the one-line count printed after text output.
@@ -115,14 +186,4 @@ func plural(n int, word string) string {
 		return fmt.Sprintf("1 %s", word)
 	}
 	return fmt.Sprintf("%d %ss", n, word)
-}
-
-// oneLine keeps a message on its line, so that every finding is one line
-// that editors and errorformat read: line breaks become the two characters
-// of their escape.
-func oneLine(s string) string {
-	if !strings.ContainsAny(s, "\r\n") {
-		return s
-	}
-	return strings.NewReplacer("\r\n", `\n`, "\n", `\n`, "\r", `\r`).Replace(s)
 }

@@ -103,9 +103,10 @@ func applySuppressions(proj *Project, known func(string) (string, bool), ds []Di
 			valid = append(valid, s)
 		}
 	}
+	ix := indexSuppressions(valid, proj)
 	kept := ds[:0:0]
 	for _, d := range ds {
-		if !suppressedBy(valid, related, d) {
+		if !ix.suppressed(related, d) {
 			kept = append(kept, d)
 		}
 	}
@@ -118,25 +119,101 @@ func applySuppressions(proj *Project, known func(string) (string, bool), ds []Di
 	return append(kept, out...)
 }
 
-func suppressedBy(valid []*Suppression, related map[string]func(a, b string) bool, d Diagnostic) bool {
-	hit := false
-	for _, s := range valid {
-		if s.File != d.File || !containsID(s.IDs, d.Rule) {
-			continue
+// maxNesting bounds the walks up an element's containers.
+const maxNesting = 1000
+
+// supKey finds the suppressions of one rule in one file: by the line they
+// cover, or by an element id.
+type supKey struct {
+	file, rule, id string
+	line           int
+}
+
+// supIndex finds the suppressions that cover a finding without looking
+// at the others: byLine for line-based files; exact by the element a
+// comment covers, and within by each element that contains that element
+// (or is it), for files that say how their elements nest (File.Parent).
+// The suppressions of files that give only Related are tried one by one.
+type supIndex struct {
+	byLine map[supKey][]*Suppression
+	exact  map[supKey][]*Suppression
+	within map[supKey][]*Suppression
+	parent map[string]func(string) string
+	slow   map[supKey][]*Suppression // by file and rule
+}
+
+func indexSuppressions(valid []*Suppression, proj *Project) *supIndex {
+	ix := &supIndex{
+		byLine: map[supKey][]*Suppression{},
+		exact:  map[supKey][]*Suppression{},
+		within: map[supKey][]*Suppression{},
+		parent: map[string]func(string) string{},
+		slow:   map[supKey][]*Suppression{},
+	}
+	for _, f := range proj.Files {
+		if f.Parent != nil && len(f.Suppressions) > 0 {
+			ix.parent[f.Path] = f.Parent
 		}
-		if s.TargetLine > 0 && d.Line == s.TargetLine || s.Target != "" && d.Element != "" && related[s.File] != nil && related[s.File](s.Target, d.Element) {
+	}
+	for _, s := range valid {
+		up := ix.parent[s.File]
+		for _, id := range s.IDs {
+			if s.TargetLine > 0 {
+				k := supKey{file: s.File, rule: id, line: s.TargetLine}
+				ix.byLine[k] = append(ix.byLine[k], s)
+			}
+			if s.Target == "" {
+				continue
+			}
+			if up == nil {
+				k := supKey{file: s.File, rule: id}
+				ix.slow[k] = append(ix.slow[k], s)
+				continue
+			}
+			k := supKey{file: s.File, rule: id, id: s.Target}
+			ix.exact[k] = append(ix.exact[k], s)
+			for x, n := s.Target, 0; x != "" && n < maxNesting; x, n = up(x), n+1 {
+				k := supKey{file: s.File, rule: id, id: x}
+				ix.within[k] = append(ix.within[k], s)
+			}
+		}
+	}
+	return ix
+}
+
+// suppressed reports whether a valid suppression covers d, marking every
+// one that does as used: one on d's line, one on d's element or on an
+// element containing it, or one on an element d's element contains.
+func (ix *supIndex) suppressed(related map[string]func(a, b string) bool, d Diagnostic) bool {
+	hit := false
+	use := func(ss []*Suppression) {
+		for _, s := range ss {
+			s.used = true
+			hit = true
+		}
+	}
+	use(ix.byLine[supKey{file: d.File, rule: d.Rule, line: d.Line}])
+	if d.Element == "" {
+		return hit
+	}
+	if up := ix.parent[d.File]; up != nil {
+		// A comment on the element itself, or on an element inside it.
+		use(ix.within[supKey{file: d.File, rule: d.Rule, id: d.Element}])
+		// A comment on an element that contains it.
+		for x, n := up(d.Element), 1; x != "" && n < maxNesting; x, n = up(x), n+1 {
+			use(ix.exact[supKey{file: d.File, rule: d.Rule, id: x}])
+		}
+		return hit
+	}
+	rel := related[d.File]
+	if rel == nil {
+		return hit
+	}
+	for _, s := range ix.slow[supKey{file: d.File, rule: d.Rule}] {
+		if rel(s.Target, d.Element) {
 			s.used = true
 			hit = true
 		}
 	}
 	return hit
-}
-
-func containsID(ids []string, id string) bool {
-	for _, x := range ids {
-		if x == id {
-			return true
-		}
-	}
-	return false
 }

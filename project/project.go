@@ -19,6 +19,7 @@ import (
 	"sync"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/span"
 )
 
 // Kind is a kind of file an engine reads.
@@ -71,14 +72,17 @@ type Options struct {
 	// Maps are --map flags, IRI prefixes to directories; they override
 	// the config's map.
 	Maps map[string]string
-	// Jobs bounds the parallelism; zero means GOMAXPROCS.
+	// Jobs bounds the parallelism; zero means GOMAXPROCS, and more than
+	// lint.MaxJobs means lint.MaxJobs.
 	Jobs int
 	// Progress, when set, is called as files are loaded with the number
 	// done so far and the total. It may be called from several goroutines
 	// at once.
 	Progress func(done, total int)
-	// ReadFile reads one input file; nil means os.ReadFile. Every input
-	// file of a run is read through it exactly once.
+	// ReadFile reads one input file; nil means the default reader
+	// (lint.ReadInput: regular files only, at most lint.MaxInputSize
+	// bytes). Every input file of a run is read through it exactly once,
+	// and only inside the project (see boundary.go).
 	ReadFile func(path string) ([]byte, error)
 }
 
@@ -101,6 +105,8 @@ type Loader struct {
 	found    map[string][]string // kind name -> paths, in discovery order
 	given    map[string]bool     // absolute paths discovered from the given paths
 	stdinAbs string
+	bound    *boundary
+	diags    []lint.Diagnostic // discovery's findings (unreadable directories)
 	mu       sync.Mutex
 	files    []*lint.File
 }
@@ -116,16 +122,21 @@ func (l *Loader) Stdin(path string) bool {
 }
 
 // Read returns the bytes of an input file: the stdin buffer when path
-// names it, else the file read through Options.ReadFile.
+// names it, else the file read through Options.ReadFile. A file outside
+// the project is refused (ErrOutside) without being opened; the default
+// reader also refuses what is not a regular file (lint.ErrNotRegular:
+// a FIFO, a device) and a file over lint.MaxInputSize.
 func (l *Loader) Read(path string) ([]byte, error) {
 	if l.Stdin(path) {
 		return l.opts.Stdin, nil
 	}
-	read := l.opts.ReadFile
-	if read == nil {
-		read = os.ReadFile
+	if l.opts.ReadFile == nil {
+		return l.readInput(path)
 	}
-	return read(path)
+	if !l.bound.inside(path) {
+		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrOutside}
+	}
+	return l.opts.ReadFile(path)
 }
 
 // Excluded reports whether the config's exclude patterns skip path.
@@ -151,12 +162,7 @@ func (l *Loader) Maps() map[string]string {
 }
 
 // Jobs is the parallelism to load with.
-func (l *Loader) Jobs() int {
-	if l.opts.Jobs > 0 {
-		return l.opts.Jobs
-	}
-	return lint.DefaultJobs()
-}
+func (l *Loader) Jobs() int { return lint.Jobs(l.opts.Jobs) }
 
 // Progress reports loading progress, when the caller asked for it.
 func (l *Loader) Progress(done, total int) {
@@ -195,10 +201,12 @@ func Load(opts Options, engines []*Engine) (*Loaded, error) {
 	if opts.Stdin != nil && opts.StdinName != "" {
 		l.stdinAbs = absPath(opts.StdinName)
 	}
+	l.bound = newBoundary(&opts)
 	if err := l.discover(engines); err != nil {
 		return nil, err
 	}
 	out := &Loaded{Project: &lint.Project{States: map[string]any{}, StdinName: opts.StdinName}}
+	out.Diagnostics = append(out.Diagnostics, l.diags...)
 	for _, e := range engines {
 		if e.Load == nil {
 			continue
@@ -338,16 +346,42 @@ func (l *Loader) discover(engines []*Engine) error {
 			if l.Stdin(p) {
 				continue
 			}
+			if li, err := os.Lstat(p); err == nil && li.Mode()&fs.ModeSymlink != 0 && !l.bound.inside(p) {
+				// A link leading outside the project: refused when read,
+				// with the same finding whether its target exists.
+				add(p, true)
+				continue
+			}
 			return &PathError{Path: p, Err: errors.Unwrap(statErr)}
 		}
 		if !info.IsDir() {
 			add(p, true)
 			continue
 		}
+		// A symbolic link to a directory, given as the path, is walked:
+		// its target's files are found under the name given.
+		root := p
+		if real, err := filepath.EvalSymlinks(p); err == nil && real != filepath.Clean(p) {
+			root = real
+		}
 		var found []string
-		walkErr := filepath.WalkDir(p, func(q string, d fs.DirEntry, err error) error {
+		walkErr := filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
+			if root != p {
+				if rel, rerr := filepath.Rel(root, q); rerr == nil && rel != "." {
+					q = filepath.Join(p, rel)
+				} else if rerr == nil {
+					q = p
+				}
+			}
 			if err != nil {
-				return err
+				if q == p || d == nil || !d.IsDir() {
+					return err
+				}
+				// One unreadable directory is a finding; the rest of
+				// the tree is still checked.
+				l.diags = append(l.diags, lint.LoadDiagnostic("TMR0001", span.At(q, span.Pos{Line: 1, Col: 1}),
+					"cannot read the directory: "+ioCause(err), "Make the directory readable, or exclude it in the config."))
+				return nil
 			}
 			if l.Excluded(q) {
 				if d.IsDir() {
@@ -417,6 +451,19 @@ func excluded(patterns []string, p string) bool {
 		}
 	}
 	return false
+}
+
+// ioCause is the cause of a file system error, without the path that a
+// finding shows anyway.
+func ioCause(err error) string {
+	var pe *fs.PathError
+	if errors.As(err, &pe) {
+		err = pe.Err
+	}
+	if errors.Is(err, fs.ErrPermission) {
+		return "permission denied"
+	}
+	return err.Error()
 }
 
 func absPath(p string) string {

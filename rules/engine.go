@@ -85,7 +85,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	for _, g := range graphs {
 		reportedGraphs[g] = true
 	}
-	graphs = append(graphs, contextGraphs(models, graphs)...)
+	graphs = append(graphs, contextGraphs(l, models, graphs)...)
 
 	var diags []lint.Diagnostic
 	var mu sync.Mutex
@@ -128,6 +128,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	type modelJob struct {
 		path     string
 		reported bool
+		named    bool // named by the graph only, not given
 	}
 	jobs := make(chan modelJob)
 	var docsMu sync.Mutex
@@ -148,6 +149,11 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				} else {
 					f.Src = data
 					doc, lerr = bpmn.Parse(j.path, data)
+					if lerr != nil && j.named {
+						// A model only the graph names was not named by
+						// the user: its finding quotes none of its bytes.
+						lerr.Msg = unquoted(lerr.Msg)
+					}
 				}
 				if lerr != nil {
 					at := span.At(j.path, lerr.Pos)
@@ -186,12 +192,18 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				continue
 			}
 			queued[n.Path] = true
+			if !l.Inside(n.Path) {
+				// Not opened, not even looked at: whether it exists is
+				// not told either.
+				addDiags(outsideModel(n))
+				continue
+			}
 			if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
 				addDiags(ix.MissingModel(n))
 				continue
 			}
 			total.Add(1)
-			jobs <- modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File]}
+			jobs <- modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true}
 		}
 	}
 	close(jobs)
@@ -232,15 +244,37 @@ func fillFile(f *lint.File, doc *bpmn.Document) {
 	if len(f.Suppressions) > 0 {
 		up := ancestry(doc)
 		f.Related = func(a, b string) bool { return related(up, a, b) }
+		f.Parent = func(id string) string { return up[id] }
 	}
+}
+
+// outsideModel is the TMR0004 finding for a model file the graph names
+// outside the project, which is not read.
+func outsideModel(n join.Named) lint.Diagnostic {
+	return lint.LoadDiagnostic(join.RuleModelMissing, n.At,
+		"the index graph names the model file "+join.DisplayPath(n.Path)+", which is outside the project; it is not read",
+		"Name models inside the checked tree, or map the IRI prefix to a directory of the project with --map PREFIX=DIR.")
+}
+
+// unquoted drops the excerpt a TMR0001 quotes from a file ("...: it
+// starts with "...""), for a file the user did not name.
+func unquoted(msg string) string {
+	if i := strings.Index(msg, ": it starts with "); i >= 0 {
+		return msg[:i]
+	}
+	return msg
 }
 
 // contextGraphs returns the graph documents that cover the given models
 // but were not given: for each model, those of the nearest directory at or
 // above it that holds any, when the run does not read them already. A
 // model checked alone (a pre-commit hook, an editor's :make %) is so
-// joined with its index graph as it is under its directory.
-func contextGraphs(models, given []string) []string {
+// joined with its index graph as it is under its directory. The search
+// stays inside the project (see package project): it starts in the
+// model's directory and climbs while the parent is inside the project
+// (up to the directory of the config or of a .git, the given
+// directories, never across a file system's mount point).
+func contextGraphs(l *project.Loader, models, given []string) []string {
 	have := map[string]bool{}
 	for _, g := range given {
 		have[join.AbsPath(g)] = true
@@ -252,7 +286,7 @@ func contextGraphs(models, given []string) []string {
 		if _, seen := byDir[dir]; seen {
 			continue
 		}
-		found := nearestGraphs(dir)
+		found := nearestGraphs(dir, l.InsideDir)
 		byDir[dir] = found
 		for _, g := range found {
 			if !have[g] {
@@ -265,9 +299,9 @@ func contextGraphs(models, given []string) []string {
 }
 
 // nearestGraphs returns the absolute paths of the graph files of the
-// nearest directory, from dir up to the file system's root, that holds
-// any.
-func nearestGraphs(dir string) []string {
+// nearest directory, from dir up while inside reports the parent inside
+// the project, that holds any.
+func nearestGraphs(dir string, inside func(string) bool) []string {
 	for {
 		entries, err := os.ReadDir(dir)
 		if err == nil {
@@ -282,7 +316,7 @@ func nearestGraphs(dir string) []string {
 			}
 		}
 		parent := filepath.Dir(dir)
-		if parent == dir {
+		if parent == dir || !inside(parent) {
 			return nil
 		}
 		dir = parent

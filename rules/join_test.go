@@ -295,9 +295,11 @@ func TestModelPath(t *testing.T) {
 }
 
 // TestJoinLoadsNamedModel: a model the graph names that was not given on
-// the command line is loaded and checked with every rule.
+// the command line, inside the project (here the directory of a .git), is
+// loaded and checked with every rule.
 func TestJoinLoadsNamedModel(t *testing.T) {
 	dir := writeTree(t, map[string]string{
+		".git/HEAD":            "ref: refs/heads/main\n",
 		"models/approval.bpmn": approvalModel(`PT48H`), // unquoted: TMR1004
 		"graph/index.ttl": ttlHeader + `<../models/approval.bpmn#Approval> a proc:Process .
 <../models/approval.bpmn#Remind> a proc:TimerCatchEvent .

@@ -12,7 +12,10 @@ var FileUnreadable = &lint.Rule{
 	Title:    "file unreadable, or not BPMN or RDF",
 	Doc: `A file that was named or found could not be read as a BPMN 2.0 model or an
 RDF index graph: it is empty, binary, not UTF-8, or well-formed XML whose root is not
-bpmn:definitions. Nothing in it was checked, so its timers could still be wrong.`,
+bpmn:definitions; or it is not a regular file (a FIFO, a device: never opened), is larger
+than 64 MiB, is a symbolic link leading outside the project (not followed), or is a
+directory that cannot be read (the rest of the tree is still checked). Nothing in it was
+checked, so its timers could still be wrong. SECURITY.md says what the project is.`,
 	Bad: `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://example.com/not-bpmn"/>`,
 	Good: `<?xml version="1.0" encoding="UTF-8"?>
@@ -74,8 +77,11 @@ so <approval.bpmn#Remind> in models/index.ttl names models/approval.bpmn, and
 <../models/approval.bpmn#Remind> in graph/index.ttl names the same file. An absolute IRI that
 is not a file: URL names a file only through a --map IRI-PREFIX=DIR flag or the map: section
 of the config file. The model is loaded when it was not given on the command line; when the
-file does not exist, or no map covers the IRI, nothing about it could be checked. The finding
-is reported at the first triple that names the model.`,
+file does not exist, or no map covers the IRI, nothing about it could be checked. A model
+outside the project (the paths given, the config's directory, the directory of the nearest
+.git or config above them, --map targets) is not read at all: the finding says "outside the
+project", the same whether the file exists or not. The finding is reported at the first
+triple that names the model.`,
 	Bad: `# models/index.ttl, with no models/aproval.bpmn beside it
 <aproval.bpmn#Remind> a proc:TimerCatchEvent .`,
 	Good: `# models/index.ttl, beside models/approval.bpmn

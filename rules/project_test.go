@@ -92,12 +92,14 @@ func TestOnePathTwoSpellings(t *testing.T) {
 	}
 }
 
-// TestModelByPathJoinsItsGraph: a model given by path (as a pre-commit hook
+// TestModelByPathJoinsItsGraph: a model given by path, in a project (the
+// directory of a .git), (as a pre-commit hook
 // or an editor's :make % gives it) is joined with the index graph beside
 // it or above it, and its unlifted timer is reported; the graph's own
 // findings, and those of the other models it names, are not.
 func TestModelByPathJoinsItsGraph(t *testing.T) {
 	dir := writeTree(t, map[string]string{
+		".git/HEAD":            "ref: refs/heads/main\n",
 		"beside/approval.bpmn": approvalModel(`"PT48H"`),
 		"beside/digest.bpmn":   digestModel,
 		"beside/index.ttl": ttlHeader + `<approval.bpmn#Approval> a proc:Process .

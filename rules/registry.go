@@ -51,6 +51,7 @@ var registry = []*lint.Rule{
 	EventDefinitionMixed,
 	TimerPlacement,
 	TimerDefinitionRef,
+	DuplicateID,
 	TimerUnlifted,
 	TimerLiftType,
 	TimerLiftOrphan,

@@ -43,9 +43,10 @@ func runTimerLiftOrphan(p *lint.Pass) {
 		case n.Local:
 			what = "typed " + typ + ", but the IRI names a node of the graph document, not a BPMN element"
 			detail = "Give the node the IRI of the element it lifts, <model.bpmn#id>, relative to the graph document."
-		case n.Doc == nil:
-			// The model file is missing, unmapped or unreadable: TMR0004
-			// or a load finding reported it.
+		case n.Doc == nil, n.Ambiguous:
+			// The model file is missing, unmapped or unreadable (TMR0004
+			// or a load finding reported it), or the id is carried by
+			// several elements (TMR2010 reports it in the model).
 			continue
 		case n.ElementID == "":
 			what = "typed " + typ + ", but the IRI names the model " + filepath.Base(n.Doc.Path) + ", not one of its elements"

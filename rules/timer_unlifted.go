@@ -39,7 +39,7 @@ func runTimerUnlifted(p *lint.Pass) {
 		}
 		for _, el := range timerEvents(doc) {
 			kind := liftOf(el)
-			if (kind != liftStart && kind != liftCatch) || ix.NodeOf(doc, el) != nil {
+			if (kind != liftStart && kind != liftCatch) || ix.NodeOf(doc, el) != nil || ix.Ambiguous(doc, el.ID) {
 				continue
 			}
 			want := typeName(ix, kind == liftStart)

@@ -1,6 +1,11 @@
 package sim
 
-import "sort"
+import (
+	"fmt"
+	"sort"
+
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+)
 
 // The simulated clock and the event queue: ticks, the spans in which the
 // runtime is off, and what the queue wakes the engine for.
@@ -130,5 +135,14 @@ func (e *engine) scheduleStart(i int32) {
 		return
 	}
 	due := ns(t.sched.Due(t.handled))
-	e.push(item{at: e.upTick(e.tickAtOrAfter(due)), cls: clsStart, kind: itStart, i: i})
+	at := e.upTick(e.tickAtOrAfter(due))
+	if t.ran && at <= t.lastTick {
+		// Due times that do not move past the tick that just ran would
+		// loop for ever (a cycle that started centuries before the
+		// window, past the range of the arithmetic): stop with an error.
+		e.err = fmt.Errorf("timer %s: the due times of %s do not advance past %s (occurrence %d); the simulation stops: "+
+			"start the cycle nearer the simulated window", t.st.Name, t.st.Value, timeexpr.FormatTime(tm(t.lastTick)), t.handled)
+		return
+	}
+	e.push(item{at: at, cls: clsStart, kind: itStart, i: i})
 }

@@ -38,6 +38,10 @@ type timer struct {
 	// handled counts the due times of a timer start that fired or were
 	// missed.
 	handled int
+	// ran and lastTick are the tick its scheduler loops last ran at: the
+	// next must come later, or the simulation would never end.
+	ran      bool
+	lastTick int64
 }
 
 // procPlan is a ProcessPlan resolved against a compiled process.

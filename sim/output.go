@@ -15,6 +15,11 @@ type TextOptions struct {
 	// Debug includes the debug lines (`timer claimed elsewhere`, gateway
 	// defaults, instance ends).
 	Debug bool
+	// Escape, when set, makes text from the input (paths, ids, notes)
+	// safe to print: the command passes lint.Printable, so that a file
+	// name with a line break or an escape sequence stays inert. Nil
+	// prints it as it is.
+	Escape func(string) string
 }
 
 // Line renders event i as a text log line: tick time, replica, level and
@@ -83,19 +88,31 @@ func (r *Result) appendInstance(b []byte, i int) []byte {
 func WriteText(w io.Writer, r *Result, opts TextOptions) error {
 	bw := bufio.NewWriterSize(w, 1<<16)
 	out := &printer{w: bw}
+	esc := func(s string) string {
+		if opts.Escape == nil {
+			return s
+		}
+		return opts.Escape(s)
+	}
 	out.f("# seams-timers simulate: %s\n", r.Scenario.Describe())
 	if r.Note != "" {
-		out.f("# %s\n", r.Note)
+		out.f("# %s\n", esc(r.Note))
 	}
 	if r.Scheduling != "" {
-		out.f("# %s\n", r.Scheduling)
+		out.f("# %s\n", esc(r.Scheduling))
 	}
 	var line []byte
 	for i := range r.Len() {
 		if !opts.Debug && r.level(i) == LevelDebug {
 			continue
 		}
-		line = append(r.appendLine(line[:0], i), '\n')
+		line = r.appendLine(line[:0], i)
+		if opts.Escape != nil && !plainASCII(line) {
+			// A path or an id with a line break or an escape sequence
+			// stays on its line, inert.
+			line = append(line[:0], opts.Escape(string(line))...)
+		}
+		line = append(line, '\n')
 		if out.err == nil {
 			_, out.err = bw.Write(line)
 		}
@@ -104,14 +121,25 @@ func WriteText(w io.Writer, r *Result, opts TextOptions) error {
 	if out.err != nil {
 		return out.err
 	}
-	if err := writeSummary(bw, r); err != nil {
+	if err := writeSummary(bw, r, esc); err != nil {
 		return err
 	}
 	return bw.Flush()
 }
 
+// plainASCII reports whether a line is printable ASCII only, which no
+// escaping changes.
+func plainASCII(b []byte) bool {
+	for _, c := range b {
+		if c < 0x20 || c >= 0x7f {
+			return false
+		}
+	}
+	return true
+}
+
 // writeSummary writes one row per timer.
-func writeSummary(w io.Writer, r *Result) error {
+func writeSummary(w io.Writer, r *Result, esc func(string) string) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	out := &printer{w: tw}
 	out.s("timer\trole\texpression\tfired\tmissed\tlate by at most\tclaimed elsewhere\tcancelled\tpending\twaiting\tarithmetic\tnotes\n")
@@ -134,8 +162,8 @@ func writeSummary(w io.Writer, r *Result) error {
 		if note == "" {
 			note = "-"
 		}
-		out.f("%s\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", t.Name, t.Role, orDefault(t.Value, "-"),
-			t.Fired, t.Missed, late, t.ClaimedElsewhere, t.Cancelled, t.Pending, t.Waiting, arith, note)
+		out.f("%s\t%s\t%s\t%d\t%d\t%s\t%d\t%d\t%d\t%d\t%s\t%s\n", esc(t.Name), t.Role, esc(orDefault(t.Value, "-")),
+			t.Fired, t.Missed, late, t.ClaimedElsewhere, t.Cancelled, t.Pending, t.Waiting, arith, esc(note))
 	}
 	if out.err != nil {
 		return out.err

@@ -188,6 +188,7 @@ func (e *engine) nextAvailable(t int64) int64 {
 // firing row, and the one whose insert succeeds starts the instance.
 func (e *engine) startDue(t int64, i int32) {
 	tmr := e.timers[i]
+	tmr.ran, tmr.lastTick = true, t
 	n := tmr.sched.Through(tm(t))
 	if n <= tmr.handled {
 		e.scheduleStart(i)

@@ -151,6 +151,16 @@ func (s *Scenario) Defaults() {
 	}
 }
 
+// Bounds on a scenario, so that a hostile scenario file or flag cannot
+// exhaust memory: a run holds state per replica and per instance started.
+const (
+	// MaxReplicas is the most replicas a scenario runs.
+	MaxReplicas = 1000
+	// MaxStarts is the most instances a scenario starts, over all its
+	// processes.
+	MaxStarts = 1_000_000
+)
+
 // RelativeTo reads the path of each path#id process reference as
 // relative to dir, the scenario file's directory, as the config's map
 // reads its directories relative to the config file: a scenario next to
@@ -176,6 +186,8 @@ func (s *Scenario) Validate() error {
 		return errors.New("scenario: step must be positive")
 	case s.Replicas < 1:
 		return fmt.Errorf("scenario: replicas must be at least 1, not %d", s.Replicas)
+	case s.Replicas > MaxReplicas:
+		return fmt.Errorf("scenario: replicas must be at most %d, not %d", MaxReplicas, s.Replicas)
 	case s.Lease <= 0:
 		return errors.New("scenario: lease must be positive")
 	}
@@ -503,6 +515,17 @@ func ParseScenario(src []byte) (Scenario, error) {
 		names = append(names, n)
 	}
 	sort.Strings(names)
+	total := 0
+	for _, name := range names {
+		yp := y.Processes[name]
+		total += len(yp.Start)
+		if yp.StartEvery != nil && yp.StartEvery.Count > 0 {
+			total += min(yp.StartEvery.Count, MaxStarts+1)
+		}
+		if total > MaxStarts {
+			return s, fmt.Errorf("scenario: the processes start more than %d instances in all", MaxStarts)
+		}
+	}
 	for _, name := range names {
 		p, err := parseProc(name, y.Processes[name])
 		if err != nil {
@@ -532,8 +555,8 @@ func parseProc(name string, y yamlProc) (ProcessPlan, error) {
 		if err != nil || every <= 0 {
 			return p, fmt.Errorf("%s.startEvery.every: want a positive duration such as PT1H", where)
 		}
-		if e.Count < 1 {
-			return p, fmt.Errorf("%s.startEvery.count: want at least 1", where)
+		if e.Count < 1 || e.Count > MaxStarts {
+			return p, fmt.Errorf("%s.startEvery.count: want 1 to %d", where, MaxStarts)
 		}
 		for i := 0; i < e.Count; i++ {
 			p.Starts = append(p.Starts, from.Add(time.Duration(i)*every))

@@ -1,9 +1,11 @@
 package main
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -199,7 +201,11 @@ func runCheck(s *streams, o *checkOptions) error {
 			if o.StdinName == "" {
 				return usageErrorf("reading stdin (\"-\") needs --stdin-filename to name the buffer")
 			}
-			b, err := io.ReadAll(s.In)
+			b, err := lint.ReadAllLimited(s.In, lint.MaxInputSize)
+			var tooLarge *lint.TooLargeError
+			if errors.As(err, &tooLarge) {
+				return usageErrorf("reading stdin: it holds more than the %d MiB an input may hold", lint.MaxInputSize>>20)
+			}
 			if err != nil {
 				return usageErrorf("reading stdin: %v", err)
 			}
@@ -250,11 +256,17 @@ func runCheck(s *streams, o *checkOptions) error {
 			return failExit(rep, failOn, never)
 		}
 		for _, fr := range fixes {
-			if err := lint.WriteAtomic(fr.File, fr.New); err != nil {
+			if !underPaths(fr.File, o.Paths) {
+				// A model a graph names, outside the given paths: its
+				// findings are reported, but --fix writes only what the
+				// user asked to check.
+				continue
+			}
+			if err := lint.WriteFix(fr.File, fr.Old, fr.New); err != nil {
 				return &exitError{code: lint.ExitInternal, err: fmt.Errorf("writing the fixes to %s: %w", fr.File, err)}
 			}
 			if !o.Quiet {
-				fmt.Fprintf(s.Err, "fixed %s (%d fix(es))\n", fr.File, fr.Applied)
+				fmt.Fprintf(s.Err, "fixed %s (%d fix(es))\n", lint.Printable(fr.File), fr.Applied)
 			}
 		}
 		if len(fixes) > 0 {
@@ -282,7 +294,7 @@ func runCheck(s *streams, o *checkOptions) error {
 	}
 	if !o.Quiet && (len(outs) != 1 || outs[0].format == "text") {
 		for _, note := range rep.Notes {
-			fmt.Fprintln(s.Err, note)
+			fmt.Fprintln(s.Err, lint.Printable(note))
 		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}
@@ -319,15 +331,29 @@ func writeOutput(s *streams, out output, popts lint.PrinterOptions, rep *lint.Re
 	if out.file == "" {
 		return p.Print(s.Out, rep)
 	}
-	f, err := os.Create(out.file)
+	return lint.WriteReport(out.file, func(w io.Writer) error { return p.Print(w, rep) })
+}
+
+// underPaths reports whether a file lies under one of the given paths (is
+// one of them, or sits in one of the directories).
+func underPaths(file string, paths []string) bool {
+	abs, err := filepath.Abs(file)
 	if err != nil {
-		return err
+		return false
 	}
-	if err := p.Print(f, rep); err != nil {
-		_ = f.Close()
-		return err
+	for _, p := range paths {
+		if p == "-" {
+			continue
+		}
+		q, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if rel, err := filepath.Rel(q, abs); err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator)) {
+			return true
+		}
 	}
-	return f.Close()
+	return false
 }
 
 // colorWanted decides colour: --color always/never win, then NO_COLOR,

@@ -2,7 +2,8 @@ package main
 
 import (
 	"fmt"
-	"os"
+	"path/filepath"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -48,12 +49,37 @@ func (c *configFlags) loadFor(paths []string, stdinName string) (*lint.Config, e
 		if path == "" {
 			return nil, nil
 		}
+		if !linkStaysIn(path) {
+			// A config found in the tree is part of the input: a link
+			// out of its directory would read, and quote, any file.
+			return nil, usageErrorf("%s is a symbolic link leading out of its directory; it is not followed (give it with --config to use it)", path)
+		}
 	}
 	cfg, err := lint.LoadConfig(path, configSpec())
 	if err != nil {
 		return nil, &exitError{code: lint.ExitUsage, err: err}
 	}
 	return cfg, nil
+}
+
+// linkStaysIn reports whether path, once its symbolic links are resolved,
+// still lies in the (resolved) directory it sits in; a path that is not
+// a link always does.
+func linkStaysIn(path string) bool {
+	abs, err := filepath.Abs(path)
+	if err != nil {
+		return false
+	}
+	real, err := filepath.EvalSymlinks(abs)
+	if err != nil {
+		return false
+	}
+	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
+	if err != nil {
+		return false
+	}
+	rel, err := filepath.Rel(dir, real)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func newConfigCmd(s *streams) *cobra.Command {
@@ -82,12 +108,12 @@ Exit code 2 when invalid.`,
 			} else if path = lint.FindConfig("."); path == "" {
 				return usageErrorf("no %s found in this directory or above it", lint.ConfigFileName)
 			}
-			src, err := os.ReadFile(path)
+			src, err := lint.ReadInput(path, lint.MaxInputSize)
 			if err != nil {
 				return usageErrorf("%v", err)
 			}
 			if _, err := lint.ParseConfig(path, src, configSpec()); err != nil {
-				fmt.Fprintln(s.Err, err)
+				fmt.Fprintln(s.Err, lint.Printable(err.Error()))
 				return &exitError{code: lint.ExitUsage}
 			}
 			fmt.Fprintf(s.Out, "%s: valid\n", path)

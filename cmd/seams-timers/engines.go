@@ -11,6 +11,7 @@ import (
 	"github.com/seams/seams-timers/rules"
 	sfrules "github.com/seams/seams-timers/stateflows/rules"
 	temporal "github.com/seams/seams-timers/temporal/rules"
+	wferules "github.com/seams/seams-timers/wfe/rules"
 )
 
 // engines are the timer systems seams-timers checks (internal/engines is
@@ -48,7 +49,7 @@ type engineCLI struct {
 // engineCLIs are the engines' additions to next and simulate, by engine
 // name.
 func engineCLIs() map[string]*engineCLI {
-	return map[string]*engineCLI{rules.EngineName: &bpmnCLI, sfrules.EngineName: &stateflowsCLI, temporal.EngineName: &cadenceCLI}
+	return map[string]*engineCLI{rules.EngineName: &bpmnCLI, wferules.EngineName: &wfeCLI, sfrules.EngineName: &stateflowsCLI, temporal.EngineName: &cadenceCLI}
 }
 
 // engineCLINames lists the engines' names in the order of engines().

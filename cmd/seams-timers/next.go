@@ -38,7 +38,10 @@ type nextOptions struct {
 	// TZ and Revision are the Stateflows engine's host zone and revision.
 	TZ       string
 	Revision string
-	config   configFlags
+	// Assume are the Workflow Engine's values of timers computed at run
+	// time (NAME=VALUE).
+	Assume []string
+	config configFlags
 }
 
 func newNextCmd(s *streams) *cobra.Command {
@@ -81,6 +84,7 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339; for stateflows also the host's wall time (default: the config's now, else the current time)")
 	f.StringVar(&o.TZ, "tz", "", "stateflows: the host's zone, an IANA name (default: the config's stateflows.timezone, else UTC)")
 	f.StringVar(&o.Revision, "revision", "", "stateflows: main, before-2024-12-17 or documented (default: the config's, else main)")
+	f.StringArrayVar(&o.Assume, "assume", nil, "wfe: NAME=VALUE, the value of a timer computed at run time (an Expression) (repeatable)")
 	o.config.register(c)
 	return c
 }

@@ -76,22 +76,37 @@ func newRootCmd(s *streams) *cobra.Command {
 }
 
 // run executes the command line and maps the result to an exit code: the
-// one place where errors become exit codes.
-func run(args []string, s *streams) int {
-	root := newRootCmd(s)
+// one place where errors become exit codes. A write to stdout that fails
+// (a full disk) is exit 3 with one line, whatever the
+// command; so is a panic, which never reaches the user as a stack trace.
+func run(args []string, s *streams) (code int) {
+	out := lint.NewCheckedWriter(s.Out)
+	cs := *s
+	cs.Out = out
+	defer func() {
+		if r := recover(); r != nil {
+			fmt.Fprintf(s.Err, "seams-timers: internal error: %s\n", lint.Printable(fmt.Sprint(r)))
+			code = lint.ExitInternal
+		}
+	}()
+	root := newRootCmd(&cs)
 	root.SetArgs(args)
 	err := root.Execute()
+	if out.Err() != nil {
+		fmt.Fprintf(s.Err, "seams-timers: writing the output: %v\n", out.Err())
+		return lint.ExitInternal
+	}
 	if err == nil {
 		return lint.ExitOK
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
 		if ee.err != nil {
-			fmt.Fprintf(s.Err, "seams-timers: %v\n", ee.err)
+			fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(ee.err.Error()))
 		}
 		return ee.code
 	}
 	// Cobra's own errors (unknown command, bad arguments) are usage errors.
-	fmt.Fprintf(s.Err, "seams-timers: %v\n", err)
+	fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(err.Error()))
 	return lint.ExitUsage
 }

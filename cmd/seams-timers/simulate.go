@@ -4,7 +4,7 @@ import (
 	"bufio"
 	"errors"
 	"fmt"
-	"os"
+	"io"
 	"path/filepath"
 	"slices"
 	"strings"
@@ -39,6 +39,7 @@ type simulateOptions struct {
 	Start    []string
 	Complete []string
 	Choose   []string
+	Assume   []string
 	Format   string
 	Output   string
 	Debug    bool
@@ -107,6 +108,7 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringArrayVar(&o.Start, "start", nil, "PROCESS@TIME: a user starts an instance (repeatable)")
 	f.StringArrayVar(&o.Complete, "complete", nil, "TASK=DELAY[,DELAY...]: each instance completes the task DELAY after it opens, or never; round robin (repeatable)")
 	f.StringArrayVar(&o.Choose, "choose", nil, "GATEWAY=FLOW[,FLOW...]: the flow each instance takes at an exclusive gateway; round robin (repeatable)")
+	f.StringArrayVar(&o.Assume, "assume", nil, "NAME=VALUE: the value of a Workflow Engine timer computed at run time (an Expression, or a SetTimerValue) (repeatable)")
 	f.StringVarP(&o.Format, "format", "f", "text", "output format: text, json or svg")
 	f.StringVarP(&o.Output, "output", "o", "", "write the output to FILE instead of stdout")
 	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")
@@ -154,7 +156,7 @@ func simulateBPMN(s *streams, o *simulateOptions, cfg *lint.Config) error {
 	for _, d := range rep.Diagnostics {
 		if loadRules[d.Rule] {
 			loadErrs = append(loadErrs, d)
-			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", lint.Printable(d.File), d.Line, d.Column, lint.Printable(d.Message), d.Rule, d.Name)
 		}
 	}
 	docs := reportedModels(rep.Project)
@@ -184,7 +186,7 @@ func simulateBPMN(s *streams, o *simulateOptions, cfg *lint.Config) error {
 func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, error) {
 	var sc sim.Scenario
 	if o.Scenario != "" {
-		src, err := os.ReadFile(o.Scenario)
+		src, err := lint.ReadInput(o.Scenario, lint.MaxInputSize)
 		if err != nil {
 			return sc, "", err
 		}
@@ -453,34 +455,33 @@ func bpmnLoadFindings(loaded *project.Loaded) []lint.Diagnostic {
 
 // simWrite writes the result in the chosen format to stdout or --output.
 func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
-	w := s.Out
-	var f *os.File
+	return writeSimOutput(s, o, func(w io.Writer) error {
+		switch o.Format {
+		case "json":
+			return sim.WriteJSON(w, res)
+		case "svg":
+			return sim.WriteSVG(w, res)
+		}
+		return sim.WriteText(w, res, sim.TextOptions{Debug: o.Debug, Escape: lint.Printable})
+	})
+}
+
+// writeSimOutput runs write, buffered, on stdout or on the --output file
+// (through a temporary file and a rename, so that a failure never leaves
+// half a timeline), and returns the first error of writing and flushing.
+func writeSimOutput(s *streams, o *simulateOptions, write func(io.Writer) error) error {
+	buffered := func(w io.Writer) error {
+		bw := bufio.NewWriter(w)
+		err := write(bw)
+		if ferr := bw.Flush(); err == nil {
+			err = ferr
+		}
+		return err
+	}
 	if o.Output != "" {
-		var err error
-		if f, err = os.Create(o.Output); err != nil {
-			return err
-		}
-		w = f
+		return lint.WriteReport(o.Output, buffered)
 	}
-	bw := bufio.NewWriter(w)
-	var err error
-	switch o.Format {
-	case "json":
-		err = sim.WriteJSON(bw, res)
-	case "svg":
-		err = sim.WriteSVG(bw, res)
-	default:
-		err = sim.WriteText(bw, res, sim.TextOptions{Debug: o.Debug})
-	}
-	if ferr := bw.Flush(); err == nil {
-		err = ferr
-	}
-	if f != nil {
-		if cerr := f.Close(); err == nil {
-			err = cerr
-		}
-	}
-	return err
+	return buffered(s.Out)
 }
 
 // scenarioMessage is a scenario mistake as the config's errors say one:

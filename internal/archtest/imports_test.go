@@ -144,6 +144,10 @@ var forbidden = map[string][]string{
 	"join":          {"project", "rules", "sim"},
 	"rules":         {"sim"},
 	"sim":           {"graph", "join", "lint", "project", "rules"},
+	"wfe":           {"lint", "project", "wfe/rules", "wfe/sim"},
+	"wfe/value":     {"lint", "project", "wfe", "wfe/rules", "wfe/sim"},
+	"wfe/rules":     {"wfe/sim"},
+	"wfe/sim":       {"lint", "project", "wfe/rules"},
 	// The Go analysis (golang.org/x/tools) lives in seams-timers-go.
 	"cmd/seams-timers": {"temporal/analyzers", "temporal/goload"},
 	"temporal/rules":   {"temporal/analyzers", "temporal/goload"},
@@ -239,7 +243,7 @@ func why(pkg string) string {
 	switch pkg {
 	case "cmd/seams-timers", "temporal/rules":
 		return "seams-timers must not link go/packages, go/types or go/analysis, whose init functions would slow every BPMN check; seams-timers-go holds them"
-	case "rules", "sim":
+	case "rules", "sim", "wfe/rules", "wfe/sim":
 		return "the simulator decides nothing the rules decide, and due times live in bpmn/timeexpr"
 	}
 	return "parsers know nothing of findings or engines"

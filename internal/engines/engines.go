@@ -8,11 +8,12 @@ import (
 	"github.com/seams/seams-timers/rules"
 	sfrules "github.com/seams/seams-timers/stateflows/rules"
 	temporal "github.com/seams/seams-timers/temporal/rules"
+	wfe "github.com/seams/seams-timers/wfe/rules"
 )
 
 //go:generate go run ../gendocs -out ../../docs/rules
 
 // All returns the engines, in the order their files and rules are listed.
 func All() []*project.Engine {
-	return []*project.Engine{rules.Engine, sfrules.Engine, temporal.Engine()}
+	return []*project.Engine{rules.Engine, wfe.Engine, sfrules.Engine, temporal.Engine()}
 }

@@ -1,0 +1,65 @@
+package rules
+
+import (
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+func parse(t *testing.T, src string) (*Config, error) {
+	t.Helper()
+	cfg, err := lint.ParseConfig("c.yaml", []byte(src), lint.ConfigSpec{Rules: All(), Sections: Engine.ConfigSections})
+	if err != nil {
+		return nil, err
+	}
+	return ConfigOf(cfg), nil
+}
+
+func TestConfigSection(t *testing.T) {
+	c, err := parse(t, `wfe:
+  clock: local:Europe/Berlin
+  culture: de-DE
+  server: multi
+  multi-server-interval: 10s
+  calendar: office
+  calendars:
+    office:
+      zone: Europe/Berlin
+      weekdays: [mon, tue, wed, thu]
+      hours: 08:00-16:30
+      holidays: [2026-12-25]
+`)
+	if err != nil {
+		t.Fatal(err)
+	}
+	cal := c.WorkCalendar()
+	if c.Clock.String() != "Europe/Berlin" || c.Culture.Name != "de-DE" || !c.Multi || c.Interval != 10*time.Second ||
+		cal == nil || cal.Weekdays[time.Friday] || !cal.Weekdays[time.Monday] || cal.End != 16*time.Hour+30*time.Minute || !cal.Holidays["2026-12-25"] {
+		t.Errorf("config %+v, calendar %+v", c, cal)
+	}
+	if d := DefaultConfig(); d.WorkCalendar() != nil || d.Period != time.Second || d.Culture.Name != "en-US" {
+		t.Errorf("defaults %+v", d)
+	}
+}
+
+func TestConfigSectionErrors(t *testing.T) {
+	cases := map[string]string{
+		"wfe:\n  culture: de-AT\n":                                 `c.yaml:2: wfe.culture: unknown culture "de-AT"; did you mean "de-DE"?`,
+		"wfe:\n  cultur: en-US\n":                                  `c.yaml:2: wfe: unknown key "cultur"; did you mean "culture"?`,
+		"wfe:\n  server: mutli\n":                                  `c.yaml:2: wfe.server "mutli"; did you mean "multi"?`,
+		"wfe:\n  clock: Europe/Berlin\n":                           `c.yaml:2: wfe.clock "Europe/Berlin": want utc or local:<IANA zone>, such as local:Europe/Berlin`,
+		"wfe:\n  timer-period: PT1S\n":                             `c.yaml:2: wfe.timer-period "PT1S": want a positive duration such as 1s or 500ms`,
+		"wfe:\n  calendars:\n    a:\n      weekdays: [mon, fry]\n": `c.yaml:4: wfe.calendars.a.weekdays: unknown weekday "fry"; did you mean "fri"?`,
+		"wfe:\n  calendars:\n    a:\n      hours: 17:00-09:00\n":   `c.yaml:4: wfe.calendars.a: the working hours end before they start`,
+		"wfe:\n  calendar: offce\n  calendars:\n    office: {}\n":  `c.yaml:2: wfe.calendar: no calendar "offce" in wfe.calendars; did you mean "office"?`,
+		"wfx:\n  culture: en-US\n":                                 `c.yaml:1: unknown key "wfx"; did you mean "wfe"?`,
+	}
+	for src, want := range cases {
+		_, err := parse(t, src)
+		if err == nil || !strings.Contains(err.Error(), want) {
+			t.Errorf("%q: error %v, want %s", src, err, want)
+		}
+	}
+}

@@ -1,0 +1,227 @@
+package sim
+
+import (
+	"bytes"
+	"errors"
+	"fmt"
+	"strings"
+	"time"
+
+	"go.yaml.in/yaml/v3"
+)
+
+// Scenario is what happens during a simulation: the span, the runtime's
+// mode and periods, outages, the values assumed for what cannot be
+// computed, and the instances with their commands and condition outcomes.
+type Scenario struct {
+	From  time.Time `json:"from"`
+	Until time.Time `json:"until"`
+	// Multi is multi-server mode with Replicas servers polling every
+	// Interval; a single server polls every Period.
+	Multi    bool `json:"multi"`
+	Replicas int  `json:"replicas"`
+	// Together makes the replicas of multi-server mode poll at the same
+	// instants (they started together); by default each is offset by its
+	// share of the interval.
+	Together bool          `json:"together,omitempty"`
+	Period   time.Duration `json:"period"`
+	Interval time.Duration `json:"interval"`
+	Down     []Window      `json:"down,omitempty"`
+	// Assume maps timer names to values: an Expression's result, or the
+	// value SetTimerValue gives a timer at run time.
+	Assume    map[string]string `json:"assume,omitempty"`
+	Instances []InstancePlan    `json:"instances"`
+}
+
+// Window is a span [Start, End) in which the runtime is down.
+type Window struct {
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
+}
+
+// InstancePlan is one or more instances of a scheme.
+type InstancePlan struct {
+	Scheme string    `json:"scheme"`
+	Start  time.Time `json:"start"`
+	Count  int       `json:"count,omitempty"`
+	// Commands are executed at their times.
+	Commands []CommandAt `json:"commands,omitempty"`
+	// Conditions give, per timer, the outcome of its conditions that can
+	// fail at each firing, in order; the last one repeats.
+	Conditions map[string][]bool `json:"conditions,omitempty"`
+}
+
+// CommandAt is a command executed at a time.
+type CommandAt struct {
+	At      time.Time `json:"at"`
+	Command string    `json:"command"`
+}
+
+// Defaults fills in what the scenario leaves out: 30 days, one replica,
+// the runtime's default periods.
+func (s *Scenario) Defaults() {
+	if s.Until.IsZero() {
+		s.Until = s.From.AddDate(0, 0, 30)
+	}
+	if s.Replicas == 0 {
+		s.Replicas = 1
+	}
+	if s.Period == 0 {
+		s.Period = time.Second
+	}
+	if s.Interval == 0 {
+		s.Interval = time.Second
+	}
+	for i := range s.Instances {
+		if s.Instances[i].Start.IsZero() {
+			s.Instances[i].Start = s.From
+		}
+	}
+}
+
+// Validate reports a scenario that cannot run.
+func (s *Scenario) Validate() error {
+	switch {
+	case s.From.IsZero():
+		return errors.New("the scenario has no from time")
+	case !s.Until.After(s.From):
+		return fmt.Errorf("until %s is not after from %s", s.Until.Format(time.RFC3339), s.From.Format(time.RFC3339))
+	case s.Replicas < 1:
+		return fmt.Errorf("replicas %d: want at least 1", s.Replicas)
+	case s.Period <= 0 || s.Interval <= 0:
+		return errors.New("the poll period and interval must be positive")
+	}
+	for _, w := range s.Down {
+		if !w.End.After(w.Start) {
+			return fmt.Errorf("down %s/%s: the end is not after the start", w.Start.Format(time.RFC3339), w.End.Format(time.RFC3339))
+		}
+	}
+	return nil
+}
+
+// ParseTime reads an RFC 3339 time.
+func ParseTime(s string) (time.Time, error) {
+	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
+	if err != nil {
+		return t, fmt.Errorf("%q is not an RFC 3339 time such as 2026-11-02T09:00:00Z", s)
+	}
+	return t, nil
+}
+
+// ParseWindow reads START/END.
+func ParseWindow(s string) (Window, error) {
+	a, b, ok := strings.Cut(s, "/")
+	if !ok {
+		return Window{}, fmt.Errorf("%q: want START/END in RFC 3339", s)
+	}
+	start, err := ParseTime(a)
+	if err != nil {
+		return Window{}, err
+	}
+	end, err := ParseTime(b)
+	if err != nil {
+		return Window{}, err
+	}
+	if !end.After(start) {
+		return Window{}, fmt.Errorf("%q: the end is not after the start", s)
+	}
+	return Window{Start: start, End: end}, nil
+}
+
+// scenarioFile is the YAML form of a scenario.
+type scenarioFile struct {
+	From      string            `yaml:"from"`
+	Until     string            `yaml:"until"`
+	Server    string            `yaml:"server"`
+	Replicas  int               `yaml:"replicas"`
+	Together  bool              `yaml:"together"`
+	Period    string            `yaml:"period"`
+	Interval  string            `yaml:"interval"`
+	Down      []string          `yaml:"down"`
+	Assume    map[string]string `yaml:"assume"`
+	Instances []struct {
+		Scheme   string `yaml:"scheme"`
+		Start    string `yaml:"start"`
+		Count    int    `yaml:"count"`
+		Commands []struct {
+			At      string `yaml:"at"`
+			Command string `yaml:"command"`
+		} `yaml:"commands"`
+		Conditions map[string][]bool `yaml:"conditions"`
+	} `yaml:"instances"`
+}
+
+// ParseScenario reads a scenario file (YAML). Unknown keys are errors.
+func ParseScenario(src []byte) (Scenario, error) {
+	var f scenarioFile
+	var sc Scenario
+	dec := yaml.NewDecoder(bytes.NewReader(src))
+	dec.KnownFields(true)
+	if err := dec.Decode(&f); err != nil {
+		return sc, fmt.Errorf("scenario: %w", err)
+	}
+	var err error
+	if f.From != "" {
+		if sc.From, err = ParseTime(f.From); err != nil {
+			return sc, fmt.Errorf("from: %w", err)
+		}
+	}
+	if f.Until != "" {
+		if sc.Until, err = ParseTime(f.Until); err != nil {
+			return sc, fmt.Errorf("until: %w", err)
+		}
+	}
+	switch f.Server {
+	case "", "single":
+	case "multi":
+		sc.Multi = true
+	default:
+		return sc, fmt.Errorf("server %q: want single or multi", f.Server)
+	}
+	sc.Replicas, sc.Together = f.Replicas, f.Together
+	for _, x := range []struct {
+		s   string
+		out *time.Duration
+		key string
+	}{{f.Period, &sc.Period, "period"}, {f.Interval, &sc.Interval, "interval"}} {
+		if x.s == "" {
+			continue
+		}
+		d, err := time.ParseDuration(x.s)
+		if err != nil || d <= 0 {
+			return sc, fmt.Errorf("%s %q: want a positive duration such as 1s", x.key, x.s)
+		}
+		*x.out = d
+	}
+	for _, d := range f.Down {
+		w, err := ParseWindow(d)
+		if err != nil {
+			return sc, fmt.Errorf("down: %w", err)
+		}
+		sc.Down = append(sc.Down, w)
+	}
+	sc.Assume = f.Assume
+	for i, in := range f.Instances {
+		p := InstancePlan{Scheme: in.Scheme, Count: in.Count, Conditions: in.Conditions}
+		if in.Scheme == "" {
+			return sc, fmt.Errorf("instances[%d]: no scheme", i)
+		}
+		if in.Start != "" {
+			if p.Start, err = ParseTime(in.Start); err != nil {
+				return sc, fmt.Errorf("instances[%d].start: %w", i, err)
+			}
+		}
+		for j, c := range in.Commands {
+			at, err := ParseTime(c.At)
+			if err != nil {
+				return sc, fmt.Errorf("instances[%d].commands[%d].at: %w", i, j, err)
+			}
+			if c.Command == "" {
+				return sc, fmt.Errorf("instances[%d].commands[%d]: no command", i, j)
+			}
+			p.Commands = append(p.Commands, CommandAt{At: at, Command: c.Command})
+		}
+		sc.Instances = append(sc.Instances, p)
+	}
+	return sc, nil
+}

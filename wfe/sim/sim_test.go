@@ -1,0 +1,226 @@
+package sim
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/seams/seams-timers/wfe"
+	"github.com/seams/seams-timers/wfe/value"
+)
+
+// scheme builds a scheme of one activity Open with the given timers and
+// timer transitions (name, timer, condition type, target).
+func scheme(t *testing.T, timers string, transitions ...[4]string) *wfe.Scheme {
+	t.Helper()
+	var tr strings.Builder
+	for _, x := range transitions {
+		fmt.Fprintf(&tr, `<Transition Name="%s" From="Open" To="%s"><Triggers><Trigger Type="Timer" NameRef="%s"/></Triggers><Conditions><Condition Type="%s"/></Conditions></Transition>`,
+			x[0], x[3], x[1], x[2])
+	}
+	src := `<Process Name="Ticket"><Timers>` + timers + `</Timers><Activities>
+<Activity Name="Open" IsInitial="True"/><Activity Name="Done" IsFinal="True"/><Activity Name="Breached" IsFinal="True"/>
+</Activities><Transitions>` + tr.String() + `</Transitions></Process>`
+	f, errs, ok := wfe.Read("t.xml", []byte(src))
+	if !ok || len(errs) > 0 || len(f.Schemes) != 1 {
+		t.Fatalf("scheme: %v %v", ok, errs)
+	}
+	return f.Schemes[0]
+}
+
+func at(s string) time.Time {
+	t, err := time.Parse(time.RFC3339Nano, s)
+	if err != nil {
+		panic(err)
+	}
+	return t
+}
+
+func run(t *testing.T, s *wfe.Scheme, sc Scenario) *Result {
+	t.Helper()
+	sc.Defaults()
+	res, err := Run(Input{Schemes: []*wfe.Scheme{s}, Runtime: value.Runtime{Clock: time.UTC, Culture: value.DefaultCulture}}, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// events returns the lines of the events of the kinds given.
+func events(r *Result, kinds ...Kind) []string {
+	var out []string
+	for _, ev := range r.Events {
+		for _, k := range kinds {
+			if ev.Kind == k {
+				out = append(out, ev.Line())
+			}
+		}
+	}
+	return out
+}
+
+func equal(t *testing.T, got, want []string) {
+	t.Helper()
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+}
+
+func summary(r *Result, timer string) Summary {
+	for _, s := range r.Timers {
+		if s.Timer == timer {
+			return s
+		}
+	}
+	return Summary{}
+}
+
+// An SLA the engine reads as 0 is never registered, and never fires.
+func TestSLANeverRegistered(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="10 min"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00Z")}}})
+	equal(t, events(r, NotRegisterd, Fire), []string{
+		"2026-11-02T09:00:00Z    not-registered    Ticket#1 SLA at Open read as 0: an interval of 0 or less is never registered",
+	})
+	if s := summary(r, "SLA"); s.Fired != 0 || s.NotRegistered != 1 || s.Registered != 0 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// A NotOverrideIfExists timer whose condition fails is deleted and not
+// re-created: the instance is left with no timer.
+func TestNotOverrideLost(t *testing.T) {
+	s := scheme(t, `<Timer Name="Reminder" Type="Interval" Value="1h" NotOverrideIfExists="true"/>`, [4]string{"Remind", "Reminder", "Action", "Done"})
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00Z"), Conditions: map[string][]bool{"Reminder": {false}}}}})
+	equal(t, events(r, Register, Keep, Fire, Failed, Deleted, Lost), []string{
+		"2026-11-02T09:00:00Z    register          Ticket#1 Reminder at Open due 2026-11-02T10:00:00Z",
+		"2026-11-02T10:00:00Z r1 fire              Ticket#1 Reminder at Open due 2026-11-02T10:00:00Z no condition passed",
+		"2026-11-02T10:00:00Z r1 condition-failed  Ticket#1 Reminder at Open",
+		"2026-11-02T10:00:00Z r1 keep              Ticket#1 Reminder at Open due 2026-11-02T10:00:00Z",
+		"2026-11-02T10:00:00Z r1 deleted           Ticket#1 Reminder at Open NotOverrideIfExists: the fired row is not re-created",
+		"2026-11-02T10:00:00Z r1 lost              Ticket#1 Reminder at Open the instance has no timer left",
+	})
+	if s := summary(r, "Reminder"); s.Fired != 1 || s.Lost != 1 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// Two timers on one activity: each failed firing of the hourly reminder
+// registers the SLA again, so the 4-hour SLA never fires.
+func TestTimersResetTogether(t *testing.T) {
+	s := scheme(t, `<Timer Name="Reminder" Type="Interval" Value="1h"/><Timer Name="SLA" Type="Interval" Value="4h"/>`,
+		[4]string{"Remind", "Reminder", "Action", "Done"}, [4]string{"Breach", "SLA", "Always", "Breached"})
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00Z"), Conditions: map[string][]bool{"Reminder": {false}}}}})
+	got := events(r, Reregister)
+	if len(got) < 2 {
+		t.Fatalf("re-registrations: %v", got)
+	}
+	equal(t, got[:2], []string{
+		"2026-11-02T10:00:00Z r1 re-register       Ticket#1 Reminder at Open due 2026-11-02T11:00:00Z",
+		"2026-11-02T10:00:00Z r1 re-register       Ticket#1 SLA at Open due 2026-11-02T14:00:00Z",
+	})
+	// Reminders fire at 10:00, 11:00, ... 07:00 the next day: 22 of them.
+	if s := summary(r, "SLA"); s.Fired != 0 || s.Reregistered != 22 {
+		t.Errorf("SLA %+v", s)
+	}
+	if s := summary(r, "Reminder"); s.Fired != 22 {
+		t.Errorf("Reminder %+v", s)
+	}
+}
+
+// A Date timer whose condition fails registers to the same past moment and
+// refires at every poll.
+func TestDateRefiresEveryPoll(t *testing.T) {
+	s := scheme(t, `<Timer Name="Deadline" Type="Date" Value="11/02/2026"/>`, [4]string{"Expire", "Deadline", "Action", "Done"})
+	r := run(t, s, Scenario{From: at("2026-11-02T09:00:00Z"), Until: at("2026-11-02T09:00:05Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Conditions: map[string][]bool{"Deadline": {false}}}}})
+	equal(t, events(r, Fire, Refire), []string{
+		"2026-11-02T09:00:00Z r1 fire              Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+		"2026-11-02T09:00:01Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+		"2026-11-02T09:00:02Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+		"2026-11-02T09:00:03Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+		"2026-11-02T09:00:04Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+	})
+	if s := summary(r, "Deadline"); s.Fired != 5 || s.Refires != 4 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// After 3 days of downtime every overdue row fires at the first poll: the
+// single server's start-up poll, or a multi-server's first poll an
+// interval later.
+func TestDowntimeEveryOverdueRowFires(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="4h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	base := Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-06T08:00:00Z"),
+		Down: []Window{{Start: at("2026-11-02T12:00:00Z"), End: at("2026-11-05T12:00:00Z")}},
+		Instances: []InstancePlan{
+			{Scheme: "Ticket", Start: at("2026-11-02T09:00:00Z")},
+			{Scheme: "Ticket", Start: at("2026-11-02T10:00:00Z")},
+			{Scheme: "Ticket", Start: at("2026-11-02T11:00:00Z")},
+		}}
+	r := run(t, s, base)
+	equal(t, events(r, Fire), []string{
+		"2026-11-05T12:00:00Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T13:00:00Z -> Breached",
+		"2026-11-05T12:00:00Z r1 fire              Ticket#2 SLA at Open due 2026-11-02T14:00:00Z -> Breached",
+		"2026-11-05T12:00:00Z r1 fire              Ticket#3 SLA at Open due 2026-11-02T15:00:00Z -> Breached",
+	})
+	multi := base
+	multi.Multi, multi.Replicas, multi.Interval = true, 1, 30*time.Second
+	r = run(t, s, multi)
+	equal(t, events(r, Fire), []string{
+		"2026-11-05T12:00:30Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T13:00:00Z -> Breached",
+		"2026-11-05T12:00:30Z r1 fire              Ticket#2 SLA at Open due 2026-11-02T14:00:00Z -> Breached",
+		"2026-11-05T12:00:30Z r1 fire              Ticket#3 SLA at Open due 2026-11-02T15:00:00Z -> Breached",
+	})
+}
+
+// Three replicas in multi-server mode take turns; each row fires once, on
+// the first replica that polls at or after its due time.
+func TestThreeReplicasFireEachRowOnce(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="4h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	var plans []InstancePlan
+	for i := range 6 {
+		plans = append(plans, InstancePlan{Scheme: "Ticket", Start: at("2026-11-02T08:00:00Z").Add(time.Duration(i) * time.Second)})
+	}
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T13:00:00Z"), Multi: true, Replicas: 3,
+		Interval: 10 * time.Second, Instances: plans})
+	// Replica k polls at 08:00:10 + k*10s/3 + n*10s.
+	equal(t, events(r, Fire), []string{
+		"2026-11-02T12:00:00Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:03.333Z r2 fire              Ticket#2 SLA at Open due 2026-11-02T12:00:01Z -> Breached",
+		"2026-11-02T12:00:03.333Z r2 fire              Ticket#3 SLA at Open due 2026-11-02T12:00:02Z -> Breached",
+		"2026-11-02T12:00:03.333Z r2 fire              Ticket#4 SLA at Open due 2026-11-02T12:00:03Z -> Breached",
+		"2026-11-02T12:00:06.666Z r3 fire              Ticket#5 SLA at Open due 2026-11-02T12:00:04Z -> Breached",
+		"2026-11-02T12:00:06.666Z r3 fire              Ticket#6 SLA at Open due 2026-11-02T12:00:05Z -> Breached",
+	})
+	if s := summary(r, "SLA"); s.Fired != 6 || s.Registered != 6 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// Three replicas polling at the same instants: each due row is claimed by
+// one of them (in turns), the other two find it claimed, and it fires once.
+func TestReplicasPollingTogetherClaimOnce(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="4h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	plans := []InstancePlan{{Scheme: "Ticket", Count: 3, Start: at("2026-11-02T08:00:00Z")}}
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T13:00:00Z"), Multi: true, Replicas: 3,
+		Together: true, Interval: 10 * time.Second, Instances: plans})
+	equal(t, events(r, Fire, Claimed), []string{
+		"2026-11-02T12:00:00Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:00Z r2 claimed-elsewhere Ticket#1 SLA",
+		"2026-11-02T12:00:00Z r3 claimed-elsewhere Ticket#1 SLA",
+		"2026-11-02T12:00:00Z r2 fire              Ticket#2 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:00Z r3 claimed-elsewhere Ticket#2 SLA",
+		"2026-11-02T12:00:00Z r1 claimed-elsewhere Ticket#2 SLA",
+		"2026-11-02T12:00:00Z r3 fire              Ticket#3 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:00Z r1 claimed-elsewhere Ticket#3 SLA",
+		"2026-11-02T12:00:00Z r2 claimed-elsewhere Ticket#3 SLA",
+	})
+	if s := summary(r, "SLA"); s.Fired != 3 || s.ClaimedElsewhere != 6 {
+		t.Errorf("summary %+v", s)
+	}
+}
