@@ -168,7 +168,6 @@ ended. Cancel the timer before returning, or wait for it, so that the history sa
 		if r.Name == "" {
 			r.Name = catalog.Name(r.ID)
 		}
-		r.Doc = strings.Join(strings.Fields(r.Doc), " ")
 		if r.Kind == 0 {
 			r.Kind = lint.KindProject
 			id := r.ID
