@@ -1,0 +1,118 @@
+package lsp
+
+import (
+	"strings"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/join"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/rules"
+	"github.com/seams/seams-timers/span"
+)
+
+// The BPMN engine's parts of the server: the two places a finding of the
+// join points at, where a suppression comment goes, and when a timer
+// fires (hover.go).
+
+// related gives a finding that concerns both a graph triple and a model
+// element the other place: for a finding in a graph document, the element
+// its subject names; for a finding about the join on a model element (its
+// predicate is the graph's, not a bpmn: one), the graph's triples about
+// that element.
+func (s *Server) related(res *result, d lint.Diagnostic, read func(string) ([]byte, error)) []relatedInformation {
+	if res.project == nil || d.Element == "" {
+		return nil
+	}
+	ix, _ := res.project.States[rules.EngineName].(*join.Index)
+	if ix == nil {
+		return nil
+	}
+	var at span.Range
+	var msg string
+	if doc, el := ix.Element(graph.NewIRI(d.Subject)); doc != nil && !samePath(doc.Path, d.File) {
+		r, ok := startTag(el)
+		if !ok {
+			return nil
+		}
+		at, msg = r, "the element: "+doc.ElementDisplay(d.Element)
+	} else if doc := modelOf(res.project, d.File); doc != nil && !strings.HasPrefix(d.Predicate, "bpmn:") {
+		el, _ := doc.ByID[d.Element].(*bpmn.Element)
+		if el == nil {
+			return nil
+		}
+		node := ix.NodeOf(doc, el)
+		if node == nil {
+			return nil
+		}
+		r, ok := ix.Graph.SubjectRange(node.Term)
+		if !ok {
+			return nil
+		}
+		at, msg = r, "the index graph's triples about "+doc.ElementDisplay(d.Element)
+	} else {
+		return nil
+	}
+	abs := absPath(at.File)
+	src, err := read(abs)
+	if err != nil {
+		return nil
+	}
+	x := newLineIndex(src, res.index.enc)
+	start, end := at.Start.Offset, max(at.Start.Offset, at.End.Offset)
+	return []relatedInformation{{Location: Location{URI: pathURI(abs), Range: x.rangeOf(start, end)}, Message: msg}}
+}
+
+// startTag is the span of the start tag of what an id names in a model.
+func startTag(v any) (span.Range, bool) {
+	switch e := v.(type) {
+	case *bpmn.Element:
+		return e.Span, true
+	case *bpmn.Process:
+		return e.Span, true
+	case *bpmn.Flow:
+		return e.Span, true
+	}
+	return span.Range{}, false
+}
+
+// modelOf is the BPMN model of a file of the project, or nil.
+func modelOf(p *lint.Project, path string) *bpmn.Document {
+	if p == nil {
+		return nil
+	}
+	for _, f := range p.Files {
+		if doc, ok := f.Model.(*bpmn.Document); ok && samePath(f.Path, path) {
+			return doc
+		}
+	}
+	return nil
+}
+
+// suppression is the text and the byte offset where the comment that
+// suppresses a finding goes: in a model, on its own line just above the
+// start tag of the element the finding is about (a comment covers the
+// element that follows it); in a graph document, above the finding's
+// line. The reason is left for the user to write: without one the
+// comment suppresses nothing, and TMR0010 says so.
+func suppression(res *result, d lint.Diagnostic) (offset int, text string) {
+	src := res.text
+	at := res.index.lineColOffset(d.Line, 1)
+	open, end := "# ", ""
+	if doc := modelOf(res.project, d.File); doc != nil {
+		open, end = "<!-- ", " -->"
+		if r, ok := startTag(doc.ByID[d.Element]); ok && r.Start.Offset <= len(src) {
+			at = r.Start.Offset
+		}
+	}
+	lineStart := at
+	for lineStart > 0 && src[lineStart-1] != '\n' {
+		lineStart--
+	}
+	indent := lineStart
+	for indent < len(src) && (src[indent] == ' ' || src[indent] == '\t') {
+		indent++
+	}
+	comment := open + lint.SuppressPrefix + " " + d.Rule + end
+	return lineStart, string(src[lineStart:indent]) + comment + "\n"
+}
