@@ -26,6 +26,55 @@ type pipe struct {
 	io.WriteCloser
 }
 
+// bufPipe is a one-way pipe whose writes never wait for the reader, as
+// an operating system's pipe buffers them: with io.Pipe, a server writing
+// a notification and a client writing a reply would wait on each other.
+type bufPipe struct {
+	mu     sync.Mutex
+	cond   *sync.Cond
+	buf    []byte
+	closed bool
+}
+
+func newBufPipe() *bufPipe {
+	p := &bufPipe{}
+	p.cond = sync.NewCond(&p.mu)
+	return p
+}
+
+func (p *bufPipe) Write(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.closed {
+		return 0, io.ErrClosedPipe
+	}
+	p.buf = append(p.buf, b...)
+	p.cond.Broadcast()
+	return len(b), nil
+}
+
+func (p *bufPipe) Read(b []byte) (int, error) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	for len(p.buf) == 0 && !p.closed {
+		p.cond.Wait()
+	}
+	if len(p.buf) == 0 {
+		return 0, io.EOF
+	}
+	n := copy(b, p.buf)
+	p.buf = p.buf[n:]
+	return n, nil
+}
+
+func (p *bufPipe) Close() error {
+	p.mu.Lock()
+	p.closed = true
+	p.cond.Broadcast()
+	p.mu.Unlock()
+	return nil
+}
+
 // client is a language client talking to a Server over an in-memory
 // connection, as an editor does over stdio.
 type client struct {
@@ -40,8 +89,9 @@ type client struct {
 
 func newClient(t testing.TB, debounce time.Duration) *client {
 	t.Helper()
-	sr, cw := io.Pipe()
-	cr, sw := io.Pipe()
+	toServer, toClient := newBufPipe(), newBufPipe()
+	sr, cw := toServer, toServer
+	cr, sw := toClient, toClient
 	srv := NewServer(Options{Engines: []*project.Engine{rules.Engine}, Config: lint.ConfigSpec{Rules: rules.All(), ParseDuration: rules.ExactDuration},
 		Now: func() time.Time { return testNow }, Debounce: debounce, Version: "test"})
 	c := &client{t: t, done: make(chan error, 1), diags: map[string][]publishDiagnosticsParams{}, got: make(chan publishDiagnosticsParams, 1024)}
