@@ -19,10 +19,10 @@ func (s *Server) codeActions(p codeActionParams) []codeAction {
 		s.mu.Unlock()
 		return out
 	}
-	res, uri := d.result, d.uri
+	res, uri, checked := d.result, d.uri, d.checked
 	s.mu.Unlock()
 	for i, ld := range res.lsp {
-		if i >= len(res.diags) || !overlap(ld.Range, p.Range) || !wanted(p.Context.Diagnostics, ld) {
+		if i >= len(res.diags) || !overlap(ld.Range, p.Range) || !wanted(p.Context.Diagnostics, ld, i, checked) {
 			continue
 		}
 		diag := res.diags[i]
@@ -52,13 +52,18 @@ func (s *Server) codeActions(p codeActionParams) []codeAction {
 	return out
 }
 
-// wanted reports whether a diagnostic is among those the client named
-// (all of ours when it named none).
-func wanted(named []Diagnostic, d Diagnostic) bool {
+// wanted reports whether the i-th diagnostic of the check of version is
+// among those the client named (all of ours when it named none): by the
+// data the server gave it, or by its code and range. Some clients send
+// back only the code and data (Neovim 0.7), others only what they show.
+func wanted(named []Diagnostic, d Diagnostic, i, version int) bool {
 	if len(named) == 0 {
 		return true
 	}
 	for _, n := range named {
+		if n.Data != nil && n.Data.Version == version && n.Data.Index == i {
+			return true
+		}
 		if n.Code == d.Code && n.Range == d.Range {
 			return true
 		}

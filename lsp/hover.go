@@ -121,7 +121,11 @@ func describe(doc *bpmn.Document, t firing.Timer, now time.Time) string {
 	if t.Value.Kind == timeexpr.ValueDuration {
 		from = "for an instance that arrives now"
 	}
-	fmt.Fprintf(&b, "Next %d firings, UTC, %s (%s):\n\n", len(t.Dues), from, timeexpr.FormatTime(now))
+	what := fmt.Sprintf("Next %d firings", len(t.Dues))
+	if len(t.Dues) == 1 {
+		what = "Next firing"
+	}
+	fmt.Fprintf(&b, "%s, UTC, %s (%s):\n\n", what, from, timeexpr.FormatTime(now))
 	for _, due := range t.Dues {
 		fmt.Fprintf(&b, "- `%s`", timeexpr.FormatTime(due.Time))
 		if due.Arith != "" {
