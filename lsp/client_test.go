@@ -85,6 +85,9 @@ type client struct {
 	diags map[string][]publishDiagnosticsParams
 	got   chan publishDiagnosticsParams
 	calls []string // requests the server sent the client
+	// server is the server the client talks to, for benchmarks that
+	// call it directly.
+	server *Server
 }
 
 func newClient(t testing.TB, debounce time.Duration) *client {
@@ -95,6 +98,7 @@ func newClient(t testing.TB, debounce time.Duration) *client {
 	srv := NewServer(Options{Engines: []*project.Engine{rules.Engine}, Config: lint.ConfigSpec{Rules: rules.All(), ParseDuration: rules.ExactDuration},
 		Now: func() time.Time { return testNow }, Debounce: debounce, Version: "test"})
 	c := &client{t: t, done: make(chan error, 1), diags: map[string][]publishDiagnosticsParams{}, got: make(chan publishDiagnosticsParams, 1024)}
+	c.server = srv
 	go func() { c.done <- srv.Serve(context.Background(), pipe{sr, sw}) }()
 	c.conn = jsonrpc2.NewConn(context.Background(), jsonrpc2.NewBufferedStream(pipe{cr, cw}, jsonrpc2.VSCodeObjectCodec{}),
 		jsonrpc2.HandlerWithError(func(_ context.Context, _ *jsonrpc2.Conn, req *jsonrpc2.Request) (any, error) {
