@@ -216,3 +216,23 @@ func TestBrokenBuffer(t *testing.T) {
 		t.Errorf("after typing the whole model: %d diagnostics, check reports %d", len(last), len(ds))
 	}
 }
+
+// TestPlainHover: a client that shows hover text only as plain text gets
+// it without Markdown marks.
+func TestPlainHover(t *testing.T) {
+	dir := copyExamples(t)
+	c := newClient(t, 0)
+	var res initializeResult
+	c.mustCall("initialize", map[string]any{"capabilities": map[string]any{"textDocument": map[string]any{"hover": map[string]any{"contentFormat": []string{"plaintext"}}}}}, &res)
+	uri := c.open(filepath.Join(dir, "broken", "schedules.bpmn"))
+	c.waitDiags(uri, 1)
+	var h hover
+	// EveryMonthEnd's body, on a timer start: the seams calendar.
+	c.mustCall("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": Position{Line: 25, Character: 40}}, &h)
+	v := h.Contents.Value
+	if h.Contents.Kind != "plaintext" || strings.ContainsAny(v, "`*") || !strings.Contains(v, "Next 5 firings") ||
+		!strings.Contains(v, "seams calendar: calendar multiples") || !strings.Contains(v, "- 2026-11-30T18:00:00Z") ||
+		!strings.Contains(v, "- 2027-02-28T18:00:00Z") {
+		t.Errorf("plain hover (%s):\n%s", h.Contents.Kind, v)
+	}
+}

@@ -65,7 +65,7 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 		return nil
 	}
 	snap := &document{path: d.path, text: d.text}
-	enc := s.enc
+	enc, plain := s.enc, s.plainHover
 	s.mu.Unlock()
 	now := s.now()
 	doc, timers := s.timersOf(snap, now, hoverFirings)
@@ -82,7 +82,13 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 		if t.Expr != nil && covers(&bpmn.Element{Timers: []*bpmn.Timer{{Exprs: []*bpmn.Expr{t.Expr}}}}, off) {
 			r = x.rangeOf(t.Expr.TextSpan.Start.Offset, t.Expr.TextSpan.End.Offset)
 		}
-		return &hover{Contents: markupContent{Kind: "markdown", Value: describe(doc, t, now)}, Range: &r}
+		text := describe(doc, t, now)
+		if plain {
+			// The same text without its Markdown marks, for clients
+			// that show hover text as it is.
+			return &hover{Contents: markupContent{Kind: "plaintext", Value: strings.NewReplacer("**", "", "`", "").Replace(text)}, Range: &r}
+		}
+		return &hover{Contents: markupContent{Kind: "markdown", Value: text}, Range: &r}
 	}
 	return nil
 }
@@ -106,7 +112,7 @@ func describe(doc *bpmn.Document, t firing.Timer, now time.Time) string {
 	switch {
 	case t.Refusal != nil:
 		v := t.Refusal
-		fmt.Fprintf(&b, "**Refused**: %s [%s %s]\n\n%s\n", v.Message, v.Rule, v.Name, v.Detail)
+		fmt.Fprintf(&b, "**Refused**: `%s` [%s %s]\n\n%s\n", v.Message, v.Rule, v.Name, v.Detail)
 		return b.String()
 	case t.Problem != "":
 		fmt.Fprintf(&b, "No firing can be computed: %s.\n", t.Problem)

@@ -35,6 +35,11 @@ type clientCaps struct {
 	General struct {
 		PositionEncodings []string `json:"positionEncodings"`
 	} `json:"general"`
+	TextDocument struct {
+		Hover struct {
+			ContentFormat []string `json:"contentFormat"`
+		} `json:"hover"`
+	} `json:"textDocument"`
 	Workspace struct {
 		DidChangeWatchedFiles struct {
 			DynamicRegistration bool `json:"dynamicRegistration"`

@@ -58,6 +58,7 @@ type Server struct {
 	enc         string
 	init        InitOptions
 	watch       bool
+	plainHover  bool // the client shows hover text as plain text only
 	docs        map[string]*document // by URI
 	files       *fileCache
 
@@ -262,6 +263,7 @@ func (s *Server) initialize(req *jsonrpc2.Request) (any, error) {
 	s.enc = negotiateEncoding(p.Capabilities.General.PositionEncodings)
 	s.init = init
 	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.plainHover = len(p.Capabilities.TextDocument.Hover.ContentFormat) > 0 && !contains(p.Capabilities.TextDocument.Hover.ContentFormat, "markdown")
 	enc := s.enc
 	s.mu.Unlock()
 	return initializeResult{
