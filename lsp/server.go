@@ -58,7 +58,7 @@ type Server struct {
 	enc         string
 	init        InitOptions
 	watch       bool
-	plainHover  bool // the client shows hover text as plain text only
+	plainHover  bool                 // the client shows hover text as plain text only
 	docs        map[string]*document // by URI
 	files       *fileCache
 
