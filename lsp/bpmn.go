@@ -53,7 +53,7 @@ func (s *Server) related(res *result, d lint.Diagnostic, read func(string) ([]by
 	} else {
 		return nil
 	}
-	abs := absPath(at.File)
+	abs := join.AbsPath(at.File)
 	src, err := read(abs)
 	if err != nil {
 		return nil

@@ -10,6 +10,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/seams/seams-timers/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -119,10 +120,7 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 	res := &result{text: text, index: newLineIndex(text, enc), deps: map[string]bool{path: true}}
 	var depMu sync.Mutex
 	read := func(p string) ([]byte, error) {
-		abs, err := filepath.Abs(p)
-		if err != nil {
-			abs = filepath.Clean(p)
-		}
+		abs := join.AbsPath(p)
 		depMu.Lock()
 		res.deps[abs] = true
 		depMu.Unlock()
@@ -163,7 +161,7 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 	}
 	res.project = rep.Project
 	for _, d := range rep.Diagnostics {
-		if abs, err := filepath.Abs(d.File); err != nil || abs != path {
+		if join.AbsPath(d.File) != path {
 			continue
 		}
 		res.diags = append(res.diags, d)
@@ -221,13 +219,5 @@ func lspSeverity(s lint.Severity) int {
 	return severityInformation
 }
 
-func absPath(p string) string {
-	a, err := filepath.Abs(p)
-	if err != nil {
-		return filepath.Clean(p)
-	}
-	return a
-}
-
 // samePath reports whether two spellings name one file.
-func samePath(a, b string) bool { return absPath(a) == absPath(b) }
+func samePath(a, b string) bool { return join.AbsPath(a) == join.AbsPath(b) }

@@ -236,3 +236,42 @@ func TestPlainHover(t *testing.T) {
 		t.Errorf("plain hover (%s):\n%s", h.Contents.Kind, v)
 	}
 }
+
+// TestSuppressAction applies the suppression code action, then writes a
+// reason after the ID: first TMR0010 asks for the reason and TMR1004
+// stays, then TMR1004 is gone.
+func TestSuppressAction(t *testing.T) {
+	dir := copyExamples(t)
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(filepath.Join(dir, "broken", "reminders.bpmn"))
+	d := find(c.waitDiags(uri, 1), "TMR1004")
+	if d == nil {
+		t.Fatal("no TMR1004")
+	}
+	var actions []codeAction
+	c.mustCall("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": d.Range, "context": map[string]any{"diagnostics": []Diagnostic{*d}}}, &actions)
+	var edit *textEdit
+	for _, a := range actions {
+		if strings.HasPrefix(a.Title, "Suppress TMR1004") {
+			edit = &a.Edit.Changes[uri][0]
+		}
+	}
+	if edit == nil {
+		t.Fatalf("no suppression among %+v", actions)
+	}
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []map[string]any{{"range": edit.Range, "text": edit.NewText}}})
+	ds := c.waitDiags(uri, 2)
+	if find(ds, "TMR0010") == nil || find(ds, "TMR1004") == nil {
+		t.Fatalf("after the comment without a reason: %+v", ds)
+	}
+	// The reason goes after the ID, before " -->".
+	at := Position{Line: edit.Range.Start.Line, Character: strings.Index(edit.NewText, " -->")}
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 3},
+		"contentChanges": []map[string]any{{"range": Range{Start: at, End: at}, "text": " the bank sends PT48H as is"}}})
+	ds = c.waitDiags(uri, 3)
+	if find(ds, "TMR0010") != nil || find(ds, "TMR1004") != nil || find(ds, "TMR0012") != nil {
+		t.Fatalf("after writing the reason: %+v", ds)
+	}
+}

@@ -40,21 +40,29 @@ func (s *Server) timersOf(d *document, now time.Time, n int) (*bpmn.Document, []
 // covers reports whether the timer element's start tag, its timer
 // definition or one of its expressions (start tag and body) holds off.
 func covers(el *bpmn.Element, off int) bool {
-	in := func(r span.Range) bool { return r.Start.Offset <= off && off <= r.End.Offset }
-	if in(el.Span) {
+	if within(el.Span, off) {
 		return true
 	}
 	for _, t := range el.Timers {
-		if in(t.Span) {
+		if within(t.Span, off) {
 			return true
 		}
 		for _, x := range t.Exprs {
-			if in(span.Range{Start: x.Span.Start, End: x.TextSpan.End}) {
+			if inExpr(x, off) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// within reports whether off lies in r, its end included (a cursor just
+// after a tag is still on it).
+func within(r span.Range, off int) bool { return r.Start.Offset <= off && off <= r.End.Offset }
+
+// inExpr reports whether off lies in an expression's start tag or body.
+func inExpr(x *bpmn.Expr, off int) bool {
+	return within(span.Range{Start: x.Span.Start, End: x.TextSpan.End}, off)
 }
 
 func (s *Server) hover(p textDocumentPositionParams) *hover {
@@ -79,7 +87,7 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 			continue
 		}
 		r := x.rangeOf(t.Element.Span.Start.Offset, t.Element.Span.End.Offset)
-		if t.Expr != nil && covers(&bpmn.Element{Timers: []*bpmn.Timer{{Exprs: []*bpmn.Expr{t.Expr}}}}, off) {
+		if t.Expr != nil && inExpr(t.Expr, off) {
 			r = x.rangeOf(t.Expr.TextSpan.Start.Offset, t.Expr.TextSpan.End.Offset)
 		}
 		text := describe(doc, t, now)

@@ -16,18 +16,9 @@ skip() { echo "skip $1"; echo "lsp-eglot-check: 0 passed, 0 failed, 1 skipped"; 
 command -v emacs >/dev/null || skip "emacs: not installed"
 emacs --batch --eval '(require (quote eglot))' >/dev/null 2>&1 ||
   skip "eglot: not installed (Emacs 29 has it; apt-get install elpa-eglot on Debian 12)"
-WORK=$(mktemp -d)
-trap 'rm -rf "$WORK"' EXIT
-WORK=$(cd "$WORK" && pwd -P)
-if [ $# -ge 1 ]; then
-  BIN=$(cd "$(dirname "$1")" && pwd -P)/$(basename "$1")
-else
-  (cd "$ROOT" && go build -o "$WORK/seams-timers" ./cmd/seams-timers) || { echo "lsp-eglot-check: go build failed" >&2; exit 2; }
-  BIN=$WORK/seams-timers
-fi
-cp -R "$ROOT/examples" "$WORK/examples"
-MODEL=$WORK/examples/broken/reminders.bpmn
-cp "$MODEL" "$WORK/model.orig"
+command -v jq >/dev/null || { echo "lsp-eglot-check: jq is needed to read the tool's JSON report" >&2; exit 2; }
+# shellcheck source=scripts/lsp-fixture.sh
+. "$ROOT/scripts/lsp-fixture.sh"
 
 cat > "$WORK/test.el" <<'ELISP'
 ;; env: ROOT BIN MODEL OUT
@@ -79,28 +70,14 @@ cat > "$WORK/test.el" <<'ELISP'
 (eglot-shutdown (eglot--current-server-or-lose))
 ELISP
 
-rows() { jq -r '.diagnostics[] | "\(.line):\(.column) \(.rule)"' | sort; }
-{ "$BIN" check -q --format json "$MODEL" || [ $? = 1 ]; } | rows > "$WORK/want.open"
-sed -e '12s/>PT48H</>"PT48H"</' "$MODEL" > "$WORK/fixed.bpmn"
-{ "$BIN" check -q --format json --stdin-filename "$MODEL" - < "$WORK/fixed.bpmn" || [ $? = 1 ]; } | rows > "$WORK/want.fixed"
-
 ROOT=$ROOT BIN=$BIN MODEL=$MODEL OUT=$WORK/got \
   timeout 120 emacs --batch -l "$WORK/test.el" </dev/null >"$WORK/emacs.log" 2>&1 || true
 
-passed=0 failed=0
-ok() { echo "ok   $1"; passed=$((passed + 1)); }
-bad() { echo "FAIL $1"; [ -z "${2:-}" ] || sed 's/^/       /' "$2"; failed=$((failed + 1)); }
-same() { if [ -f "$3" ] && diff -u "$2" "$3" > "$WORK/diff"; then ok "$1 ($(wc -l < "$2") findings)"; else bad "$1" "$WORK/diff"; fi; }
 ver=$(emacs --version | head -1)
 same "eglot ($ver): diagnostics on open equal check's" "$WORK/want.open" "$WORK/got.open"
 if grep -q '^Put the value in double quotes (TMR1004)$' "$WORK/got.actions" 2>/dev/null; then ok "eglot: the quick fix for TMR1004 offered"; else bad "eglot: code actions" "$WORK/got.actions"; fi
 same "eglot: diagnostics after the fix equal check's on the fixed text" "$WORK/want.fixed" "$WORK/got.fixed"
-if [ "$(sed -n 1p "$WORK/got.buffer" 2>/dev/null)" = "$(sed -n 12p "$WORK/fixed.bpmn")" ] && [ "$(sed -n 2p "$WORK/got.buffer")" = modified ]; then
-  ok "eglot: line 12 reads as --fix writes it, and the buffer is unsaved"
-else
-  bad "eglot: the buffer after the fix" "$WORK/got.buffer"
-fi
-if cmp -s "$MODEL" "$WORK/model.orig"; then ok "the model on disk is unchanged"; else bad "the model on disk changed"; fi
+fixed_buffer eglot "$WORK/got.buffer"
 if grep -q 'Refused' "$WORK/got.hover" 2>/dev/null && grep -q 'TMR1011' "$WORK/got.hover"; then ok "eglot: hover on a refused timer"; else bad "eglot: hover" "$WORK/got.hover"; fi
 if [ "$failed" != 0 ]; then sed 's/^/       emacs: /' "$WORK/emacs.log" | tail -20; fi
 echo "lsp-eglot-check: $passed passed, $failed failed, 0 skipped"

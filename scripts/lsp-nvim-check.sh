@@ -20,25 +20,8 @@ if ! command -v nvim >/dev/null; then
   exit 0
 fi
 command -v jq >/dev/null || { echo "lsp-nvim-check: jq is needed to read the tool's JSON report" >&2; exit 2; }
-WORK=$(mktemp -d)
-trap 'if [ "${KEEP:-}" = 1 ]; then echo "kept $WORK"; else rm -rf "$WORK"; fi' EXIT
-WORK=$(cd "$WORK" && pwd -P)
-if [ $# -ge 1 ]; then
-  BIN=$(cd "$(dirname "$1")" && pwd -P)/$(basename "$1")
-else
-  (cd "$ROOT" && go build -o "$WORK/seams-timers" ./cmd/seams-timers) || { echo "lsp-nvim-check: go build failed" >&2; exit 2; }
-  BIN=$WORK/seams-timers
-fi
-cp -R "$ROOT/examples" "$WORK/examples"
-MODEL=$WORK/examples/broken/reminders.bpmn
-cp "$MODEL" "$WORK/model.orig"
-
-# What check reports: for the file as saved, and for the text the quick
-# fix leaves (PT48H quoted on line 12), as "line:col rule" rows.
-rows() { jq -r '.diagnostics[] | "\(.line):\(.column) \(.rule)"' | sort; }
-{ "$BIN" check -q --format json "$MODEL" || [ $? = 1 ]; } | rows > "$WORK/want.open"
-sed -e '12s/>PT48H</>"PT48H"</' "$MODEL" > "$WORK/fixed.bpmn"
-{ "$BIN" check -q --format json --stdin-filename "$MODEL" - < "$WORK/fixed.bpmn" || [ $? = 1 ]; } | rows > "$WORK/want.fixed"
+# shellcheck source=scripts/lsp-fixture.sh
+. "$ROOT/scripts/lsp-fixture.sh"
 
 cat > "$WORK/test.lua" <<'LUA'
 local root, bin, model, out = os.getenv('ROOT'), os.getenv('BIN'), os.getenv('MODEL'), os.getenv('OUT')
@@ -106,13 +89,6 @@ end
 vim.cmd('qall!')
 LUA
 
-passed=0 failed=0
-ok() { echo "ok   $1"; passed=$((passed + 1)); }
-bad() { echo "FAIL $1"; [ -z "${2:-}" ] || sed 's/^/       /' "$2"; failed=$((failed + 1)); }
-same() { # name want got
-  if [ -f "$3" ] && diff -u "$2" "$3" > "$WORK/diff"; then ok "$1 ($(wc -l < "$2") findings)"; else bad "$1" "$WORK/diff"; fi
-}
-
 ver=$(nvim --version | head -1)
 ROOT=$ROOT BIN=$BIN MODEL=$MODEL OUT=$WORK/got \
   timeout 120 nvim --headless -u NONE -i NONE -c "luafile $WORK/test.lua" </dev/null >"$WORK/nvim.out" 2>&1 || true
@@ -123,12 +99,7 @@ if grep -q ' TMR1004$' "$WORK/got.open" 2>/dev/null; then ok "nvim: TMR1004 rece
 if [ "$(cat "$WORK/got.applied" 2>/dev/null)" = 1 ]; then ok "nvim: the quick fix for TMR1004 applied"; else bad "nvim: quick fixes applied: $(cat "$WORK/got.applied" 2>/dev/null || echo none)"; fi
 same "nvim: diagnostics after the fix equal check's on the fixed text" "$WORK/want.fixed" "$WORK/got.fixed"
 if [ -f "$WORK/got.fixed" ] && ! grep -q ' TMR1004$' "$WORK/got.fixed"; then ok "nvim: the buffer has no TMR1004 left"; else bad "nvim: TMR1004 left after the fix"; fi
-if [ "$(sed -n 1p "$WORK/got.buffer" 2>/dev/null)" = "$(sed -n 12p "$WORK/fixed.bpmn")" ] && [ "$(sed -n 2p "$WORK/got.buffer")" = modified ]; then
-  ok "nvim: line 12 reads as --fix writes it, and the buffer is unsaved"
-else
-  bad "nvim: the buffer after the fix" "$WORK/got.buffer"
-fi
-if cmp -s "$MODEL" "$WORK/model.orig"; then ok "the model on disk is unchanged"; else bad "the model on disk changed"; fi
+fixed_buffer nvim "$WORK/got.buffer"
 if grep -q '^Next .*firing' "$WORK/got.hover" 2>/dev/null && grep -q '^- `[0-9]\{4\}-' "$WORK/got.hover" && grep -q 'Unquoted' "$WORK/got.hover"; then
   ok "nvim: hover on the fixed timer shows its firing"
 else
