@@ -16,8 +16,20 @@ import (
 // the document version v: a comment whose text changes with v, so that
 // every change is a real one and the findings stay the same.
 func editSession(b *testing.B) (c *client, uri string, edit func(v int)) {
+	return editSessionWith(b, 1, 0)
+}
+
+// editSessionWith is editSession in a project of models models (the
+// other ones clean) and an index graph of about triples triples.
+func editSessionWith(b *testing.B, models, triples int) (c *client, uri string, edit func(v int)) {
 	b.Helper()
 	dir := b.TempDir()
+	for i := 1; i < models; i++ {
+		name := filepath.Join(dir, "model"+pad5(i)+".bpmn")
+		if err := os.WriteFile(name, []byte(benchgen.Model(i)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+	}
 	// A clean generated model, with one timer left unquoted: a finding
 	// (TMR1004) with a fix, as a model being edited has.
 	model := strings.Replace(benchgen.Model(0), `>"PT48H"<`, `>PT48H<`, 1)
@@ -29,7 +41,7 @@ func editSession(b *testing.B) (c *client, uri string, edit func(v int)) {
 		b.Fatal(err)
 	}
 	var idx strings.Builder
-	if _, err := benchgen.WriteIndex(&idx, 1, 0); err != nil {
+	if _, err := benchgen.WriteIndex(&idx, models, triples); err != nil {
 		b.Fatal(err)
 	}
 	if err := os.WriteFile(filepath.Join(dir, "index.ttl"), []byte(idx.String()), 0o644); err != nil {
@@ -65,6 +77,11 @@ func editSession(b *testing.B) (c *client, uri string, edit func(v int)) {
 	return c, uri, edit
 }
 
+func pad5(v int) string {
+	s := "00000" + itoa(v)
+	return s[len(s)-5:]
+}
+
 func pad6(v int) string {
 	s := "000000" + itoa(v)
 	return s[len(s)-6:]
@@ -87,6 +104,20 @@ func itoa(v int) string {
 // rules run, the findings turned into LSP diagnostics and sent.
 func BenchmarkChange(b *testing.B) {
 	_, _, edit := editSession(b)
+	v := 3
+	b.ReportAllocs()
+	b.ResetTimer()
+	for b.Loop() {
+		edit(v)
+		v++
+	}
+}
+
+// BenchmarkChangeLargeGraph is BenchmarkChange in a project of 200
+// models whose index graph has about 50,000 triples: every check parses
+// the graph again (from the cached bytes) and reads the models it names.
+func BenchmarkChangeLargeGraph(b *testing.B) {
+	_, _, edit := editSessionWith(b, 200, 50_000)
 	v := 3
 	b.ReportAllocs()
 	b.ResetTimer()

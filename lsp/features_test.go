@@ -275,3 +275,30 @@ func TestSuppressAction(t *testing.T) {
 		t.Fatalf("after writing the reason: %+v", ds)
 	}
 }
+
+// TestDebounce: changes that come faster than the debounce delay are
+// checked once, on the last version; closing the buffer clears its
+// diagnostics.
+func TestDebounce(t *testing.T) {
+	dir := copyExamples(t)
+	path := filepath.Join(dir, "broken", "reminders.bpmn")
+	c := newClient(t, time.Second)
+	c.initialize(nil, nil)
+	uri := c.open(path)
+	for v := 2; v <= 6; v++ {
+		c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": v},
+			"contentChanges": []map[string]any{{"range": Range{Start: Position{Line: 1}, End: Position{Line: 1}}, "text": "<!-- typing -->\n"}}})
+	}
+	select {
+	case p := <-c.got:
+		if p.Version == nil || *p.Version != 6 || len(p.Diagnostics) == 0 {
+			t.Fatalf("first diagnostics after the burst: version %v, %d diagnostics; want version 6", p.Version, len(p.Diagnostics))
+		}
+	case <-time.After(30 * time.Second):
+		t.Fatal("no diagnostics after the burst")
+	}
+	c.notify("textDocument/didClose", map[string]any{"textDocument": map[string]any{"uri": uri}})
+	if ds := c.waitDiags(uri, 0); len(ds) != 0 {
+		t.Fatalf("diagnostics after close: %+v", ds)
+	}
+}
