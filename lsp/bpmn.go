@@ -1,7 +1,6 @@
 package lsp
 
 import (
-	"strings"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/graph"
@@ -15,11 +14,11 @@ import (
 // join points at, where a suppression comment goes, and when a timer
 // fires (hover.go).
 
-// related gives a finding that concerns both a graph triple and a model
-// element the other place: for a finding in a graph document, the element
-// its subject names; for a finding about the join on a model element (its
-// predicate is the graph's, not a bpmn: one), the graph's triples about
-// that element.
+// related gives a finding in a graph document about an element of a
+// loaded model (a triple that types or schedules it) the other place it
+// concerns: the element's start tag in its model. (The model side's one
+// finding about the join, TMR3001, is about an element the graph has no
+// triple for.)
 func (s *Server) related(res *result, d lint.Diagnostic, read func(string) ([]byte, error)) []relatedInformation {
 	if res.project == nil || d.Element == "" {
 		return nil
@@ -28,29 +27,12 @@ func (s *Server) related(res *result, d lint.Diagnostic, read func(string) ([]by
 	if ix == nil {
 		return nil
 	}
-	var at span.Range
-	var msg string
-	if doc, el := ix.Element(graph.NewIRI(d.Subject)); doc != nil && !samePath(doc.Path, d.File) {
-		r, ok := startTag(el)
-		if !ok {
-			return nil
-		}
-		at, msg = r, "the element: "+doc.ElementDisplay(d.Element)
-	} else if doc := modelOf(res.project, d.File); doc != nil && !strings.HasPrefix(d.Predicate, "bpmn:") {
-		el, _ := doc.ByID[d.Element].(*bpmn.Element)
-		if el == nil {
-			return nil
-		}
-		node := ix.NodeOf(doc, el)
-		if node == nil {
-			return nil
-		}
-		r, ok := ix.Graph.SubjectRange(node.Term)
-		if !ok {
-			return nil
-		}
-		at, msg = r, "the index graph's triples about "+doc.ElementDisplay(d.Element)
-	} else {
+	doc, el := ix.Element(graph.NewIRI(d.Subject))
+	if doc == nil || samePath(doc.Path, d.File) {
+		return nil
+	}
+	at, ok := startTag(el)
+	if !ok {
 		return nil
 	}
 	abs := join.AbsPath(at.File)
@@ -59,8 +41,8 @@ func (s *Server) related(res *result, d lint.Diagnostic, read func(string) ([]by
 		return nil
 	}
 	x := newLineIndex(src, res.index.enc)
-	start, end := at.Start.Offset, max(at.Start.Offset, at.End.Offset)
-	return []relatedInformation{{Location: Location{URI: pathURI(abs), Range: x.rangeOf(start, end)}, Message: msg}}
+	r := x.rangeOf(at.Start.Offset, max(at.Start.Offset, at.End.Offset))
+	return []relatedInformation{{Location: Location{URI: pathURI(abs), Range: r}, Message: "the element: " + doc.ElementDisplay(d.Element)}}
 }
 
 // startTag is the span of the start tag of what an id names in a model.
