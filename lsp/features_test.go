@@ -52,6 +52,10 @@ func TestLineIndex(t *testing.T) {
 			t.Errorf("%s: offset past the last line = %d, want %d", tc.enc, got, len(text))
 		}
 	}
+	// A finding's byte column past the end of its line stays on the line.
+	if got := newLineIndex(text, encUTF8).lineColOffset(1, 40); got != 2 {
+		t.Errorf("lineColOffset(1, 40) = %d, want 2 (the end of line 1)", got)
+	}
 	// A character inside the surrogate pair stops before the rune.
 	x := newLineIndex(text, encUTF16)
 	if got, want := x.offset(Position{Line: 1, Character: 3}), strings.Index(string(text), "𝄞"); got != want {

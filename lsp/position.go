@@ -128,7 +128,14 @@ func (x *lineIndex) lineColOffset(line, col int) int {
 	if line > len(x.lines) {
 		return len(x.text)
 	}
-	return min(x.lines[line-1]+max(col-1, 0), len(x.text))
+	end := len(x.text)
+	if line < len(x.lines) {
+		end = x.lines[line] - 1 // the '\n': a column past the line's end stays on the line
+		if end > x.lines[line-1] && x.text[end-1] == '\r' {
+			end--
+		}
+	}
+	return min(x.lines[line-1]+max(col-1, 0), end)
 }
 
 // rangeOf is the LSP range of the byte range [start, end).
