@@ -1,7 +1,6 @@
 package lsp
 
 import (
-
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/join"
