@@ -146,6 +146,14 @@ func (b *builder) model(e *etree.Element, rec elemRec, span Span, id string, par
 		b.doc.Root = span
 
 	case frameDefinitions:
+		if strings.HasSuffix(local, "EventDefinition") {
+			d := &EventDefinition{Type: local, ID: id, Span: span}
+			b.doc.Definitions = append(b.doc.Definitions, d)
+			if local == "timerEventDefinition" {
+				d.Timer = &Timer{ID: id, Span: span}
+				f.kind, f.timer = frameTimer, d.Timer
+			}
+		}
 		if local == "process" {
 			p := &Process{ID: id, Name: attr(e, "name"), Kind: KindProcess, Span: span}
 			b.doc.Processes = append(b.doc.Processes, p)
@@ -320,6 +328,7 @@ func (b *builder) resolve() {
 		el.Outgoing, flows = carve(flows, n[i][1])
 		el.Incoming, flows = carve(flows, n[i][2])
 	}
+	b.resolveRefs()
 	for i, el := range els {
 		if t := to[i]; t >= 0 {
 			el.AttachedTo = els[t]
@@ -334,6 +343,33 @@ func (b *builder) resolve() {
 		if t := dst[j]; t >= 0 {
 			fl.Target = els[t]
 			els[t].Incoming = append(els[t].Incoming, fl)
+		}
+	}
+}
+
+// resolveRefs links each eventDefinitionRef to the definitions-level
+// event definition it names, the first one with that id.
+func (b *builder) resolveRefs() {
+	if len(b.doc.Definitions) == 0 {
+		return
+	}
+	byID := map[string]*EventDefinition{}
+	for _, d := range b.doc.Definitions {
+		if _, seen := byID[d.ID]; !seen && d.ID != "" {
+			byID[d.ID] = d
+		}
+	}
+	for _, el := range b.doc.Elements {
+		for _, d := range el.EventDefinitions {
+			if d.Ref == "" {
+				continue
+			}
+			// The reference is a QName: a prefix, when written, names the
+			// target namespace of this same file.
+			d.Target = byID[d.Ref]
+			if i := strings.LastIndexByte(d.Ref, ':'); d.Target == nil && i >= 0 {
+				d.Target = byID[d.Ref[i+1:]]
+			}
 		}
 	}
 }

@@ -296,7 +296,8 @@ func TestFileIRI(t *testing.T) {
 func TestIsBPMNPath(t *testing.T) {
 	tests := map[string]bool{
 		"a.bpmn": true, "dir/A.BPMN": true, "x.bpmn20.xml": true, "X.Bpmn20.XML": true,
-		"a.xml": false, "a.bpmn.bak": false, "bpmn": false, "a.bpmn2": false, "a.ttl": false,
+		"a.bpmn2": true, "jbpm/Order.BPMN2": true,
+		"a.xml": false, "a.bpmn.bak": false, "bpmn": false, "a.bpmn2.bak": false, "a.bpmn3": false, "a.ttl": false,
 	}
 	for name, want := range tests {
 		eq(t, "IsBPMNPath("+name+")", IsBPMNPath(name), want)

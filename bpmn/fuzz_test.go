@@ -1,6 +1,7 @@
 package bpmn
 
 import (
+	"slices"
 	"strings"
 	"testing"
 )
@@ -27,6 +28,8 @@ func FuzzLoadBPMN(f *testing.F) {
 	f.Add(nested(20))
 	f.Add([]byte(defsOpen + `<bpmn:process xmlns:a="urn:x" xmlns:b="urn:x"` + manyAttrs + ` a:k="1" b:k="2"/></bpmn:definitions>`))
 	f.Add([]byte(strings.ReplaceAll(model, "  ", "\t")))
+	f.Add([]byte(defsOpen + `<bpmn:timerEventDefinition id="T"><bpmn:timeDuration>"PT1H"</bpmn:timeDuration></bpmn:timerEventDefinition>` +
+		`<bpmn:process id="P"><bpmn:startEvent id="S"><bpmn:eventDefinitionRef>x:T</bpmn:eventDefinitionRef></bpmn:startEvent></bpmn:process></bpmn:definitions>`))
 	f.Fuzz(func(t *testing.T, src []byte) {
 		doc, err := Parse("fuzz.bpmn", src)
 		if err != nil {
@@ -74,6 +77,16 @@ func checkLinks(t *testing.T, doc *Document) {
 			if b.AttachedTo != e {
 				t.Fatalf("boundary %q of %q is attached elsewhere", b.ID, e.ID)
 			}
+		}
+		for _, d := range e.EventDefinitions {
+			if d.Target != nil && (!slices.Contains(doc.Definitions, d.Target) || d.Ref == "" || d.Timer != nil) {
+				t.Fatalf("event %q: eventDefinitionRef %q resolved to %+v, not a definitions-level one", e.ID, d.Ref, d.Target)
+			}
+		}
+	}
+	for _, d := range doc.Definitions {
+		if (d.Timer != nil) != (d.Type == "timerEventDefinition") || d.Timer != nil && d.Timer.Event != nil {
+			t.Fatalf("definitions-level %s %q: timer %+v", d.Type, d.ID, d.Timer)
 		}
 	}
 	for _, f := range doc.Flows {

@@ -54,11 +54,11 @@ func (e *Error) Error() string {
 	return fmt.Sprintf("%s:%d:%d: %s [%s]", path, e.Pos.Line, e.Pos.Col, e.Msg, e.Rule)
 }
 
-// IsBPMNPath reports whether a file name has a BPMN extension: ".bpmn" or
-// ".bpmn20.xml", in any letter case.
+// IsBPMNPath reports whether a file name has a BPMN extension: ".bpmn",
+// ".bpmn2" (jBPM, Kogito) or ".bpmn20.xml", in any letter case.
 func IsBPMNPath(name string) bool {
 	lower := strings.ToLower(name)
-	return strings.HasSuffix(lower, ".bpmn") || strings.HasSuffix(lower, ".bpmn20.xml")
+	return strings.HasSuffix(lower, ".bpmn") || strings.HasSuffix(lower, ".bpmn2") || strings.HasSuffix(lower, ".bpmn20.xml")
 }
 
 // FileIRI returns the absolute file:// URL of path: a model's IRI

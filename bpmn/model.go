@@ -58,6 +58,11 @@ type Document struct {
 	// in document order wins when ids repeat; later ones are only reachable
 	// through Processes, Elements and Flows.
 	ByID map[string]any
+	// Definitions holds the event definitions declared at the definitions
+	// level (outside any event), in document order, which events may name
+	// through an eventDefinitionRef. SpiffWorkflow's parser never reads
+	// them.
+	Definitions []*EventDefinition
 	// Comments holds every XML comment in the file in document order; the
 	// `seams-timers:ignore` suppressions are read from them.
 	Comments []*Comment
@@ -173,6 +178,26 @@ type EventDefinition struct {
 	// surrounding white space removed); "" otherwise. A referenced
 	// definition is not copied into Timers: Spiff reads only inline ones.
 	Ref string
+	// Target is, for an eventDefinitionRef, the definitions-level event
+	// definition whose id is Ref, nil when there is none.
+	Target *EventDefinition
+	// Timer is, for a timerEventDefinition declared at the definitions
+	// level, the timer with its expressions (its Event is nil); nil
+	// otherwise (an inline timer is in its event's Timers).
+	Timer *Timer
+}
+
+// RefTimers returns the element's eventDefinitionRefs that name a
+// definitions-level timerEventDefinition: timers the model means but
+// SpiffWorkflow does not read.
+func (e *Element) RefTimers() []*EventDefinition {
+	var out []*EventDefinition
+	for _, d := range e.EventDefinitions {
+		if d.Target != nil && d.Target.Type == "timerEventDefinition" {
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // ExprKind is which of the three timer expressions an element holds.

@@ -7,8 +7,8 @@ type Placement int
 
 // Placements.
 const (
-	// PlaceOther is any element that cannot wait on a timer: an end
-	// event, a throw event, a task, or a start event outside any process.
+	// PlaceOther is any other element: a task, or a start event outside
+	// any process.
 	PlaceOther Placement = iota
 	// PlaceProcessStart is a start event directly in a top-level process:
 	// a proc:TimerStartEvent.
@@ -25,7 +25,34 @@ const (
 	PlaceInterruptingBoundary
 	// PlaceNonInterruptingBoundary is a non-interrupting boundary event.
 	PlaceNonInterruptingBoundary
+	// PlaceThrow is an intermediate throw event (or an implicit throw
+	// event): it throws and never waits.
+	PlaceThrow
+	// PlaceEnd is an end event: the path ends there.
+	PlaceEnd
 )
+
+// Placements lists every placement, in order, so that a caller can check
+// it answers each one.
+var Placements = []Placement{
+	PlaceOther, PlaceProcessStart, PlaceEventSubProcessStart, PlaceSubProcessStart, PlaceIntermediateCatch,
+	PlaceInterruptingBoundary, PlaceNonInterruptingBoundary, PlaceThrow, PlaceEnd,
+}
+
+// InTable reports whether ADR-0037 section 1's table has a row for the
+// placement: a process's start event, an intermediate catch event, a
+// boundary event (lifted on a user task, refused on any other activity),
+// and the start event of an event sub-process (refused). A timer anywhere
+// else (a throw or end event, the start event of an embedded
+// sub-process) has no row.
+func (p Placement) InTable() bool {
+	switch p {
+	case PlaceProcessStart, PlaceEventSubProcessStart, PlaceIntermediateCatch,
+		PlaceInterruptingBoundary, PlaceNonInterruptingBoundary:
+		return true
+	}
+	return false
+}
 
 // Placement returns where the element sits.
 func (e *Element) Placement() Placement {
@@ -43,6 +70,10 @@ func (e *Element) Placement() Placement {
 		return PlaceSubProcessStart
 	case "intermediateCatchEvent":
 		return PlaceIntermediateCatch
+	case "intermediateThrowEvent", "implicitThrowEvent":
+		return PlaceThrow
+	case "endEvent":
+		return PlaceEnd
 	case "boundaryEvent":
 		if e.CancelActivity {
 			return PlaceInterruptingBoundary
@@ -78,6 +109,10 @@ func (p Placement) String() string {
 		return "an interrupting boundary event"
 	case PlaceNonInterruptingBoundary:
 		return "a non-interrupting boundary event"
+	case PlaceThrow:
+		return "an intermediate throw event"
+	case PlaceEnd:
+		return "an end event"
 	}
 	return "an event that cannot wait on a timer"
 }

@@ -31,8 +31,8 @@ func TestPlacement(t *testing.T) {
 		"Cancel":   PlaceInterruptingBoundary,
 		"Nag":      PlaceNonInterruptingBoundary,
 		"Wait":     PlaceIntermediateCatch,
-		"Throw":    PlaceOther,
-		"End":      PlaceOther,
+		"Throw":    PlaceThrow,
+		"End":      PlaceEnd,
 		"Task":     PlaceOther,
 		"SubStart": PlaceSubProcessStart,
 		"TxStart":  PlaceSubProcessStart,
@@ -51,5 +51,36 @@ func TestPlacement(t *testing.T) {
 	}
 	if got := PlaceNonInterruptingBoundary.String(); got != "a non-interrupting boundary event" {
 		t.Errorf("String: %q", got)
+	}
+}
+
+// TestEventDefinitionRef reads a timer declared at the definitions level
+// and the events that name it, by id or by QName.
+func TestEventDefinitionRef(t *testing.T) {
+	doc := mustParse(t, `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL">
+  <bpmn:timerEventDefinition id="Daily"><bpmn:timeCycle>"R/2026-11-09T08:00:00Z/P1D"</bpmn:timeCycle></bpmn:timerEventDefinition>
+  <bpmn:messageEventDefinition id="Paid"/>
+  <bpmn:process id="P">
+    <bpmn:startEvent id="ByID"><bpmn:eventDefinitionRef>Daily</bpmn:eventDefinitionRef></bpmn:startEvent>
+    <bpmn:startEvent id="ByQName"><bpmn:eventDefinitionRef> tns:Daily </bpmn:eventDefinitionRef></bpmn:startEvent>
+    <bpmn:intermediateCatchEvent id="Message"><bpmn:eventDefinitionRef>Paid</bpmn:eventDefinitionRef></bpmn:intermediateCatchEvent>
+    <bpmn:intermediateCatchEvent id="Dangling"><bpmn:eventDefinitionRef>Nothing</bpmn:eventDefinitionRef></bpmn:intermediateCatchEvent>
+  </bpmn:process>
+</bpmn:definitions>`)
+	if len(doc.Definitions) != 2 || doc.Definitions[0].Timer == nil || len(doc.Definitions[0].Timer.Exprs) != 1 ||
+		doc.Definitions[0].Timer.Exprs[0].Text != `"R/2026-11-09T08:00:00Z/P1D"` || doc.Definitions[1].Timer != nil {
+		t.Fatalf("definitions: %+v", doc.Definitions)
+	}
+	if line := doc.Definitions[0].Span.Start.Line; line != 2 {
+		t.Errorf("the timer definition is on line %d, want 2", line)
+	}
+	for id, want := range map[string]int{"ByID": 1, "ByQName": 1, "Message": 0, "Dangling": 0} {
+		el := elem(t, doc, id)
+		if got := len(el.RefTimers()); got != want {
+			t.Errorf("%s: %d referenced timers, want %d", id, got, want)
+		}
+		if len(el.Timers) != 0 {
+			t.Errorf("%s: a referenced timer was copied into Timers", id)
+		}
 	}
 }

@@ -7,9 +7,9 @@ import (
 	"strings"
 
 	"github.com/santhosh-tekuri/jsonschema/v6"
+	"go.yaml.in/yaml/v3"
 	"golang.org/x/text/language"
 	"golang.org/x/text/message"
-	"gopkg.in/yaml.v3"
 )
 
 const configSchemaURL = "https://github.com/seams/seams-timers/blob/main/lint/config.schema.json"

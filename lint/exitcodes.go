@@ -10,4 +10,8 @@ const (
 	ExitUsage = 2
 	// ExitInternal means an internal failure.
 	ExitInternal = 3
+	// ExitNoFiles means the paths given matched no file to check (as
+	// golangci-lint's 5): a CI step whose paths went stale fails instead of
+	// passing on nothing.
+	ExitNoFiles = 5
 )

@@ -58,12 +58,14 @@ type PrinterOptions struct {
 }
 
 var printers = map[string]func(PrinterOptions) Printer{
-	"text":       func(o PrinterOptions) Printer { return &TextPrinter{Options: o} },
-	"json":       func(PrinterOptions) Printer { return JSONPrinter{} },
-	"sarif":      func(o PrinterOptions) Printer { return &SARIFPrinter{Options: o} },
-	"github":     func(PrinterOptions) Printer { return GitHubPrinter{} },
-	"checkstyle": func(PrinterOptions) Printer { return CheckstylePrinter{} },
-	"junit":      func(PrinterOptions) Printer { return JUnitPrinter{} },
+	"text":        func(o PrinterOptions) Printer { return &TextPrinter{Options: o} },
+	"json":        func(PrinterOptions) Printer { return JSONPrinter{} },
+	"sarif":       func(o PrinterOptions) Printer { return &SARIFPrinter{Options: o} },
+	"github":      func(PrinterOptions) Printer { return GitHubPrinter{} },
+	"checkstyle":  func(PrinterOptions) Printer { return CheckstylePrinter{} },
+	"junit":       func(PrinterOptions) Printer { return JUnitPrinter{} },
+	"codeclimate": func(PrinterOptions) Printer { return CodeClimatePrinter{} },
+	"markdown":    func(PrinterOptions) Printer { return MarkdownPrinter{} },
 }
 
 // NewPrinter returns the printer for a format name.

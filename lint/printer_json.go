@@ -1,9 +1,6 @@
 package lint
 
-import (
-	"encoding/json"
-	"io"
-)
+import "io"
 
 // JSONPrinter writes the public JSON contract of DESIGN.md section 6.
 type JSONPrinter struct{}
@@ -32,7 +29,5 @@ func (JSONPrinter) Print(w io.Writer, r *Report) error {
 	if out.Diagnostics == nil {
 		out.Diagnostics = []Diagnostic{}
 	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return writeJSON(w, out)
 }

@@ -1,11 +1,9 @@
 package lint
 
 import (
-	"bytes"
 	"cmp"
 	"crypto/sha256"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"path"
@@ -173,15 +171,7 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 			ColumnKind: sarifColumnKind,
 		}},
 	}
-	var b bytes.Buffer
-	enc := json.NewEncoder(&b)
-	enc.SetIndent("", "  ")
-	enc.SetEscapeHTML(false)
-	if err := enc.Encode(out); err != nil {
-		return err
-	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return writeJSON(w, out)
 }
 
 // ruleDescriptors returns the run's rules sorted by ID (the catalog's, and

@@ -294,6 +294,8 @@ func goldenCases(opts PrinterOptions) []struct {
 		{"github.txt", GitHubPrinter{}},
 		{"checkstyle.xml", CheckstylePrinter{}},
 		{"junit.xml", JUnitPrinter{}},
+		{"codeclimate.json", CodeClimatePrinter{}},
+		{"markdown.md", MarkdownPrinter{}},
 	}
 }
 
@@ -315,13 +317,20 @@ func TestPrintersEmpty(t *testing.T) {
 		out := renderReport(t, c.p, rep)
 		switch filepath.Ext(c.file) {
 		case ".json", ".sarif":
-			var v map[string]any
+			var v any
 			if err := json.Unmarshal(out, &v); err != nil {
 				t.Errorf("%s: %v", c.file, err)
+			}
+			if _, isList := v.([]any); isList && strings.TrimSpace(string(out)) != "[]" {
+				t.Errorf("%s: an empty report gives %s, want []", c.file, out)
 			}
 		case ".xml":
 			if err := xml.Unmarshal(out, new(struct{})); err != nil {
 				t.Errorf("%s: %v", c.file, err)
+			}
+		case ".md":
+			if want := "### seams-timers: 0 errors, 0 warnings in 1 file (0 timers)\n\nNo findings.\n"; string(out) != want {
+				t.Errorf("%s: %q, want %q", c.file, out, want)
 			}
 		default:
 			if len(out) != 0 {
@@ -370,7 +379,7 @@ func TestPrintersDeterministic(t *testing.T) {
 }
 
 func TestNewPrinterFormats(t *testing.T) {
-	for _, f := range []string{"text", "json", "sarif", "github", "checkstyle", "junit"} {
+	for _, f := range []string{"text", "json", "sarif", "github", "checkstyle", "junit", "codeclimate", "markdown"} {
 		if !slices.Contains(Formats(), f) {
 			t.Errorf("Formats() = %v, missing %q", Formats(), f)
 		}
@@ -861,5 +870,97 @@ func TestSARIFFingerprintsStable(t *testing.T) {
 	twice.Diagnostics[1].Line += 3
 	if got := prints(twice); got[0] == got[1] || !strings.HasSuffix(got[0], ":1") || !strings.HasSuffix(got[1], ":2") {
 		t.Errorf("repeated finding fingerprints %v, want :1 and :2", got)
+	}
+}
+
+// TestCodeClimate checks the GitLab Code Quality fields against the
+// report: one issue per finding in sorted order, the path with forward
+// slashes, the begin and end lines, the severity scale and fingerprints
+// that differ between findings.
+func TestCodeClimate(t *testing.T) {
+	rep, _ := sortedPrinterReport(t)
+	var issues []struct {
+		Type, Description, Severity, Fingerprint string
+		CheckName                                string `json:"check_name"`
+		Categories                               []string
+		Content                                  *struct{ Body string }
+		Location                                 struct {
+			Path  string
+			Lines struct{ Begin, End int }
+		}
+	}
+	out := renderReport(t, CodeClimatePrinter{}, rep)
+	if err := json.Unmarshal(out, &issues); err != nil {
+		t.Fatal(err)
+	}
+	ds := sortedDiagnostics(rep)
+	if len(issues) != len(ds) {
+		t.Fatalf("%d issues for %d findings", len(issues), len(ds))
+	}
+	wantSeverity := map[Severity]string{SeverityError: "major", SeverityWarning: "minor", SeverityInfo: "info"}
+	prints := map[string]bool{}
+	for i, d := range ds {
+		is := issues[i]
+		if is.Type != "issue" || len(is.Categories) == 0 || is.CheckName != strings.TrimSpace(d.Rule+" "+d.Name) || is.Description != cmp.Or(d.Message, is.CheckName) {
+			t.Errorf("issue %d = %+v, want the finding %s %q", i, is, d.Rule, d.Message)
+		}
+		if is.Severity != wantSeverity[d.Severity] {
+			t.Errorf("issue %d: severity %q for %s", i, is.Severity, d.Severity)
+		}
+		if is.Location.Path != filepath.ToSlash(d.File) || is.Location.Lines.Begin != max(d.Line, 1) || is.Location.Lines.End < is.Location.Lines.Begin {
+			t.Errorf("issue %d: location %+v for %s:%d", i, is.Location, d.File, d.Line)
+		}
+		if (d.Detail != "") != (is.Content != nil) || is.Content != nil && is.Content.Body != d.Detail {
+			t.Errorf("issue %d: content %+v for detail %q", i, is.Content, d.Detail)
+		}
+		if prints[is.Fingerprint] {
+			t.Errorf("issue %d: fingerprint %s repeats", i, is.Fingerprint)
+		}
+		prints[is.Fingerprint] = true
+	}
+}
+
+// TestJSONFormatsUnescaped checks that the JSON formats write <, > and &
+// as they are, not as \u003c, \u003e and \u0026.
+func TestJSONFormatsUnescaped(t *testing.T) {
+	rep, opts := sortedPrinterReport(t)
+	for _, p := range []Printer{JSONPrinter{}, &SARIFPrinter{Options: opts}, CodeClimatePrinter{}} {
+		out := string(renderReport(t, p, rep))
+		if !strings.Contains(out, "<") {
+			t.Fatalf("%T: the report has no < to write", p)
+		}
+		for _, esc := range []string{`\u003c`, `\u003e`, `\u0026`} {
+			if strings.Contains(out, esc) {
+				t.Errorf("%T writes %s", p, esc)
+			}
+		}
+	}
+}
+
+// TestMarkdownCells checks that a message cannot break the table: pipes,
+// line breaks and markup stay inside their cell.
+func TestMarkdownCells(t *testing.T) {
+	rep := &Report{Files: 1, Diagnostics: []Diagnostic{{
+		Rule: "TMR1031", Name: "cycle-no-start", Severity: SeverityError, File: "a|b.bpmn", Line: 2, Column: 3,
+		Message: "x | y\n<b>z</b> *w* [l](u)",
+	}}}
+	out := string(renderReport(t, MarkdownPrinter{}, rep))
+	lines := strings.Split(strings.TrimSpace(out), "\n")
+	row := lines[len(lines)-1]
+	if cells := len(regexp.MustCompile(`(^|[^\\])\|`).FindAllString(row, -1)); cells != 5 {
+		t.Errorf("row %q has %d unescaped pipes, want 5", row, cells)
+	}
+	for _, raw := range []string{"<b>", "*w*", "[l]"} {
+		if strings.Contains(row, raw) {
+			t.Errorf("row %q keeps the markup %s", row, raw)
+		}
+	}
+	many := &Report{Files: 1}
+	for i := range markdownRows + 3 {
+		many.Diagnostics = append(many.Diagnostics, Diagnostic{Rule: "TMR1031", Severity: SeverityError, File: "a.bpmn", Line: i + 1, Column: 1})
+	}
+	out = string(renderReport(t, MarkdownPrinter{}, many))
+	if got := strings.Count(out, "\n| error |"); got != markdownRows || !strings.Contains(out, "... and 3 more") {
+		t.Errorf("%d rows, tail %q", got, out[len(out)-80:])
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"io"
+	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -13,6 +14,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
+	"github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
@@ -95,7 +97,7 @@ func newClient(t testing.TB, debounce time.Duration) *client {
 	toServer, toClient := newBufPipe(), newBufPipe()
 	sr, cw := toServer, toServer
 	cr, sw := toClient, toClient
-	srv := NewServer(Options{Engines: []*project.Engine{rules.Engine}, Config: lint.ConfigSpec{Rules: rules.All(), ParseDuration: rules.ExactDuration},
+	srv := NewServer(Options{Engines: engines.All(), Config: testSpec(),
 		Now: func() time.Time { return testNow }, Debounce: debounce, Version: "test"})
 	c := &client{t: t, done: make(chan error, 1), diags: map[string][]publishDiagnosticsParams{}, got: make(chan publishDiagnosticsParams, 1024)}
 	c.server = srv
@@ -207,12 +209,33 @@ func copyExamples(t testing.TB) string {
 	return dst
 }
 
+// testSpec is what a config is validated against: every engine's rules
+// and sections, as the command builds it.
+func testSpec() lint.ConfigSpec {
+	spec := lint.ConfigSpec{ParseDuration: rules.ExactDuration, Sections: map[string]lint.SectionParser{}}
+	for _, e := range engines.All() {
+		spec.Rules = append(spec.Rules, e.Rules...)
+		maps.Copy(spec.Sections, e.ConfigSections)
+	}
+	return spec
+}
+
 // cliFindings are what `check --stdin-filename path -` reports for the
-// buffer: the reference the server's diagnostics must match.
+// buffer, with the config found from its path: the reference the
+// server's diagnostics must match.
 func cliFindings(t testing.TB, path string, src []byte) []lint.Diagnostic {
 	t.Helper()
-	rep, err := project.Check(project.Options{Paths: []string{"-"}, Stdin: src, StdinName: path},
-		[]*project.Engine{rules.Engine}, lint.Options{Rules: rules.All(), Now: testNow})
+	spec := testSpec()
+	opts := lint.Options{Rules: spec.Rules, Now: testNow}
+	in := project.Options{Paths: []string{"-"}, Stdin: src, StdinName: path}
+	if cfgPath := lint.FindConfig(path); cfgPath != "" {
+		cfg, err := lint.LoadConfig(cfgPath, spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in.Config, opts.Levels, opts.Poll = cfg, cfg.Levels(opts.Rules), cfg.Poll
+	}
+	rep, err := project.Check(in, engines.All(), opts)
 	if err != nil {
 		t.Fatal(err)
 	}

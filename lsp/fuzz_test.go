@@ -12,9 +12,7 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/seams/seams-timers/lint"
-	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/rules"
+	"github.com/seams/seams-timers/internal/engines"
 )
 
 // syncBuffer is a log the server writes from several goroutines.
@@ -60,7 +58,7 @@ func FuzzRequest(f *testing.F) {
 	}
 	uri := pathURI(path)
 	logs := &syncBuffer{}
-	srv := NewServer(Options{Engines: []*project.Engine{rules.Engine}, Config: lint.ConfigSpec{Rules: rules.All(), ParseDuration: rules.ExactDuration},
+	srv := NewServer(Options{Engines: engines.All(), Config: testSpec(),
 		Now: func() time.Time { return testNow }, Log: logs})
 	toServer, toClient := newBufPipe(), newBufPipe()
 	go func() { _ = srv.Serve(context.Background(), pipe{toServer, toClient}) }()

@@ -30,7 +30,7 @@ func (s *Server) timersOf(d *document, now time.Time, n int) (*bpmn.Document, []
 	verdicts := rules.Verdicts([]*bpmn.Document{doc}, now)
 	var out []firing.Timer
 	for _, el := range doc.Elements {
-		if len(el.Timers) > 0 {
+		if len(el.Timers) > 0 || len(el.RefTimers()) > 0 {
 			out = append(out, firing.Of(doc, el, verdicts, "", now, n))
 		}
 	}
@@ -125,6 +125,11 @@ func describe(doc *bpmn.Document, t firing.Timer, now time.Time) string {
 	case t.Problem != "":
 		fmt.Fprintf(&b, "No firing can be computed: %s.\n", t.Problem)
 		return b.String()
+	case t.Err != nil:
+		fmt.Fprintf(&b, "No due time can be computed for '%s': %v.\n", t.Literal, t.Err)
+		return b.String()
+	case t.Expr == nil:
+		return b.String()
 	}
 	fmt.Fprintf(&b, "Arithmetic: %s\n\n", arithmetic(t.Arith))
 	if t.NoneLeft != "" {
@@ -196,6 +201,8 @@ func (s *Server) inlayHints(p inlayHintParams) []inlayHint {
 			label = "refused: " + t.Refusal.Rule
 		case t.Problem != "":
 			label = "no firing: " + t.Problem
+		case t.Err != nil:
+			label = "no due time: " + t.Err.Error()
 		case len(t.Dues) == 0:
 			label = "no firing left"
 		default:

@@ -17,14 +17,14 @@ var CyclePlacement = &lint.Rule{
 	Refuses:  true,
 	Title:    "a timeCycle anywhere but a timer start or a non-interrupting boundary",
 	Doc: `A bpmn:timeCycle sits on an event where ADR-0037 does not accept a repeating timer:
-an intermediate catch event, an interrupting boundary event, or the start event of a
-sub-process. An intermediate catch waits once, so a cycle there means a duration or a
+an intermediate catch event or an interrupting boundary event. An intermediate catch waits once, so a cycle there means a duration or a
 date. On an interrupting boundary Spiff runs the boundary's path on every firing and
 cancels the task only at the last one, which is never for an unbounded R. A cycle is
 accepted on a process's timer start (the daily digest) and on a non-interrupting boundary
 (a repeated reminder). Use a bpmn:timeDuration or bpmn:timeDate on the catch or
 interrupting boundary, or make the boundary non-interrupting (cancelActivity="false").
-A timer start of an event sub-process is reported by TMR2003 instead.`,
+A timer start of an event sub-process is reported by TMR2003 instead, and a timer on an
+element the ADR's table has no row for (an end event, a sub-process's start) by TMR2007.`,
 	Bad: `<bpmn:intermediateCatchEvent id="Wait">
   <bpmn:timerEventDefinition>
     <bpmn:timeCycle>"R3/2026-11-09T08:00:00Z/PT1H"</bpmn:timeCycle>
@@ -44,6 +44,9 @@ func runCyclePlacement(p *lint.Pass) {
 			continue
 		}
 		place := s.event.Placement()
+		if !place.InTable() {
+			continue // TMR2007 refuses the timer itself.
+		}
 		detail := "A bpmn:timeCycle is accepted only on a process's timer start or a non-interrupting boundary " +
 			"(ADR-0037 section 2)."
 		switch place {

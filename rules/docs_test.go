@@ -29,7 +29,9 @@ func TestGeneratedDocsUpToDate(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, e := range entries {
-		if !want[e.Name()] {
+		// Pages of the other engines' families (TMR6xxx and up) are theirs
+		// to check.
+		if !want[e.Name()] && e.Name() < "TMR6" {
 			t.Errorf("docs/rules/%s documents no registered rule", e.Name())
 		}
 	}

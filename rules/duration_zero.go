@@ -16,7 +16,9 @@ var DurationZero = &lint.Rule{
 A zero duration makes the timer fire as soon as the instance waits, which is never what
 a model with a timer means; a zero cycle period is worse: Spiff adds the period to the
 start for every firing and its engine loops forever on the first refresh. ADR-0037 accepts
-positive durations only. Give the length you mean, such as "PT48H", or remove the timer.`,
+positive durations only. Spiff's timedelta holds whole microseconds and rounds finer digits
+half to even, so a length it rounds to zero ("PT0.0000004S", "PT0.0000005S") is zero too.
+Give the length you mean, such as "PT48H", or remove the timer.`,
 	Bad:  `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT0S"</bpmn:timeCycle>`,
 	Good: `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/P1D"</bpmn:timeCycle>`,
 	Run:  runValueRule,

@@ -24,7 +24,7 @@ const (
 	// EngineName names the engine of BPMN models on SpiffWorkflow under
 	// the seams runtime, with their RDF index graph.
 	EngineName = "bpmn"
-	// KindBPMN is a BPMN 2.0 model (*.bpmn, *.bpmn20.xml).
+	// KindBPMN is a BPMN 2.0 model (*.bpmn, *.bpmn2, *.bpmn20.xml).
 	KindBPMN = "bpmn"
 	// KindRDF is an index graph document (*.ttl, *.nt).
 	KindRDF = "rdf"
@@ -46,7 +46,7 @@ var Engine = &project.Engine{
 
 // loadDetails say what to do about a loader's finding.
 var loadDetails = map[string]string{
-	"TMR0001": "Only BPMN 2.0 XML (.bpmn, .bpmn20.xml) and RDF index graphs (.ttl, .nt) are read.",
+	"TMR0001": "Only BPMN 2.0 XML (.bpmn, .bpmn2, .bpmn20.xml) and RDF index graphs (.ttl, .nt) are read.",
 	"TMR0002": "Fix the XML at this position; no timer in this file was checked.",
 	"TMR0003": "Fix the Turtle at this position; no triple of this file was read.",
 }
@@ -226,7 +226,7 @@ func fillFile(f *lint.File, doc *bpmn.Document) {
 	f.Model = doc
 	f.IRI = doc.IRI
 	for _, e := range doc.Elements {
-		f.Timers += len(e.Timers)
+		f.Timers += len(e.Timers) + len(e.RefTimers())
 	}
 	f.Suppressions = bpmnSuppressions(doc)
 	if len(f.Suppressions) > 0 {

@@ -1,6 +1,9 @@
 package rules
 
 import (
+	"strings"
+	"time"
+
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/lint"
 )
@@ -19,8 +22,10 @@ var ExpressionUnquoted = &lint.Rule{
 (PT48H, 2026-12-01T09:00:00Z, R/2026-11-09T08:00:00Z/P1D). Spiff evaluates the body as a
 Python expression when an instance first waits on the timer, so bare PT48H is a NameError
 and a bare date-time a SyntaxError, on the instance, in production. Put the value in
-quotes, "PT48H": the fix inserts them. The value itself is still checked by the date,
-duration and cycle rules.`,
+quotes, "PT48H": the fix inserts them, but only when the quoted value passes every TMR1xxx
+rule, so that --fix never turns one refusal into another. The value itself is still checked
+by the date, duration and cycle rules. A body with an expression inside an ISO-looking value
+(R3/${startDate}/PT2S) is TMR1005, never this rule.`,
 	Bad:  `<bpmn:timeDuration>PT48H</bpmn:timeDuration>`,
 	Good: `<bpmn:timeDuration>"PT48H"</bpmn:timeDuration>`,
 	Run:  runExpressionUnquoted,
@@ -33,7 +38,7 @@ func runExpressionUnquoted(p *lint.Pass) {
 		}
 		span := s.bodySpan()
 		var fix *lint.Fix
-		if s.expr.Raw && s.body.End-s.body.Start == len(s.body.Value) {
+		if s.expr.Raw && s.body.End-s.body.Start == len(s.body.Value) && s.quotable(p.Now) {
 			start, end := span.Start.Offset, span.End.Offset
 			fix = &lint.Fix{
 				Message: "Put the value in double quotes",
@@ -48,3 +53,29 @@ func runExpressionUnquoted(p *lint.Pass) {
 				`value is a NameError or a SyntaxError when an instance first waits on the timer.`, fix)
 	}
 }
+
+// quotable reports an unquoted value that, once put in double quotes, is
+// one literal that every TMR1xxx rule accepts: no indentation for Python
+// to refuse, a quoted body that reads back as the same value, and no
+// error from the value rules (the TMR1034 warning stays as it was, since
+// it reads the same value), TMR1024 included.
+func (s *site) quotable(now time.Time) bool {
+	if s.body.Indented || strings.ContainsAny(s.body.Value, "\"\\") {
+		return false
+	}
+	q := timeexpr.Classify(`"` + s.body.Value + `"`)
+	if q.Kind != timeexpr.BodyQuoted || q.Value != s.body.Value || q.Indented {
+		return false
+	}
+	for _, f := range s.findings() {
+		if !valueWarnings[f.rule] {
+			return false
+		}
+	}
+	_, over := s.outOfRange(now)
+	return !over
+}
+
+// valueWarnings are the value rules whose default severity is a warning
+// (TestValueWarnings keeps the list equal to the registry's).
+var valueWarnings = map[string]bool{"TMR1033": true, "TMR1034": true}

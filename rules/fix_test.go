@@ -21,6 +21,9 @@ func TestFixesOnFixtures(t *testing.T) {
 		}
 		for _, fx := range invalid {
 			t.Run(filepath.ToSlash(fx), func(t *testing.T) {
+				if info, err := os.Stat(fx); err == nil && info.IsDir() {
+					t.Skip("a directory fixture: TestQuoteFixOnEveryFixture covers its files")
+				}
 				src, err := os.ReadFile(fx)
 				if err != nil {
 					t.Fatal(err)

@@ -37,6 +37,7 @@ var registry = []*lint.Rule{
 	DurationZero,
 	DurationNegative,
 	DurationFractionalCalendar,
+	DueOutOfRange,
 	CycleSyntax,
 	CycleNoStart,
 	CycleIntervalForm,
@@ -48,6 +49,8 @@ var registry = []*lint.Rule{
 	StartDuration,
 	AttachedToMissing,
 	EventDefinitionMixed,
+	TimerPlacement,
+	TimerDefinitionRef,
 	TimerUnlifted,
 	TimerLiftType,
 	TimerLiftOrphan,
@@ -65,6 +68,7 @@ var registry = []*lint.Rule{
 	CycleShorterThanPoll,
 	BoundaryCycleReplay,
 	DateFarAhead,
+	StartFarPast,
 }
 
 // All returns every registered rule, sorted by ID.

@@ -11,7 +11,10 @@ import (
 
 // The runtime-behaviour rules (TMR5xxx) warn about timers that are valid
 // but will not behave as their author likely expects, computed against the
-// reference clock (--now) by the same code the simulator runs.
+// reference clock (--now) by the same code the simulator runs. Their
+// messages never print the reference instant: without --now it is the
+// current time, and a message (and the SARIF fingerprint hashed from it)
+// must be the same bytes on every run.
 
 // parsed is one expression whose value ADR-0037 accepts, parsed.
 type parsed struct {
@@ -42,7 +45,7 @@ func acceptedSites(ss []*site) []parsed {
 			ps.date = dt
 		case bpmn.TimeCycle:
 			c, err := timeexpr.ParseCycle(v)
-			if err != nil || c.Form != timeexpr.CycleStartDuration || !c.Start.HasOffset || c.Period.IsZero() || c.Period.Negative {
+			if err != nil || c.Form != timeexpr.CycleStartDuration || !c.Start.HasOffset || c.Period.IsZero() || c.Period.RoundsToZero() || c.Period.Negative {
 				continue
 			}
 			ps.cycle = c
@@ -96,7 +99,7 @@ date, or remove the timer start if the run has happened.`,
 				continue
 			}
 			ps.report(p, ps.whole(),
-				fmt.Sprintf("date is in the past at %s, so the timer start fires once as soon as the scheduler loads the model: %s", utc(p.Now), sq(ps.body.Value)),
+				"date is before the reference time, so the timer start fires once as soon as the scheduler loads the model: "+sq(ps.body.Value),
 				"Give a future date-time if this start was meant to wait; remove the timer start if its one run has happened.", nil)
 		}
 	},
@@ -127,7 +130,7 @@ that never ends.`,
 			}
 			last := c.Due(c.Repeat - 1)
 			ps.report(p, ps.whole(),
-				fmt.Sprintf("cycle has no firing left at %s: its last of %d firings was due %s: %s", utc(p.Now), c.Repeat, utc(last), sq(ps.body.Value)),
+				fmt.Sprintf("cycle has no firing left at the reference time: its last of %d firings was due %s: %s", c.Repeat, utc(last), sq(ps.body.Value)),
 				"Move the start forward, raise the repeat count, or write R for a cycle that never ends.", nil)
 		}
 	},
@@ -179,8 +182,8 @@ var BoundaryCycleReplay = &lint.Rule{
 	Doc: `ADR-0037 accepts a bpmn:timeCycle on a non-interrupting boundary, but its "missed
 firings fire once" rule is the seams scheduler's, for timer starts. A boundary cycle is
 SpiffWorkflow's: after downtime, or when the task opens long after the cycle's start, Spiff
-catches up every missed occurrence in one refresh (SPIFF.md measured 10 overdue -> 10
-firings), so the reminder path runs that many times at once. Prefer a single
+catches up every missed occurrence in one refresh (10 overdue occurrences measured on
+SpiffWorkflow gave 10 firings), so the reminder path runs that many times at once. Prefer a single
 bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the burst.`,
 	Bad: `<bpmn:boundaryEvent id="Nag" attachedToRef="Approve" cancelActivity="false">
   <bpmn:timerEventDefinition>
@@ -197,14 +200,14 @@ bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the 
 			if ps.place != bpmn.PlaceNonInterruptingBoundary || ps.expr.Kind != bpmn.TimeCycle || ps.cycle.Repeat == 0 {
 				continue
 			}
-			from := p.Now
+			from, when := p.Now, "the reference time"
 			if ps.cycle.Start.Time.After(from) {
-				from = ps.cycle.Start.Time
+				from, when = ps.cycle.Start.Time, "its start "+utc(ps.cycle.Start.Time)
 			}
 			day := timeexpr.SpiffReplays(ps.cycle, from, from.Add(24*time.Hour))
 			ps.report(p, ps.whole(),
 				fmt.Sprintf("SpiffWorkflow replays every missed occurrence of a boundary cycle at once: one day of downtime from %s fires this path %d time(s) in one refresh: %s",
-					utc(from), day, sq(ps.body.Value)),
+					when, day, sq(ps.body.Value)),
 				`Prefer one bpmn:timeDuration reminder ("PT48H"), or make the reminder path safe to run many times at once.`, nil)
 		}
 	},
@@ -226,18 +229,43 @@ Check the year.`, timeexpr.FarAheadYears),
 	Bad:  `<bpmn:timeDate>"2206-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Good: `<bpmn:timeDate>"2026-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Run: func(p *lint.Pass) {
-		for _, ps := range docAcceptedSites(p) {
-			t := ps.date.Time
-			what := "date"
-			if ps.expr.Kind == bpmn.TimeCycle {
-				t, what = ps.cycle.Start.Time, "cycle start"
-			}
-			if !timeexpr.FarAhead(t, p.Now) {
-				continue
-			}
-			ps.report(p, ps.whole(),
-				fmt.Sprintf("%s %s is more than %d years after %s; is the year a typo? %s", what, utc(t), timeexpr.FarAheadYears, utc(p.Now), sq(ps.body.Value)),
-				"Check the year; the timer would not fire in the model's lifetime.", nil)
-		}
+		reportImplausible(p, timeexpr.FarAhead, "more than %d years after the reference time", timeexpr.FarAheadYears,
+			"Check the year; the timer would not fire in the model's lifetime.")
 	},
+}
+
+// StartFarPast warns about a date or cycle start implausibly long ago.
+var StartFarPast = &lint.Rule{
+	ID:       "TMR5006",
+	Name:     "start-far-past",
+	Severity: lint.SeverityWarning,
+	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindBPMN,
+	Title:    "a date or cycle start implausibly long ago (a likely typo)",
+	Doc: fmt.Sprintf(`A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than %d years before
+the reference time (--now, or the current time). That is almost always a typo in the year
+(1026 for 2026). A cycle that started centuries ago has its due times counted from that start
+(the seams scheduler fires the latest missed one at once; SpiffWorkflow, on a catch, replays
+every missed occurrence), and a date that long past fires at once. Check the year.`, timeexpr.FarPastYears),
+	Bad:  `<bpmn:timeCycle>"R/1026-11-09T08:00:00Z/P1D"</bpmn:timeCycle>`,
+	Good: `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/P1D"</bpmn:timeCycle>`,
+	Run: func(p *lint.Pass) {
+		reportImplausible(p, timeexpr.FarPast, "more than %d years before the reference time", timeexpr.FarPastYears,
+			"Check the year: every due time since then counts as missed.")
+	},
+}
+
+// reportImplausible reports each date or cycle start for which far(t,
+// now) holds (TMR5005, TMR5006): how says where it lies, with years.
+func reportImplausible(p *lint.Pass, far func(t, now time.Time) bool, how string, years int, detail string) {
+	for _, ps := range docAcceptedSites(p) {
+		t, what := ps.date.Time, "date"
+		if ps.expr.Kind == bpmn.TimeCycle {
+			t, what = ps.cycle.Start.Time, "cycle start"
+		}
+		if far(t, p.Now) {
+			ps.report(p, ps.whole(), fmt.Sprintf("%s %s is "+how+"; is the year a typo? %s", what, utc(t), years, sq(ps.body.Value)), detail, nil)
+		}
+	}
 }

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
-	"time"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
@@ -52,7 +51,7 @@ func valueFindings(s *site) []finding {
 	case bpmn.TimeDuration:
 		return durationFindings(v)
 	case bpmn.TimeCycle:
-		return cycleFindings(v)
+		return cycleFindings(v, s.event.Placement())
 	}
 	return nil
 }
@@ -147,12 +146,17 @@ func durationProblem(d timeexpr.Duration, noun string, from, to int) (finding, b
 			detail: "Give a positive duration, such as \"PT48H\". Spiff refuses a leading '-' " +
 				"(Exception: Invalid duration) when the instance first waits on the timer, in production.",
 		}, true
-	case d.IsZero():
+	case d.IsZero() || d.RoundsToZero():
 		detail := "Give a positive duration, such as \"PT48H\": a zero duration fires as soon as the instance waits."
 		if noun != "duration" {
 			detail = "Give a positive period, such as \"P1D\": Spiff's engine loops forever on a zero cycle period."
 		}
-		return finding{rule: "TMR1021", from: from, to: to, what: noun + " is zero: " + sq(text), detail: detail}, true
+		what := noun + " is zero: " + sq(text)
+		if !d.IsZero() {
+			what = noun + " is zero once SpiffWorkflow rounds it to the microsecond: " + sq(text)
+			detail = "Spiff's timedelta holds whole microseconds and rounds " + sq(text) + " to 0 (half to even). " + detail
+		}
+		return finding{rule: "TMR1021", from: from, to: to, what: what, detail: detail}, true
 	case d.FractionalCalendar():
 		return finding{
 			rule: "TMR1023", from: from, to: to,
@@ -184,8 +188,9 @@ func splitCycle(v string) []cyclePart {
 // repeatPart matches the R[n] part of a repeating interval.
 var repeatPart = regexp.MustCompile(`^R(-1|[0-9]*)$`)
 
-// cycleFindings checks the value of a timeCycle.
-func cycleFindings(v string) []finding {
+// cycleFindings checks the value of a timeCycle on an element of the
+// placement (which decides the arithmetic TMR1034 describes).
+func cycleFindings(v string, place bpmn.Placement) []finding {
 	c, err := timeexpr.ParseCycle(v)
 	if err != nil {
 		return []finding{cycleSyntax(v, err)}
@@ -238,7 +243,7 @@ func cycleFindings(v string) []finding {
 		if f, ok := durationProblem(c.Period, "cycle period", period.from, period.to); ok {
 			out = append(out, f)
 		} else if c.Period.HasCalendar() {
-			out = append(out, calendarPeriod(c, period))
+			out = append(out, calendarPeriod(c, period, place))
 		}
 	}
 	return out
@@ -253,31 +258,58 @@ func part(parts []cyclePart, i int) *cyclePart {
 }
 
 // calendarPeriod is the TMR1034 warning on a period in years or months.
-func calendarPeriod(c timeexpr.Cycle, period *cyclePart) finding {
-	stride := ""
-	if c.Form == timeexpr.CycleStartDuration {
-		stride = " (here " + days(c.Period.SpiffLength(c.Start.Time)) + ")"
+// It describes the arithmetic the element gets: the seams calendar on a
+// process's timer start, Spiff's fixed stride anywhere else, with the
+// first firings of this cycle.
+func calendarPeriod(c timeexpr.Cycle, period *cyclePart, place bpmn.Placement) finding {
+	f := finding{rule: "TMR1034", from: period.from, to: period.to}
+	if c.Form != timeexpr.CycleStartDuration || !c.Start.HasOffset {
+		f.what = "cycle period is in years or months: " + sq(period.text)
+		f.detail = "The length of a year or month depends on where it is counted: write the period in weeks or days " +
+			"(\"P7D\", \"P4W\") for a fixed stride."
+		return f
 	}
-	return finding{
-		rule: "TMR1034", from: period.from, to: period.to,
-		what: "cycle period is in years or months: " + sq(period.text),
-		detail: "Spiff turns the period into a fixed length once, measured from the start month" + stride +
-			", and adds that length on every firing, so the firings drift off the calendar (a monthly cycle from " +
-			"Jan 31 fires Mar 3, Apr 3, May 4). Write the period in weeks or days if a fixed stride is meant.",
+	if place == bpmn.PlaceProcessStart {
+		s := timeexpr.StartCycleSchedule(c)
+		f.what = "cycle period is in years or months: on this timer start the seams scheduler adds calendar multiples " +
+			"of it to the start, clamped to the month's end (" + firings(s) + "): " + sq(period.text)
+		f.detail = "A start day past the 28th does not fire on that day every month. Start on the 28th or before to " +
+			"fire on the same day of every month, or write the period in weeks or days (\"P7D\", \"P4W\") for a fixed stride."
+		return f
 	}
+	s := timeexpr.SpiffCycleSchedule(c)
+	step, _ := s.Step()
+	f.what = "cycle period is in years or months: on this catch event SpiffWorkflow turns it once into a fixed stride " +
+		"of " + days(step) + ", measured from the start month, and adds it on every firing (" + firings(s) + "): " + sq(period.text)
+	f.detail = "The firings drift off the calendar. Write the period in weeks or days if a fixed stride is meant " +
+		"(\"P7D\", \"P4W\"); to fire on the same day of every month, start a process with a timer start instead."
+	return f
 }
 
-// days renders a stride in days, or as a Go duration when it is not a
-// whole number of days.
-func days(d time.Duration) string {
-	if d > 0 && d%(24*time.Hour) == 0 {
-		n := d / (24 * time.Hour)
-		if n == 1 {
+// firings lists the first three due times of a schedule, or fewer when it
+// has fewer, for messages.
+func firings(s timeexpr.Schedule) string {
+	var out []string
+	for k := 0; k < 3 && s.Has(k); k++ {
+		out = append(out, utc(s.Due(k)))
+	}
+	if s.Has(3) {
+		out = append(out, "...")
+	}
+	return strings.Join(out, ", ")
+}
+
+// days renders a stride given in microseconds in days, or in ISO 8601
+// form when it is not a whole number of days.
+func days(us int64) string {
+	const day = 24 * 3600 * 1_000_000
+	if us > 0 && us%day == 0 {
+		if us == day {
 			return "1 day"
 		}
-		return fmt.Sprintf("%d days", n)
+		return fmt.Sprintf("%d days", us/day)
 	}
-	return d.String()
+	return timeexpr.FormatMicros(us)
 }
 
 // cycleSyntax explains a value that is not a repeating interval. When the

@@ -16,8 +16,8 @@ var VocabularyNamespace = &lint.Rule{
 	Kind:     lint.KindProject,
 	Engine:   EngineName,
 	Title:    "a graph that uses the vocabulary's local names under another namespace",
-	Doc: `The graph uses no term of a configured vocabulary namespace (proc:, seam: or arch:, DESIGN.md
-section 4), but it uses the same local names (TimerStartEvent, schedules, Container, ...) under
+	Doc: `The graph uses no term of a configured vocabulary namespace (proc:, seam: or arch:, the
+vocabulary: section of .seams-timers.yaml), but it uses the same local names (TimerStartEvent, schedules, Container, ...) under
 another namespace: a typo, http for https, '/' for '#', or an old vocabulary IRI. The graph
 rules match terms by their full IRI, so they see none of these nodes: the timers look
 unlifted and the containers absent. The finding names the namespace found, at the first
@@ -38,8 +38,8 @@ func runVocabularyNamespace(p *lint.Pass) {
 		name := prefixOf(ix.Vocab, f.Configured)
 		msg := "the graph uses no " + name + " term of <" + f.Configured + ">, but uses " + strings.Join(f.Terms, ", ") +
 			" under <" + f.Namespace + ">"
-		detail := "Write these terms in <" + f.Configured + ">, the " + name + " namespace seams-timers reads (DESIGN.md " +
-			"section 4); if <" + f.Namespace + "> is right, set vocabulary." + strings.TrimSuffix(name, ":") +
+		detail := "Write these terms in <" + f.Configured + ">, the " + name + " namespace seams-timers reads " +
+			"(its default, or vocabulary: in .seams-timers.yaml); if <" + f.Namespace + "> is right, set vocabulary." + strings.TrimSuffix(name, ":") +
 			" in .seams-timers.yaml. Until then the graph rules do not see these terms."
 		ix.ReportGraphMessage(p, f.Range, graph.NewIRI(f.Namespace), "", msg, detail)
 	}

@@ -98,6 +98,10 @@ func (e *engine) push(it item) {
 func (e *engine) seedQueue() {
 	for i, t := range e.timers {
 		if t.ok && t.st.Role == RoleStart && t.st.Scheduled {
+			if e.sc.AlreadyRunning {
+				// The runtime handled the due times before From.
+				t.handled = t.sched.Before(e.sc.From)
+			}
 			e.scheduleStart(int32(i))
 		}
 	}

@@ -2,7 +2,9 @@ package sim
 
 import (
 	"fmt"
+	"path/filepath"
 	"strings"
+	"time"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
@@ -195,6 +197,10 @@ func (e *engine) newTimer(d *bpmn.Document, el *bpmn.Element, pr *proc, n int32,
 		return t
 	}
 	t.expr, st.Value = expr, expr.Text
+	if r := e.outOfReach(expr, st.Role); r != nil {
+		st.Refusal = r
+		return t
+	}
 	var notes []string
 	if expr.Kind == timeexpr.ValueCycle && expr.Cycle.Count() == 0 {
 		notes = append(notes, "never fires (R0)")
@@ -228,14 +234,32 @@ func (e *engine) findProcs(name string) []*proc {
 	if name == "" {
 		return e.procs
 	}
-	var out []*proc
+	var out, exact []*proc
+	cleanName := cleanRef(name)
 	for _, p := range e.procs {
-		full := p.doc.Path + "#" + p.p.ID
-		if p.name == name || p.p.ID == name || full == name || strings.HasSuffix(full, "/"+name) {
+		full := cleanRef(p.doc.Path + "#" + p.p.ID)
+		if full == cleanName {
+			exact = append(exact, p)
+		}
+		if p.name == name || p.p.ID == name || full == cleanName || strings.HasSuffix(full, "/"+cleanName) {
 			out = append(out, p)
 		}
 	}
+	// A path#id that names a file exactly means that file, even when the
+	// same path ends another one's.
+	if len(exact) > 0 {
+		return exact
+	}
 	return out
+}
+
+// cleanRef cleans the path of a path#id reference.
+func cleanRef(ref string) string {
+	path, id, ok := strings.Cut(ref, "#")
+	if !ok || path == "" {
+		return ref
+	}
+	return filepath.ToSlash(filepath.Clean(path)) + "#" + id
 }
 
 // resolvePlans resolves the scenario's process plans to nodes and flows,
@@ -247,7 +271,11 @@ func (e *engine) resolvePlans() error {
 			return fmt.Errorf("scenario: no process %q (known: %s)", pp.Process, strings.Join(e.res.Processes, ", "))
 		}
 		if pp.Process != "" && len(targets) > 1 {
-			return fmt.Errorf("scenario: process %q is ambiguous; write it as path#id: %s", pp.Process, strings.Join(e.res.Processes, ", "))
+			var names []string
+			for _, p := range targets {
+				names = append(names, p.doc.Path+"#"+p.p.ID)
+			}
+			return fmt.Errorf("scenario: process %q is ambiguous; write it as path#id, the path relative to the scenario file: %s", pp.Process, strings.Join(names, ", "))
 		}
 		for _, tp := range pp.Complete {
 			err := eachTarget(targets, tp.Task, nUser, "a user or manual task", pp.Process, func(p *proc, n int32) error {
@@ -413,4 +441,39 @@ func (e *engine) finish() {
 			e.timers[rw.timer].st.Pending += p
 		}
 	}
+}
+
+// maxReplays bounds the missed occurrences of a catch cycle the simulator
+// replays one by one, as SpiffWorkflow does, before the window starts.
+const maxReplays = 100_000
+
+// outOfReach refuses a timer the simulator cannot step through in bounded
+// time: a first due time before the instants it represents (a cycle that
+// started centuries ago, such as a typo 1026 for 2026), or a catch cycle
+// with more missed occurrences before the window than maxReplays (Spiff
+// would replay each of them at once).
+func (e *engine) outOfReach(expr timeexpr.Value, role Role) *Refusal {
+	var s timeexpr.Schedule
+	switch {
+	case expr.Kind == timeexpr.ValueDuration:
+		return nil
+	case role == RoleStart:
+		var err error
+		if s, err = expr.StartSchedule(); err != nil {
+			return nil
+		}
+	default:
+		s = expr.CatchSchedule(time.Time{})
+	}
+	if s.First.Before(minInstant) {
+		return &Refusal{Msg: fmt.Sprintf("first due time %s lies before %s, the first day the simulator represents",
+			timeexpr.FormatTime(s.First), minInstant.AddDate(0, 0, 1).Format("2006-01-02"))}
+	}
+	if role != RoleStart {
+		if n := s.Before(e.sc.From); n > maxReplays {
+			return &Refusal{Msg: fmt.Sprintf("%d occurrences are due before the window starts, and SpiffWorkflow would replay "+
+				"every one of them at once: more than the %d the simulator replays", n, maxReplays)}
+		}
+	}
+	return nil
 }

@@ -166,6 +166,8 @@ var roles = [...]Role{
 	bpmn.PlaceIntermediateCatch:       RoleIntermediate,
 	bpmn.PlaceInterruptingBoundary:    RoleBoundary,
 	bpmn.PlaceNonInterruptingBoundary: RoleBoundaryNonInterrupting,
+	bpmn.PlaceThrow:                   RoleIntermediate,
+	bpmn.PlaceEnd:                     RoleIntermediate,
 }
 
 // TimerStats is one timer's line of the summary.

@@ -324,8 +324,7 @@ func checkOracleEngine(t *testing.T, ol oracleLine, kind bpmn.ExprKind, e timeex
 	if ol.catchUp == nil {
 		return
 	}
-	next := s.Due(first + len(ol.firings))
-	jump := next.Add(10 * s.Step)
+	jump := s.Due(first + len(ol.firings) + 10)
 	sc := Scenario{
 		From: ol.now, Until: jump.Add(3 * time.Microsecond), Step: time.Microsecond, Processes: plan,
 		Down: []Window{{until, jump}},

@@ -168,6 +168,8 @@ type jsonScenario struct {
 	Seed     int64    `json:"seed"`
 	Lease    string   `json:"lease"`
 	Down     []string `json:"down"`
+	// Runtime is starts-at-from or already-running (Scenario.AlreadyRunning).
+	Runtime string `json:"runtime"`
 }
 
 type jsonTimer struct {
@@ -217,7 +219,11 @@ func WriteJSON(w io.Writer, r *Result) error {
 	out := jsonOut{Version: 1, Note: r.Note, Scheduling: r.Scheduling, Scenario: jsonScenario{
 		From: timeexpr.FormatTime(sc.From), Until: timeexpr.FormatTime(sc.Until), Step: timeexpr.FormatDuration(sc.Step),
 		Replicas: sc.Replicas, Seed: sc.Seed, Lease: timeexpr.FormatDuration(sc.Lease), Down: []string{},
+		Runtime: RuntimeStartsAtFrom,
 	}, Timers: []jsonTimer{}, Events: make([]jsonEvent, 0, r.Len())}
+	if sc.AlreadyRunning {
+		out.Scenario.Runtime = RuntimeAlreadyRunning
+	}
 	for _, d := range sc.Down {
 		out.Scenario.Down = append(out.Scenario.Down, d.String())
 	}

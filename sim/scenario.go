@@ -5,12 +5,13 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"sort"
 	"strconv"
 	"strings"
 	"time"
 
-	"gopkg.in/yaml.v3"
+	"go.yaml.in/yaml/v3"
 
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
@@ -38,7 +39,20 @@ type Scenario struct {
 	// Processes says, per process, when instances start, when user tasks
 	// are completed and which flows gateways take.
 	Processes []ProcessPlan
+	// AlreadyRunning reads From as a moment in a runtime that was already
+	// running: the timer starts' due times before From were handled then,
+	// and the first firing is the first due time at or after From. By
+	// default the runtime starts at From, as a first deployment does, and
+	// the due times before it count as missed at the first load (the latest
+	// fires at once, as ADR-0037 section 4 says).
+	AlreadyRunning bool
 }
+
+// Runtime readings, as the scenario file's runtime: key spells them.
+const (
+	RuntimeStartsAtFrom   = "starts-at-from"
+	RuntimeAlreadyRunning = "already-running"
+)
 
 // DefaultLease is the lease on a timer row when the scenario gives none.
 const DefaultLease = 30 * time.Second
@@ -137,6 +151,20 @@ func (s *Scenario) Defaults() {
 	}
 }
 
+// RelativeTo reads the path of each path#id process reference as
+// relative to dir, the scenario file's directory, as the config's map
+// reads its directories relative to the config file: a scenario next to
+// its models names them the same way from wherever simulate runs.
+func (s *Scenario) RelativeTo(dir string) {
+	for i, p := range s.Processes {
+		path, id, ok := strings.Cut(p.Process, "#")
+		if !ok || path == "" || filepath.IsAbs(path) {
+			continue
+		}
+		s.Processes[i].Process = filepath.ToSlash(filepath.Join(dir, filepath.FromSlash(path))) + "#" + id
+	}
+}
+
 // Validate checks the scenario's own consistency.
 func (s *Scenario) Validate() error {
 	switch {
@@ -201,7 +229,24 @@ func (s *Scenario) Describe() string {
 	for _, st := range s.Stalls {
 		fmt.Fprintf(&b, ", stall r%d@%s for %s", st.Replica, timeexpr.FormatTime(st.At), timeexpr.FormatDuration(st.For))
 	}
+	if s.AlreadyRunning {
+		b.WriteString(", runtime already running at from (earlier due times were handled)")
+	} else {
+		b.WriteString(", runtime starts at from (earlier due times are missed at first load)")
+	}
 	return b.String()
+}
+
+// ParseRuntime reads a runtime reading, starts-at-from or
+// already-running, and reports whether it is already-running.
+func ParseRuntime(v string) (alreadyRunning bool, err error) {
+	switch v {
+	case RuntimeStartsAtFrom:
+		return false, nil
+	case RuntimeAlreadyRunning:
+		return true, nil
+	}
+	return false, &ScenarioError{Msg: fmt.Sprintf("unknown reading %q", v), Got: v, Choices: []string{RuntimeStartsAtFrom, RuntimeAlreadyRunning}}
 }
 
 // ParseDurationFlag reads an exact ISO 8601 duration (no years or months)
@@ -315,10 +360,11 @@ type yamlScenario struct {
 	Replicas  int                 `yaml:"replicas"`
 	Seed      int64               `yaml:"seed"`
 	Lease     string              `yaml:"lease"`
-	Down      []string            `yaml:"down"`
+	Down      strList             `yaml:"down"`
 	Crash     []yamlCrash         `yaml:"crash"`
 	Stall     []yamlStall         `yaml:"stall"`
 	Processes map[string]yamlProc `yaml:"processes"`
+	Runtime   string              `yaml:"runtime"`
 }
 
 type yamlCrash struct {
@@ -334,7 +380,7 @@ type yamlStall struct {
 }
 
 type yamlProc struct {
-	Start      []string           `yaml:"start"`
+	Start      strList            `yaml:"start"`
 	StartEvery *yamlEvery         `yaml:"startEvery"`
 	Complete   map[string]strList `yaml:"complete"`
 	Choose     map[string]strList `yaml:"choose"`
@@ -365,21 +411,43 @@ func (l *strList) UnmarshalYAML(n *yaml.Node) error {
 	return fmt.Errorf("line %d: want a value or a list of values", n.Line)
 }
 
-// ParseScenario reads a scenario file (YAML). Unknown keys are errors.
-// Times are RFC 3339 with Z or an offset; durations are ISO 8601.
+// ParseScenario reads a scenario file (YAML, docs/scenario.md). An unknown
+// key is an error that names the nearest known one; a value of the wrong
+// kind says what to write. Times are RFC 3339 with Z or an offset;
+// durations are ISO 8601. Errors are *ScenarioError when they have a line.
 func ParseScenario(src []byte) (Scenario, error) {
-	var y yamlScenario
+	var doc yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(src))
-	dec.KnownFields(true)
-	if err := dec.Decode(&y); err != nil {
+	if err := dec.Decode(&doc); err != nil {
 		if errors.Is(err, io.EOF) {
 			return Scenario{}, nil
 		}
-		return Scenario{}, fmt.Errorf("scenario: %w", err)
+		return Scenario{}, yamlSyntaxError(err)
 	}
+	if err := checkScenarioNode(&doc); err != nil {
+		return Scenario{}, err
+	}
+	var y yamlScenario
+	if err := doc.Decode(&y); err != nil {
+		// checkScenarioNode accepts only what decodes.
+		return Scenario{}, yamlSyntaxError(err)
+	}
+	lines := keyLines(&doc)
 	var s Scenario
 	var err error
-	field := func(name string, e error) error { return fmt.Errorf("scenario: %s: %w", name, e) }
+	field := func(name string, e error) error {
+		out := &ScenarioError{Line: lines[strings.SplitN(name, ".", 2)[0]], Msg: name + ": " + e.Error()}
+		var se *ScenarioError
+		if errors.As(e, &se) {
+			out.Msg, out.Got, out.Choices = name+": "+se.Msg, se.Got, se.Choices
+		}
+		return out
+	}
+	if y.Runtime != "" {
+		if s.AlreadyRunning, err = ParseRuntime(y.Runtime); err != nil {
+			return s, field("runtime", err)
+		}
+	}
 	if y.From != "" {
 		if s.From, err = ParseTime(y.From); err != nil {
 			return s, field("from", err)
@@ -408,25 +476,25 @@ func ParseScenario(src []byte) (Scenario, error) {
 		}
 		s.Down = append(s.Down, w)
 	}
-	for _, c := range y.Crash {
+	for i, c := range y.Crash {
 		cr := Crash{Replica: c.Replica}
 		if cr.At, err = ParseTime(c.At); err != nil {
-			return s, field("crash.at", err)
+			return s, field(fmt.Sprintf("crash[%d].at", i), err)
 		}
 		if c.Restart != "" {
 			if cr.Restart, err = ParseTime(c.Restart); err != nil {
-				return s, field("crash.restart", err)
+				return s, field(fmt.Sprintf("crash[%d].restart", i), err)
 			}
 		}
 		s.Crashes = append(s.Crashes, cr)
 	}
-	for _, st := range y.Stall {
+	for i, st := range y.Stall {
 		x := Stall{Replica: st.Replica}
 		if x.At, err = ParseTime(st.At); err != nil {
-			return s, field("stall.at", err)
+			return s, field(fmt.Sprintf("stall[%d].at", i), err)
 		}
 		if x.For, err = ParseDurationFlag(st.For); err != nil {
-			return s, field("stall.for", err)
+			return s, field(fmt.Sprintf("stall[%d].for", i), err)
 		}
 		s.Stalls = append(s.Stalls, x)
 	}
@@ -438,7 +506,7 @@ func ParseScenario(src []byte) (Scenario, error) {
 	for _, name := range names {
 		p, err := parseProc(name, y.Processes[name])
 		if err != nil {
-			return s, err
+			return s, &ScenarioError{Line: lines["processes"], Msg: err.Error()}
 		}
 		s.Processes = append(s.Processes, p)
 	}
@@ -447,7 +515,7 @@ func ParseScenario(src []byte) (Scenario, error) {
 
 func parseProc(name string, y yamlProc) (ProcessPlan, error) {
 	p := ProcessPlan{Process: name}
-	where := "scenario: processes." + name
+	where := "processes." + name
 	for _, v := range y.Start {
 		t, err := ParseTime(v)
 		if err != nil {
@@ -507,4 +575,34 @@ func syntaxMsg(err error) string {
 		return err.Error()
 	}
 	return "syntax error"
+}
+
+// keyLines maps each top-level key of a scenario document to its line.
+func keyLines(doc *yaml.Node) map[string]int {
+	lines := map[string]int{}
+	n := doc
+	if n.Kind == yaml.DocumentNode && len(n.Content) == 1 {
+		n = n.Content[0]
+	}
+	if n.Kind != yaml.MappingNode {
+		return lines
+	}
+	for i := 0; i+1 < len(n.Content); i += 2 {
+		lines[n.Content[i].Value] = n.Content[i].Line
+	}
+	return lines
+}
+
+// yamlSyntaxError rewords a YAML parser error: "yaml: line 3: did not
+// find expected key" becomes line 3 and the parser's reason.
+func yamlSyntaxError(err error) error {
+	msg := strings.TrimPrefix(err.Error(), "yaml: ")
+	if rest, ok := strings.CutPrefix(msg, "line "); ok {
+		if num, reason, ok := strings.Cut(rest, ": "); ok {
+			if n, err := strconv.Atoi(num); err == nil {
+				return &ScenarioError{Line: n, Msg: "not valid YAML: " + reason}
+			}
+		}
+	}
+	return &ScenarioError{Msg: "not valid YAML: " + msg}
 }

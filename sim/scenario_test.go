@@ -1,7 +1,9 @@
 package sim
 
 import (
+	"errors"
 	"os"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -20,7 +22,7 @@ func TestParseScenarioFile(t *testing.T) {
 	}
 	want := "2026-11-01T00:00:00Z .. 2026-12-01T00:00:00Z step PT1S, 3 replicas, seed 7, lease PT30S, " +
 		"down 2026-11-10T00:00:00Z/2026-11-17T00:00:00Z, crash r2@2026-11-20T08:00:00Z/2026-11-21T00:00:00Z, " +
-		"stall r1@2026-11-25T00:00:00Z for PT2M"
+		"stall r1@2026-11-25T00:00:00Z for PT2M, runtime starts at from (earlier due times are missed at first load)"
 	if got := sc.Describe(); got != want {
 		t.Errorf("Describe:\n%s\nwant\n%s", got, want)
 	}
@@ -47,17 +49,47 @@ func TestParseScenarioFile(t *testing.T) {
 
 func TestParseScenarioErrors(t *testing.T) {
 	for src, want := range map[string]string{
-		"replicaz: 2\n":                                    "field replicaz not found",
-		"from: 2026-11-01\n":                               "scenario: from: want an RFC 3339 instant",
-		"step: P1M\n":                                      "scenario: step: \"P1M\" has years or months",
-		"down: [2026-11-01T00:00:00Z]\n":                   "want START/END",
-		"processes:\n  A:\n    startz: []\n":               "field startz not found",
-		"processes:\n  A:\n    complete:\n      T: soon\n": "processes.A.complete.T",
+		"replicaz: 2\n":                            `line 1: unknown key "replicaz" (want one of: crash, down, from, lease, processes, replicas, runtime, seed, stall, step, until)`,
+		"from: 2026-11-01\n":                       "line 1: from: want an RFC 3339 instant",
+		"seed: 1\nstep: P1M\n":                     "line 2: step: \"P1M\" has years or months",
+		"down: [2026-11-01T00:00:00Z]\n":           "want START/END",
+		"processes:\n  A:\n    startz: []\n":       `line 3: unknown key "startz" in processes.A (want one of: choose, complete, start, startEvery)`,
+		"replicas: two\n":                          `line 1: replicas: want a whole number, not "two"`,
+		"crash: 2\n":                               `line 1: crash: want a list of {replica, at, restart}, not "2"`,
+		"crash:\n  - replica: 1\n    att: x\n":     `line 3: unknown key "att" in crash[0] (want one of: at, replica, restart)`,
+		"runtime: already-runing\n":                `line 1: runtime: unknown reading "already-runing" (want one of: starts-at-from, already-running)`,
+		"from: [1, 2]\n":                           "line 1: from: want a value such as 2026-11-01T00:00:00Z or PT1S, not a list",
+		"from: 2026-11-01T00:00:00Z\n  until: x\n": "line 2: not valid YAML",
+		"- a\n": "the scenario: want",
+		"processes:\n  A:\n    complete:\n      T: soon\n":                              "processes.A.complete.T",
 		"processes:\n  A:\n    startEvery: {from: 2026-11-01T00:00:00Z, every: PT1H}\n": "startEvery.count",
 	} {
 		_, err := ParseScenario([]byte(src))
 		if err == nil || !strings.Contains(err.Error(), want) {
 			t.Errorf("%q: %v, want %q", src, err, want)
+		}
+	}
+	// A wrong choice carries what was written and the choices, for the
+	// command's did-you-mean.
+	var se *ScenarioError
+	if _, err := ParseScenario([]byte("seed: 1\nreplicaz: 2\n")); !errors.As(err, &se) || se.Line != 2 || se.Got != "replicaz" || !slices.Contains(se.Choices, "replicas") {
+		t.Errorf("unknown key: %#v", err)
+	}
+	if _, err := ParseScenario([]byte("runtime: x\n")); !errors.As(err, &se) || se.Got != "x" || len(se.Choices) != 2 {
+		t.Errorf("unknown reading: %#v", err)
+	}
+	// No error names a Go type, whatever the mistake.
+	for _, src := range []string{"replicas: two\n", "seed: [1]\n", "processes: [a]\n", "processes:\n  A:\n    complete: x\n",
+		"processes:\n  A:\n    startEvery: {count: many}\n", "stall: {replica: 1}\n", "down: {a: b}\n"} {
+		_, err := ParseScenario([]byte(src))
+		if err == nil {
+			t.Errorf("%q: no error", src)
+			continue
+		}
+		for _, goName := range []string{"int", "string", "[]", "map[", "sim.", "yaml", "struct", "unmarshal"} {
+			if strings.Contains(strings.ReplaceAll(err.Error(), "not valid YAML", ""), goName) {
+				t.Errorf("%q: %v names %q", src, err, goName)
+			}
 		}
 	}
 	if sc, err := ParseScenario(nil); err != nil || !sc.From.IsZero() {
@@ -87,5 +119,26 @@ func TestFlagParsers(t *testing.T) {
 	sc.Defaults()
 	if err := sc.Validate(); err != nil || !sc.Until.Equal(at(t, "2026-12-01T00:00:00Z")) || sc.Step != time.Second || sc.Replicas != 1 {
 		t.Errorf("defaults: %+v %v", sc, err)
+	}
+}
+
+// TestRuntimeReadings checks the two readings of --from for a daily timer
+// start whose first due time lies three days before it: a runtime that
+// starts at from counts those firings as missed and fires the latest at
+// once; one already running handled them, and fires next at 08:00.
+func TestRuntimeReadings(t *testing.T) {
+	digest := load(t, "digest.bpmn")
+	from, until := at(t, "2026-11-12T00:00:00Z"), at(t, "2026-11-14T00:00:00Z")
+	starts := run(t, Scenario{From: from, Until: until}, digest)
+	if s := stats(t, starts, "EveryMorning"); s.Missed != 2 || s.Fired != 3 {
+		t.Errorf("starts at from: fired %d, missed %d; want 3 fired (the latest at from, then two) and 2 missed", s.Fired, s.Missed)
+	}
+	running := run(t, Scenario{From: from, Until: until, AlreadyRunning: true}, digest)
+	if s := stats(t, running, "EveryMorning"); s.Missed != 0 || s.Fired != 2 {
+		t.Errorf("already running: fired %d, missed %d; want 2 fired and none missed", s.Fired, s.Missed)
+	}
+	sc, err := ParseScenario([]byte("from: 2026-11-12T00:00:00Z\nruntime: already-running\n"))
+	if err != nil || !sc.AlreadyRunning || !strings.Contains(sc.Describe(), "runtime already running at from") {
+		t.Errorf("runtime: already-running: %+v, %v", sc, err)
 	}
 }

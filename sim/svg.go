@@ -6,9 +6,11 @@ import (
 	"html"
 	"io"
 	"maps"
+	"math"
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
@@ -18,7 +20,7 @@ const (
 	svgWidth   = 1200
 	svgLabelW  = 330
 	svgRight   = 24
-	svgTop     = 96
+	svgMinTop  = 96
 	svgLaneH   = 30
 	svgLegendH = 84
 )
@@ -48,9 +50,19 @@ func WriteSVG(w io.Writer, r *Result) error {
 	out := &printer{w: bw}
 	lanes := len(r.Timers)
 	plotW := svgWidth - svgLabelW - svgRight
-	height := svgTop + max(lanes, 1)*svgLaneH + svgLegendH
+	// The header wraps to the width; the lanes start below it.
+	head := wrap(r.Scenario.Describe(), svgHeadChars)
+	if r.Note != "" {
+		head = append(head, wrap(r.Note, svgHeadChars)...)
+	}
+	if r.Scheduling != "" {
+		head = append(head, wrap(r.Scheduling, svgHeadChars)...)
+	}
+	svgTop := max(svgMinTop, 54+14*len(head))
 	from, until := r.Scenario.From, r.Scenario.Until
 	span := until.Sub(from)
+	// The labels under the lanes (downtime, crashes, restarts) and the
+	// legend are laid out before the size is known.
 	x := func(t time.Time) float64 {
 		if t.Before(from) {
 			t = from
@@ -66,33 +78,27 @@ func WriteSVG(w io.Writer, r *Result) error {
 	}
 	laneY := func(i int) int { return svgTop + i*svgLaneH }
 	bottom := laneY(max(lanes, 1))
+	under := underLabels(r, x)
+	height := bottom + 12*(under.rows-1) + svgLegendH
 
 	out.f(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">`+"\n",
 		svgWidth, height, svgWidth, height)
 	out.f(`<rect width="%d" height="%d" fill="#ffffff"/>`+"\n", svgWidth, height)
 	out.f(`<text x="12" y="22" font-size="16" font-weight="bold">seams-timers simulate</text>` + "\n")
-	head := wrap(r.Scenario.Describe(), 150)
-	if r.Note != "" {
-		head = append(head, wrap(r.Note, 150)...)
-	}
-	if r.Scheduling != "" {
-		head = append(head, wrap(r.Scheduling, 150)...)
-	}
-	for i, l := range head[:min(len(head), 3)] {
+	for i, l := range head {
 		out.f(`<text x="12" y="%d" font-size="11" fill="#444">%s</text>`+"\n", 40+i*14, esc(l))
 	}
 
-	// Lanes and their labels.
+	// Lanes and their labels: the shortest ends of the paths that tell the
+	// timers apart, the full name in the tooltip.
+	labels := laneLabels(r.Timers)
 	for i, t := range r.Timers {
 		fill := colLaneEven
 		if i%2 == 1 {
 			fill = colLaneOdd
 		}
 		out.f(`<rect x="0" y="%d" width="%d" height="%d" fill="%s"/>`+"\n", laneY(i), svgWidth, svgLaneH, fill)
-		label := fmt.Sprintf("%s (%s)", t.Name, t.Role)
-		if len(label) > 44 {
-			label = "…" + label[len(label)-43:]
-		}
+		label := fmt.Sprintf("%s (%s)", labels[i], t.Role)
 		out.f(`<text x="8" y="%d"><title>%s</title>%s</text>`+"\n", laneY(i)+13, esc(laneTitle(t)), esc(label))
 		sub := orDefault(t.Value, "-")
 		if t.Refusal != nil {
@@ -108,6 +114,11 @@ func WriteSVG(w io.Writer, r *Result) error {
 	for _, tk := range axisTicks(from, until) {
 		xx := x(tk.at)
 		out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#cccccc" stroke-width="1"/>`+"\n", xx, svgTop-6, xx, bottom)
+		// A label that would run off the right edge ends at it.
+		if half := textWidth(tk.label, 10) / 2; xx+half > svgWidth-2 {
+			out.f(`<text x="%d" y="%d" font-size="10" text-anchor="end" fill="#333">%s</text>`+"\n", svgWidth-2, svgTop-10, esc(tk.label))
+			continue
+		}
 		out.f(`<text x="%.1f" y="%d" font-size="10" text-anchor="middle" fill="#333">%s</text>`+"\n", xx, svgTop-10, esc(tk.label))
 	}
 	out.f(`<line x1="%d" y1="%d" x2="%d" y2="%d" stroke="#999"/>`+"\n", svgLabelW, svgTop, svgLabelW, bottom)
@@ -117,13 +128,10 @@ func WriteSVG(w io.Writer, r *Result) error {
 		x1, x2 := x(d.Start), x(d.End)
 		out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.8"><title>down %s</title></rect>`+"\n",
 			x1, svgTop, max(x2-x1, 1), bottom-svgTop, colDown, esc(d.String()))
-		out.f(`<text x="%.1f" y="%d" font-size="10" fill="#555" text-anchor="middle">down %s</text>`+"\n",
-			(x1+x2)/2, bottom+12, timeexpr.FormatDuration(d.End.Sub(d.Start)))
 	}
 	// A replica that crashed is drawn as a dashed red line with a thin red
 	// bar above the lanes until it restarts.
 	crashed := map[int]time.Time{}
-	row := 0
 	for i := range r.Len() {
 		if r.kind(i) != KindReplicaCrash && r.kind(i) != KindReplicaRestart {
 			continue
@@ -133,9 +141,7 @@ func WriteSVG(w io.Writer, r *Result) error {
 		if ev.Kind == KindReplicaCrash {
 			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="1.5" stroke-dasharray="4 3"><title>%s %s crash</title></line>`+"\n",
 				xx, svgTop-4, xx, bottom, colCrash, timeexpr.FormatTime(ev.At), ReplicaName(ev.Replica))
-			out.f(`<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end">%s crash</text>`+"\n", xx-3, bottom+12+12*(row%2), colCrash, ReplicaName(ev.Replica))
 			crashed[ev.Replica] = ev.At
-			row++
 			continue
 		}
 		if c, ok := crashed[ev.Replica]; ok {
@@ -143,26 +149,31 @@ func WriteSVG(w io.Writer, r *Result) error {
 				x(c), svgTop-3, max(xx-x(c), 1), colCrash, ReplicaName(ev.Replica), timeexpr.FormatTime(c), timeexpr.FormatTime(ev.At))
 			delete(crashed, ev.Replica)
 		}
-		out.f(`<text x="%.1f" y="%d" font-size="10" fill="#555">%s restart</text>`+"\n", xx+3, bottom+12+12*(row%2), ReplicaName(ev.Replica))
-		row++
 	}
 	for _, rep := range slices.Sorted(maps.Keys(crashed)) {
 		c := crashed[rep]
 		out.f(`<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down from %s</title></rect>`+"\n",
 			x(c), svgTop-3, max(x(until)-x(c), 1), colCrash, ReplicaName(rep), timeexpr.FormatTime(c))
 	}
+	for _, l := range under.labels {
+		anchor := ""
+		if l.end {
+			anchor = ` text-anchor="end"`
+		}
+		out.f(`<text x="%.1f" y="%d" font-size="10" fill="%s"%s>%s</text>`+"\n", l.x, bottom+12+12*l.row, l.col, anchor, esc(l.text))
+	}
 
 	// Marks, merged per pixel column.
 	type laneMarks struct {
-		fire, cancel []int
+		fire, cancel columns
 		missed       []missBand
 		late         []lateLine
 		lastDue      time.Time
 	}
 	marks := make([]laneMarks, lanes)
 	for i := range marks {
-		marks[i].fire = make([]int, plotW)
-		marks[i].cancel = make([]int, plotW)
+		marks[i].fire = newColumns(plotW)
+		marks[i].cancel = newColumns(plotW)
 	}
 	for i := range r.Len() {
 		k := r.kind(i)
@@ -176,9 +187,9 @@ func WriteSVG(w io.Writer, r *Result) error {
 		m := &marks[ev.Timer]
 		switch ev.Kind {
 		case KindFire:
-			m.fire[px(ev.At)]++
+			m.fire.add(px(ev.At), ev.At)
 			if x(ev.At)-x(ev.Due) >= 3 {
-				m.late = appendLate(m.late, lateLine{x(ev.Due), x(ev.At)})
+				m.late = appendLate(m.late, lateLine{x(ev.Due), x(ev.At), ev.Due, ev.At})
 			}
 			m.lastDue = ev.Due
 		case KindMissed:
@@ -186,9 +197,9 @@ func WriteSVG(w io.Writer, r *Result) error {
 			if start.IsZero() || start.Before(from) {
 				start = from
 			}
-			m.missed = append(m.missed, missBand{x(start), x(ev.At), ev.Count})
+			m.missed = append(m.missed, missBand{x(start), x(ev.At), ev.Count, ev.At})
 		case KindCancelled:
-			m.cancel[px(ev.At)]++
+			m.cancel.add(px(ev.At), ev.At)
 		}
 	}
 	for i, m := range marks {
@@ -198,23 +209,31 @@ func WriteSVG(w io.Writer, r *Result) error {
 			col = colCatch
 		}
 		for _, b := range m.missed {
-			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.25"><title>%d firing(s) missed</title></rect>`+"\n",
-				b.x1, y+4, max(b.x2-b.x1, 1), svgLaneH-8, colMissed, b.n)
+			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.25"><title>%d firing(s) missed, collapsed at %s</title></rect>`+"\n",
+				b.x1, y+4, max(b.x2-b.x1, 1), svgLaneH-8, colMissed, b.n, timeexpr.FormatTime(b.at))
 		}
 		for _, l := range m.late {
-			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="2"/>`+"\n", l.x1, y+15, l.x2, y+15, colLate)
+			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="2"><title>due %s, fired %s</title></line>`+"\n",
+				l.x1, y+15, l.x2, y+15, colLate, timeexpr.FormatTime(l.due), timeexpr.FormatTime(l.at))
 		}
 		writeRuns(out, m.fire, y+6, svgLaneH-14, col, "firing(s)")
 		writeRuns(out, m.cancel, y+svgLaneH-7, 3, colCancel, "cancelled")
+		// A "missed" label that would overlap the one before it in the
+		// lane is left out; its band's tooltip still gives the count.
+		labelEnd := math.Inf(-1)
 		for _, b := range m.missed {
 			out.f(`<path d="M%.1f %d l6 6 m0 -6 l-6 6" stroke="%s" stroke-width="2"/>`+"\n", b.x2-3, y+svgLaneH-12, colMissed)
-			out.f(`<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end" stroke="#ffffff" stroke-width="3" paint-order="stroke">%d missed</text>`+"\n",
-				b.x2-5, y+14, colMissed, b.n)
+			text := fmt.Sprintf("%d missed", b.n)
+			if x1 := b.x2 - 5 - textWidth(text, 10); x1 > labelEnd {
+				out.f(`<text x="%.1f" y="%d" font-size="10" fill="%s" text-anchor="end" stroke="#ffffff" stroke-width="3" paint-order="stroke">%s</text>`+"\n",
+					b.x2-5, y+14, colMissed, text)
+				labelEnd = b.x2 - 5
+			}
 		}
 	}
 
 	// The legend.
-	ly := bottom + 44
+	ly := bottom + 12*(under.rows-1) + 44
 	legend := []struct{ col, what string }{
 		{colFire, "timer start fired"}, {colCatch, "timer catch fired"}, {colMissed, "missed (collapsed)"},
 		{colLate, "late: due time to tick"}, {colCancel, "catch cancelled"}, {colDown, "downtime"}, {colCrash, "replica crash"},
@@ -233,19 +252,51 @@ func WriteSVG(w io.Writer, r *Result) error {
 	return bw.Flush()
 }
 
-// wrap splits a line at ", " into lines of at most about n characters.
+// svgHeadChars is how many characters of the 11 px header fit the width.
+const svgHeadChars = 180
+
+// wrap splits a line into lines of at most n characters: at ", " or "; "
+// where it can, else at a space, else anywhere, so that no header line
+// runs off the edge.
 func wrap(s string, n int) []string {
 	var out []string
 	cur := ""
-	for _, part := range strings.SplitAfter(s, ", ") {
+	flush := func() {
+		if t := strings.TrimRight(cur, " ,;"); t != "" {
+			out = append(out, t)
+		}
+		cur = ""
+	}
+	for _, part := range splitKeep(s, ", ", "; ") {
 		if cur != "" && len(cur)+len(part) > n {
-			out = append(out, strings.TrimSuffix(cur, ", "))
-			cur = ""
+			flush()
+		}
+		for len(part) > n {
+			cut := strings.LastIndex(part[:n], " ")
+			if cut <= 0 {
+				cut = n
+			}
+			cur, part = part[:cut], strings.TrimLeft(part[cut:], " ")
+			flush()
 		}
 		cur += part
 	}
-	if cur != "" {
-		out = append(out, strings.TrimSuffix(cur, ", "))
+	flush()
+	return out
+}
+
+// splitKeep splits s after each separator, keeping them.
+func splitKeep(s string, seps ...string) []string {
+	var out []string
+	for s != "" {
+		end := len(s)
+		for _, sep := range seps {
+			if i := strings.Index(s, sep); i >= 0 && i+len(sep) < end {
+				end = i + len(sep)
+			}
+		}
+		out = append(out, s[:end])
+		s = s[end:]
 	}
 	return out
 }
@@ -253,9 +304,106 @@ func wrap(s string, n int) []string {
 type missBand struct {
 	x1, x2 float64
 	n      int
+	at     time.Time
 }
 
-type lateLine struct{ x1, x2 float64 }
+type lateLine struct {
+	x1, x2  float64
+	due, at time.Time
+}
+
+// columns counts marks per pixel column and keeps the first and last
+// instant in each, for the tooltips.
+type columns struct {
+	n           []int
+	first, last []time.Time
+}
+
+func newColumns(w int) columns {
+	return columns{n: make([]int, w), first: make([]time.Time, w), last: make([]time.Time, w)}
+}
+
+func (c columns) add(p int, at time.Time) {
+	if c.n[p] == 0 {
+		c.first[p] = at
+	}
+	c.n[p]++
+	c.last[p] = at
+}
+
+// textWidth estimates the width of text at a font size, in pixels.
+func textWidth(s string, size float64) float64 {
+	return float64(utf8.RuneCountInString(s)) * size * 0.6
+}
+
+// underLabel is a label under the lanes.
+type underLabel struct {
+	x    float64
+	row  int
+	end  bool
+	col  string
+	text string
+}
+
+type underLayout struct {
+	labels []underLabel
+	rows   int
+}
+
+// underLabels lays out the labels under the lanes (each downtime's length,
+// each crash and restart) in rows, each label in the first row where it
+// overlaps no other.
+func underLabels(r *Result, x func(time.Time) float64) underLayout {
+	type want struct {
+		x    float64
+		end  bool
+		col  string
+		text string
+	}
+	var ws []want
+	for _, d := range r.Scenario.Down {
+		text := "down " + timeexpr.FormatDuration(d.End.Sub(d.Start))
+		ws = append(ws, want{(x(d.Start) + x(d.End) + textWidth(text, 10)) / 2, true, "#555", text})
+	}
+	for i := range r.Len() {
+		switch r.kind(i) {
+		case KindReplicaCrash:
+			ev := r.Event(i)
+			ws = append(ws, want{x(ev.At) - 3, true, colCrash, ReplicaName(ev.Replica) + " crash"})
+		case KindReplicaRestart:
+			ev := r.Event(i)
+			ws = append(ws, want{x(ev.At) + 3, false, "#555", ReplicaName(ev.Replica) + " restart"})
+		}
+	}
+	var lay underLayout
+	var rows [][][2]float64
+	for _, w := range ws {
+		x1, x2 := w.x, w.x+textWidth(w.text, 10)
+		if w.end {
+			x1, x2 = w.x-textWidth(w.text, 10), w.x
+		}
+		row := 0
+		for ; row < len(rows); row++ {
+			free := true
+			for _, iv := range rows[row] {
+				if x1 < iv[1]+4 && iv[0] < x2+4 {
+					free = false
+					break
+				}
+			}
+			if free {
+				break
+			}
+		}
+		if row == len(rows) {
+			rows = append(rows, nil)
+		}
+		rows[row] = append(rows[row], [2]float64{x1, x2})
+		lay.labels = append(lay.labels, underLabel{w.x, row, w.end, w.col, w.text})
+	}
+	lay.rows = max(len(rows), 1)
+	return lay
+}
 
 // appendLate adds a late line unless it draws over the previous one.
 func appendLate(ls []lateLine, l lateLine) []lateLine {
@@ -266,22 +414,77 @@ func appendLate(ls []lateLine, l lateLine) []lateLine {
 }
 
 // writeRuns draws each run of consecutive pixel columns that hold marks as
-// one rectangle.
-func writeRuns(out *printer, counts []int, y, h int, col, what string) {
-	for p := 0; p < len(counts); {
-		if counts[p] == 0 {
+// one rectangle, its tooltip the count and the instant (or the first and
+// the last).
+func writeRuns(out *printer, c columns, y, h int, col, what string) {
+	for p := 0; p < len(c.n); {
+		if c.n[p] == 0 {
 			p++
 			continue
 		}
 		q, n := p, 0
-		for q < len(counts) && counts[q] > 0 {
-			n += counts[q]
+		for q < len(c.n) && c.n[q] > 0 {
+			n += c.n[q]
 			q++
 		}
-		out.f(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%d %s</title></rect>`+"\n",
-			svgLabelW+p, y, max(q-p, 2), h, col, n, what)
+		when := timeexpr.FormatTime(c.first[p])
+		if n > 1 {
+			when += " .. " + timeexpr.FormatTime(c.last[q-1])
+		}
+		out.f(`<rect x="%d" y="%d" width="%d" height="%d" fill="%s"><title>%d %s at %s</title></rect>`+"\n",
+			svgLabelW+p, y, max(q-p, 2), h, col, n, what, when)
 		p = q
 	}
+}
+
+// svgLabelChars is how many characters of a 12 px lane title fit the
+// label column.
+const svgLabelChars = 46
+
+// laneLabels names each timer by the shortest end of its path that tells
+// it apart from the other timers' (approval.bpmn#Remind, or
+// lifts/approval.bpmn#Remind beside broken/approval.bpmn#Remind), and
+// shortens a long one in the middle, keeping its start and its end.
+func laneLabels(ts []*TimerStats) []string {
+	names := make([]string, len(ts))
+	for i, t := range ts {
+		names[i] = t.Name
+	}
+	suffix := func(name string, k int) string {
+		path, id, ok := strings.Cut(name, "#")
+		if !ok {
+			return name
+		}
+		parts := strings.Split(path, "/")
+		return strings.Join(parts[max(len(parts)-k, 0):], "/") + "#" + id
+	}
+	depth := func(name string) int { return strings.Count(strings.SplitN(name, "#", 2)[0], "/") + 1 }
+	out := make([]string, len(ts))
+	for i, name := range names {
+		for k := 1; ; k++ {
+			label := suffix(name, k)
+			unique := true
+			for j, other := range names {
+				if j != i && other != name && suffix(other, k) == label {
+					unique = false
+					break
+				}
+			}
+			if unique || k >= depth(name) {
+				out[i] = label
+				break
+			}
+		}
+	}
+	for i, l := range out {
+		// Room for the role in parentheses.
+		room := svgLabelChars - len(" ("+ts[i].Role.String()+")")
+		if r := []rune(l); len(r) > room {
+			head := room / 3
+			out[i] = string(r[:head]) + "…" + string(r[len(r)-(room-head-1):])
+		}
+	}
+	return out
 }
 
 func laneTitle(t *TimerStats) string {

@@ -33,26 +33,11 @@ func finite(v float64) float64 {
 }
 
 // exactNanos returns the W, D, H, M and S parts of d in nanoseconds,
-// without d's sign. Each part's whole number is exact; its fraction is
-// rounded to the nanosecond.
+// without d's sign, rounded to the microsecond as SpiffWorkflow's
+// timedelta rounds them (exactMicros): the seams scheduler and Spiff are
+// Python, and their instants hold microseconds.
 func (d Duration) exactNanos() *big.Int {
-	total := new(big.Int)
-	add := func(v float64, unit int64) {
-		v = math.Abs(finite(v))
-		if v == 0 {
-			return
-		}
-		whole := math.Trunc(v)
-		w, _ := new(big.Float).SetFloat64(whole).Int(nil)
-		total.Add(total, w.Mul(w, big.NewInt(unit)))
-		total.Add(total, big.NewInt(int64(math.Round((v-whole)*float64(unit)))))
-	}
-	add(d.Weeks, nsWeek)
-	add(d.Days, nsDay)
-	add(d.Hours, nsHour)
-	add(d.Minutes, nsMinute)
-	add(d.Seconds, nsSecond)
-	return total
+	return new(big.Int).Mul(d.exactMicros(), big.NewInt(1000))
 }
 
 // calendarMonths returns the Y and M parts of d as a number of months,
@@ -227,20 +212,21 @@ func (d Duration) SpiffLength(from time.Time) time.Duration {
 }
 
 // spiffNanos is SpiffLength without the sign and without saturation, in
-// nanoseconds, rounded to the microsecond.
+// nanoseconds, a whole number of microseconds: the days of the whole
+// months counted from from's month, plus a fraction of the next month for
+// a fractional year or month, go into timedelta's days with the D part,
+// and timedelta rounds the whole (pyTimedelta).
 func (d Duration) spiffNanos(from time.Time) *big.Int {
 	f := from.UTC()
 	months := d.calendarMonths()
 	whole := clampMonths(math.Trunc(months))
 	frac := finite(months - math.Trunc(months))
 	y, m := int64(f.Year()), int64(f.Month())
-	days := firstOfMonth(y, m+whole) - firstOfMonth(y, m)
-	ns := new(big.Int).Mul(big.NewInt(days), big.NewInt(nsDay))
+	days := float64(firstOfMonth(y, m+whole) - firstOfMonth(y, m))
 	if frac != 0 {
-		ns.Add(ns, big.NewInt(int64(math.Round(frac*float64(monthLen(y, m+whole))*float64(nsDay)))))
+		days += frac * float64(monthLen(y, m+whole))
 	}
-	ns.Add(ns, d.exactNanos())
-	return roundMicro(ns)
+	return new(big.Int).Mul(d.spiffArgs(days), big.NewInt(1000))
 }
 
 // spiffNanosBefore is SpiffWorkflow's length of d ending at end, for the
@@ -254,23 +240,11 @@ func (d Duration) spiffNanosBefore(end time.Time) *big.Int {
 	whole := clampMonths(math.Trunc(months))
 	frac := finite(months - math.Trunc(months))
 	y, m := int64(e.Year()), int64(e.Month())
-	days := firstOfMonth(y, m) - firstOfMonth(y, m-whole)
-	ns := new(big.Int).Mul(big.NewInt(days), big.NewInt(nsDay))
+	days := float64(firstOfMonth(y, m) - firstOfMonth(y, m-whole))
 	if frac != 0 {
-		ns.Add(ns, big.NewInt(int64(math.Round(frac*float64(monthLen(y, m-whole-1))*float64(nsDay)))))
+		days += frac * float64(monthLen(y, m-whole-1))
 	}
-	ns.Add(ns, d.exactNanos())
-	return roundMicro(ns)
-}
-
-// roundMicro rounds ns (non-negative) to the microsecond, half to even as
-// Python's timedelta does.
-func roundMicro(ns *big.Int) *big.Int {
-	q, r := new(big.Int).DivMod(ns, big.NewInt(1000), new(big.Int))
-	if c := r.Cmp(big.NewInt(500)); c > 0 || (c == 0 && q.Bit(0) == 1) {
-		q.Add(q, big.NewInt(1))
-	}
-	return q.Mul(q, big.NewInt(1000))
+	return new(big.Int).Mul(d.spiffArgs(days), big.NewInt(1000))
 }
 
 // saturate converts a non-negative length to a time.Duration, saturating
@@ -387,4 +361,11 @@ func (c Cycle) Count() int {
 		return -1
 	}
 	return c.Repeat
+}
+
+// RoundsToZero reports a duration that is not written as zero but whose
+// length SpiffWorkflow's timedelta rounds to zero microseconds
+// (PT0.0000004S, PT0.0000005S): for Spiff it is a zero duration.
+func (d Duration) RoundsToZero() bool {
+	return !d.IsZero() && !d.HasCalendar() && d.exactMicros().Sign() == 0
 }

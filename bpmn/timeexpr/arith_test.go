@@ -42,7 +42,10 @@ func TestAddTo(t *testing.T) {
 		{"hours", "PT48H", "2026-11-01T12:00:00Z", "2026-11-03T12:00:00Z"},
 		{"weeks", "P2W", "2026-11-01T12:00:00Z", "2026-11-15T12:00:00Z"},
 		{"fraction of a second", "PT1.5S", "2026-11-01T12:00:00Z", "2026-11-01T12:00:01.5Z"},
-		{"nanosecond", "PT0.000000001S", "2026-11-01T12:00:00Z", "2026-11-01T12:00:00.000000001Z"},
+		// Sub-microsecond digits round as Python's timedelta rounds them.
+		{"nanosecond rounds to zero", "PT0.000000001S", "2026-11-01T12:00:00Z", "2026-11-01T12:00:00Z"},
+		{"below the half rounds down", "PT1.0000015S", "2026-11-01T12:00:00Z", "2026-11-01T12:00:01.000001Z"},
+		{"above the half rounds up", "PT0.0000015S", "2026-11-01T12:00:00Z", "2026-11-01T12:00:00.000002Z"},
 		{"fractional day", "P1.5D", "2026-11-01T12:00:00Z", "2026-11-03T00:00:00Z"},
 		{"time of day kept", "P1M", "2026-01-31T23:30:00.5Z", "2026-02-28T23:30:00.5Z"},
 		{"negative month", "-P1M", "2026-03-31T00:00:00Z", "2026-02-28T00:00:00Z"},

@@ -41,6 +41,9 @@ func Classify(text string) Body {
 		return b
 	case isISOLooking(rest):
 		b.Kind = BodyUnquotedISO
+		if k, python := embedded(rest); k != 0 {
+			b.Kind, b.Python = k, python
+		}
 		return b
 	}
 
@@ -188,6 +191,66 @@ var (
 func isISOLooking(s string) bool {
 	return isoDuration.MatchString(s) || isoCycle.MatchString(s) || isoDate.MatchString(s) || isoDateSp.MatchString(s)
 }
+
+// embedded finds an expression inside an ISO 8601-looking value, such as
+// R3/${startDate}/PT2S, R/#{start}/P1D, R/=start/P1D or R/start_date/P1D:
+// a JUEL ${...} or #{...}, a FEEL '=', or a Python name, call, subscript,
+// string or other expression part. It returns the kind the body then has
+// (BodyJUEL, BodyFEEL or BodyExpression, with its form in words for the
+// last) and 0 when the value holds only ISO 8601 characters.
+func embedded(s string) (BodyKind, string) {
+	switch {
+	case strings.Contains(s, "${") || strings.Contains(s, "#{"):
+		return BodyJUEL, ""
+	case strings.Contains(s, "="):
+		return BodyFEEL, ""
+	}
+	if i := strings.IndexAny(s, "()[]{}\"'$#@!%&*;<>?^`|~_"); i >= 0 {
+		what := "an expression"
+		switch s[i] {
+		case '(', ')':
+			what = "a Python call"
+		case '[', ']':
+			what = "a Python subscript"
+		case '"', '\'':
+			what = "a string literal"
+		}
+		return BodyExpression, "an ISO 8601-looking value with " + what + " inside"
+	}
+	for i := 0; i < len(s); {
+		if !isLetter(s[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(s) && isLetter(s[j]) {
+			j++
+		}
+		if run := s[i:j]; !isoRun(run) {
+			return BodyExpression, "an ISO 8601-looking value with the Python name '" + run + "' inside"
+		}
+		i = j
+	}
+	return 0, ""
+}
+
+// isoRun reports a run of letters an ISO 8601 value can hold: one
+// designator (P, Y, M, W, D, T, H, S, R, Z, in either case), or a date
+// designator followed by T (PT, DT, YT, MT, WT).
+func isoRun(run string) bool {
+	u := strings.ToUpper(run)
+	switch len(u) {
+	case 1:
+		return strings.IndexByte("PYMWDTHSRZ", u[0]) >= 0
+	case 2:
+		return u[1] == 'T' && strings.IndexByte("PYMWD", u[0]) >= 0
+	}
+	return false
+}
+
+// isLetter reports an ASCII letter, or a byte of a non-ASCII character
+// (which an ISO 8601 value never holds, and a Python name may).
+func isLetter(c byte) bool { return 'A' <= c&^0x20 && c&^0x20 <= 'Z' || c >= 0x80 }
 
 // Token kinds of the Python scanner.
 type tokKind int

@@ -58,6 +58,17 @@ var classifyCases = []classifyCase{
 	{name: "unquoted date-time with space", text: "2026-12-01 09:00:00", kind: BodyUnquotedISO, value: "2026-12-01 09:00:00", span: "2026-12-01 09:00:00"},
 	{name: "unquoted cycle", text: "R/P1D", kind: BodyUnquotedISO, value: "R/P1D", span: "R/P1D"},
 	{name: "unquoted bounded cycle", text: " R3/2026-11-09T08:00:00Z/PT1H\n", kind: BodyUnquotedISO, value: "R3/2026-11-09T08:00:00Z/PT1H", span: "R3/2026-11-09T08:00:00Z/PT1H"},
+	// An expression inside an ISO-looking value is an expression (issue 11).
+	{name: "JUEL start in a cycle", text: "R3/${startDate}/PT2S", kind: BodyJUEL, value: "R3/${startDate}/PT2S", span: "R3/${startDate}/PT2S"},
+	{name: "JUEL hash in a cycle", text: "R/#{start}/P1D", kind: BodyJUEL, value: "R/#{start}/P1D", span: "R/#{start}/P1D"},
+	{name: "JUEL date before a time", text: "${due}T09:00:00Z", kind: BodyJUEL, value: "${due}T09:00:00Z", span: "${due}T09:00:00Z"},
+	{name: "FEEL in a cycle", text: "R/=start/P1D", kind: BodyFEEL, value: "R/=start/P1D", span: "R/=start/P1D"},
+	{name: "Python name in a cycle", text: "R/startDate/P1D", kind: BodyExpression, value: "R/startDate/P1D", span: "R/startDate/P1D", python: "an ISO 8601-looking value with the Python name 'startDate' inside"},
+	{name: "Python snake name in a cycle", text: "R/start_date/P1D", kind: BodyExpression, value: "R/start_date/P1D", span: "R/start_date/P1D", python: "an ISO 8601-looking value with an expression inside"},
+	{name: "Python call in a cycle", text: "R/now()/PT1H", kind: BodyExpression, value: "R/now()/PT1H", span: "R/now()/PT1H", python: "an ISO 8601-looking value with a Python call inside"},
+	{name: "Python name after a date", text: "2026-12-01Tnoon", kind: BodyExpression, value: "2026-12-01Tnoon", span: "2026-12-01Tnoon", python: "an ISO 8601-looking value with the Python name 'Tnoon' inside"},
+	{name: "duration designators with T", text: "P1DT2H", kind: BodyUnquotedISO, value: "P1DT2H", span: "P1DT2H"},
+	{name: "lower-case cycle", text: "r/2026-11-09t08:00:00z/p1d", kind: BodyUnquotedISO, value: "r/2026-11-09t08:00:00z/p1d", span: "r/2026-11-09t08:00:00z/p1d"},
 	{name: "unquoted interval", text: "2026-11-09T08:00:00Z/2026-11-10T08:00:00Z", kind: BodyUnquotedISO, value: "2026-11-09T08:00:00Z/2026-11-10T08:00:00Z", span: "2026-11-09T08:00:00Z/2026-11-10T08:00:00Z"},
 
 	// Cron.

@@ -3,6 +3,7 @@ package timeexpr
 import (
 	"fmt"
 	"math"
+	"math/big"
 	"time"
 )
 
@@ -54,7 +55,11 @@ const Unbounded = -1
 
 // Schedule is the sequence of due times of one timer, all UTC and truncated
 // to the microsecond (the runtime is Python: its datetimes hold
-// microseconds). Due(k) increases strictly with k.
+// microseconds). Due(k) increases strictly with k. Every due time is
+// computed exactly, however far it lies from the first (no time.Duration
+// is involved, so nothing saturates at about 292 years); one that Python's
+// datetime cannot hold (past MaxTime) is still computed, and OutOfRange
+// and Overflow say so.
 type Schedule struct {
 	// First is the first due time, Due(0).
 	First time.Time
@@ -62,14 +67,37 @@ type Schedule struct {
 	N int
 	// Arith is the arithmetic of the occurrences after the first.
 	Arith Arith
-	// Step is the exact period (ArithExact) or Spiff's fixed stride
-	// (ArithStride); zero otherwise.
-	Step time.Duration
-	// Period is the period as written, for ArithCalendar and for messages.
+	// Period is the period as written, for ArithCalendar and for messages
+	// (the duration, for a timeDuration).
 	Period Duration
 
-	cycle Cycle
+	// stepUS is the exact period (ArithExact) or Spiff's fixed stride
+	// (ArithStride) in microseconds, at most maxStepUS; zero otherwise.
+	stepUS int64
+	// lengthUS is, for a timeDuration, its length in microseconds from the
+	// arrival.
+	lengthUS int64
+	cycle    Cycle
 }
+
+// maxStepUS bounds a step: ten thousand years of microseconds, more than
+// the whole range of Python's datetime, so that a longer step still puts
+// Due(1) past MaxTime and k·step never overflows for the k that matter.
+const maxStepUS = int64(10_000 * 366 * 24 * 3600 * 1_000_000)
+
+// stepOf converts a length in nanoseconds (a whole number of
+// microseconds) to a step, bounded by maxStepUS.
+func stepOf(ns *big.Int) int64 {
+	us := new(big.Int).Quo(ns, big.NewInt(1000))
+	if !us.IsInt64() || us.Int64() > maxStepUS {
+		return maxStepUS
+	}
+	return us.Int64()
+}
+
+// Step returns the exact period or Spiff's stride, in microseconds, and
+// false for a calendar period or a single due time.
+func (s Schedule) Step() (int64, bool) { return s.stepUS, s.stepUS > 0 }
 
 // DateSchedule is the single due time of a timeDate.
 func DateSchedule(d DateTime) Schedule {
@@ -81,11 +109,12 @@ func DateSchedule(d DateTime) Schedule {
 // k < n, exact for a period without years or months and calendar multiples
 // clamped to the month's end otherwise. The cycle must have the
 // R[n]/<start>/<duration> form, the only one ADR-0037 accepts; so must
-// the cycles given to the functions below.
+// the cycles given to the functions below. The seams runtime is Python:
+// a period's sub-microsecond digits round as its timedelta rounds them.
 func StartCycleSchedule(c Cycle) Schedule {
 	s := Schedule{First: truncMicro(c.Start.Time), N: c.Count(), Period: c.Period, cycle: c}
-	if d, ok := c.Period.Exact(); ok {
-		s.Arith, s.Step = ArithExact, d.Truncate(time.Microsecond)
+	if !c.Period.HasCalendar() {
+		s.Arith, s.stepUS = ArithExact, stepOf(c.Period.exactNanos())
 	} else {
 		s.Arith = ArithCalendar
 	}
@@ -97,15 +126,17 @@ func StartCycleSchedule(c Cycle) Schedule {
 
 // SpiffCycleSchedule is SpiffWorkflow's due times of a catch cycle
 // R[n]/<start>/<period>: the period is converted once to a length measured
-// from the start month (Duration.SpiffLength) and each occurrence adds it.
+// from the start month (Duration.SpiffLength), kept as a float number of
+// seconds (total_seconds()), and each occurrence adds timedelta(seconds=
+// that float).
 func SpiffCycleSchedule(c Cycle) Schedule {
 	start := truncMicro(c.Start.Time)
-	s := Schedule{First: start, N: c.Count(), Period: c.Period, cycle: c}
-	if d, ok := c.Period.Exact(); ok {
-		s.Arith, s.Step = ArithExact, d.Truncate(time.Microsecond)
-	} else {
-		s.Arith, s.Step = ArithStride, c.Period.SpiffLength(start).Truncate(time.Microsecond)
+	s := Schedule{First: start, N: c.Count(), Period: c.Period, cycle: c, Arith: ArithExact}
+	if c.Period.HasCalendar() {
+		s.Arith = ArithStride
 	}
+	us := new(big.Int).Quo(c.Period.spiffNanos(start), big.NewInt(1000))
+	s.stepUS = stepOf(new(big.Int).Mul(pySeconds(us), big.NewInt(1000)))
 	if s.N < 0 {
 		s.N = Unbounded
 	}
@@ -114,16 +145,29 @@ func SpiffCycleSchedule(c Cycle) Schedule {
 
 // SpiffDurationDue is SpiffWorkflow's due time of a timeDuration catch
 // reached at arrival: arrival plus the duration, years and months counted
-// in the real month lengths from the arrival's month. Spiff fixes it once,
-// when the instance first waits (its event_value).
+// in the real month lengths from the arrival's month, exactly however long
+// it is. Spiff fixes it once, when the instance first waits (its
+// event_value).
 func SpiffDurationDue(d Duration, arrival time.Time) time.Time {
-	return truncMicro(arrival.Add(d.SpiffLength(arrival)))
+	a := truncMicro(arrival)
+	return shift(a, signed(d.spiffNanos(a), d.Negative))
+}
+
+// shift returns t plus ns nanoseconds, exactly: by time.Time.Add when the
+// length fits a time.Duration, by big integers beyond.
+func shift(t time.Time, ns *big.Int) time.Time {
+	if ns.IsInt64() {
+		return t.Add(time.Duration(ns.Int64())).UTC()
+	}
+	return addNanos(t, ns)
 }
 
 // DurationSchedule is the single due time of a timeDuration catch reached
 // at arrival.
 func DurationSchedule(d Duration, arrival time.Time) Schedule {
-	return Schedule{First: SpiffDurationDue(d, arrival), N: 1, Arith: ArithOnce, Period: d}
+	a := truncMicro(arrival)
+	ns := d.spiffNanos(a)
+	return Schedule{First: shift(a, signed(ns, d.Negative)), N: 1, Arith: ArithOnce, Period: d, lengthUS: stepOf(ns)}
 }
 
 // Due returns the k-th due time (k from 0). It does not check k against N.
@@ -134,7 +178,37 @@ func (s Schedule) Due(k int) time.Time {
 	if s.Arith == ArithCalendar {
 		return truncMicro(s.cycle.Due(k))
 	}
-	return s.First.Add(time.Duration(k) * s.Step)
+	if s.stepUS == 0 {
+		return s.First
+	}
+	// Within about 3000 years of 1970, and for k·step below 280000
+	// years, the sum is exact in int64 microseconds; beyond, big integers.
+	if f := s.First.UnixMicro(); k > 0 && int64(k) <= maxStepUS*28/s.stepUS && f < 1e17 && f > -1e17 {
+		return time.UnixMicro(f + int64(k)*s.stepUS).UTC()
+	}
+	return addMicros(s.First, new(big.Int).Mul(big.NewInt(int64(k)), big.NewInt(s.stepUS)))
+}
+
+// Overflow returns the first due time past MaxTime that the runtime
+// computes, and whether there is one: Python's datetime raises
+// OverflowError there, on the waiting instance (Spiff) or in the
+// scheduler. The runtime computes a cycle's next due time when a firing
+// happens, the last one included, so an R<n> cycle overflows when Due(n)
+// does; an unbounded one is checked at its second due time, Due(1) (every
+// unbounded cycle reaches year 9999 in the end); a single due time is
+// checked itself.
+func (s Schedule) Overflow() (time.Time, bool) {
+	k := 0
+	switch {
+	case s.N == Unbounded:
+		k = 1
+	case s.N > 1 || (s.N == 1 && s.Arith != ArithOnce):
+		k = s.N
+	}
+	if t := s.Due(k); t.After(MaxTime) {
+		return t, true
+	}
+	return time.Time{}, false
 }
 
 // Has reports whether k is an occurrence of the schedule.
@@ -157,15 +231,21 @@ func (s Schedule) count(t time.Time, strict bool) int {
 	case s.Arith == ArithCalendar:
 		k = s.search(t, strict)
 	default:
-		if s.Step <= 0 {
+		if s.stepUS <= 0 {
 			return s.capN(math.MaxInt)
 		}
-		d := t.Sub(s.First)
-		q := int(d / s.Step)
-		if strict && d%s.Step == 0 {
-			k = q
+		// First is a whole microsecond and t >= First: d = t - First is
+		// diffUS microseconds and subUS nanoseconds, exactly.
+		diffUS := (t.Unix()-s.First.Unix())*usSecond + int64(t.Nanosecond()/1000-s.First.Nanosecond()/1000)
+		subUS := t.Nanosecond() % 1000
+		q := diffUS / s.stepUS
+		if q >= math.MaxInt-1 {
+			return s.capN(math.MaxInt)
+		}
+		if strict && subUS == 0 && diffUS%s.stepUS == 0 {
+			k = int(q)
 		} else {
-			k = q + 1
+			k = int(q) + 1
 		}
 	}
 	return s.capN(k)
@@ -276,15 +356,35 @@ func FarAhead(t, now time.Time) bool {
 	return t.After(now.AddDate(FarAheadYears, 0, 0))
 }
 
+// FarPastYears is how far before now a cycle start may lie before TMR5006
+// calls it implausible (a likely typo such as 1026 for 2026).
+const FarPastYears = 100
+
+// FarPast reports whether t lies more than FarPastYears calendar years
+// before now.
+func FarPast(t, now time.Time) bool {
+	return t.Before(now.AddDate(-FarPastYears, 0, 0))
+}
+
 // Describe says in a few words how the k-th due time of s was computed,
 // for lines that must say which arithmetic they used. It is empty for a
-// single due time and for an exact period.
+// date, for an exact period and for a duration without years or months.
+// The seams calendar says "clamped to the month's end" only for a due
+// time whose day was clamped.
 func (s Schedule) Describe(k int) string {
 	switch s.Arith {
 	case ArithCalendar:
-		return fmt.Sprintf("seams calendar: start + %d×%s, clamped to the month's end", k, s.Period.String())
+		d := fmt.Sprintf("seams calendar: start + %d×%s", k, s.Period.String())
+		if s.Due(k).Day() != s.First.Day() {
+			d += ", clamped to the month's end"
+		}
+		return d
 	case ArithStride:
-		return fmt.Sprintf("spiff stride: start + %d×%s, %s measured from the start month", k, FormatDuration(s.Step), s.Period.String())
+		return fmt.Sprintf("spiff stride: start + %d×%s, %s measured from the start month", k, FormatMicros(s.stepUS), s.Period.String())
+	case ArithOnce:
+		if s.Period.HasCalendar() {
+			return fmt.Sprintf("spiff: %s counted as %s in the real month lengths from the arrival's month", s.Period.String(), FormatMicros(s.lengthUS))
+		}
 	}
 	return ""
 }

@@ -1,6 +1,7 @@
 package timeexpr
 
 import (
+	"fmt"
 	"strconv"
 	"strings"
 	"time"
@@ -19,37 +20,49 @@ func FormatDuration(d time.Duration) string {
 	if d < 0 {
 		return "-" + FormatDuration(-d)
 	}
-	if d == 0 {
+	const day = 24 * time.Hour
+	sub := d % time.Minute
+	return formatISO(int64(d/day), int64(d%day/time.Hour), int64(d%time.Hour/time.Minute),
+		strconv.FormatFloat(sub.Seconds(), 'f', -1, 64), sub > 0)
+}
+
+// FormatMicros renders a non-negative length in microseconds as
+// FormatDuration does, exactly for any length: P109572D, PT0.666667S.
+func FormatMicros(us int64) string {
+	if us < 0 {
+		return "-" + FormatMicros(-us)
+	}
+	sub := us % usMinute
+	secs := strconv.FormatInt(sub/usSecond, 10)
+	if f := sub % usSecond; f != 0 {
+		secs += strings.TrimRight(fmt.Sprintf(".%06d", f), "0")
+	}
+	return formatISO(us/usDay, us%usDay/usHour, us%usHour/usMinute, secs, sub > 0)
+}
+
+// formatISO writes PnDTnHnMnS, leaving out the parts that are zero (PT0S
+// when all are).
+func formatISO(days, h, m int64, secs string, hasSecs bool) string {
+	if days == 0 && h == 0 && m == 0 && !hasSecs {
 		return "PT0S"
 	}
 	var b strings.Builder
 	b.WriteByte('P')
-	days := d / (24 * time.Hour)
-	d -= days * 24 * time.Hour
 	if days > 0 {
-		b.WriteString(strconv.FormatInt(int64(days), 10))
-		b.WriteByte('D')
+		b.WriteString(strconv.FormatInt(days, 10) + "D")
 	}
-	if d == 0 {
+	if h == 0 && m == 0 && !hasSecs {
 		return b.String()
 	}
 	b.WriteByte('T')
-	h := d / time.Hour
-	d -= h * time.Hour
-	m := d / time.Minute
-	d -= m * time.Minute
 	if h > 0 {
-		b.WriteString(strconv.FormatInt(int64(h), 10))
-		b.WriteByte('H')
+		b.WriteString(strconv.FormatInt(h, 10) + "H")
 	}
 	if m > 0 {
-		b.WriteString(strconv.FormatInt(int64(m), 10))
-		b.WriteByte('M')
+		b.WriteString(strconv.FormatInt(m, 10) + "M")
 	}
-	if d > 0 {
-		s := strconv.FormatFloat(d.Seconds(), 'f', -1, 64)
-		b.WriteString(s)
-		b.WriteByte('S')
+	if hasSecs {
+		b.WriteString(secs + "S")
 	}
 	return b.String()
 }

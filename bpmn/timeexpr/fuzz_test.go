@@ -96,7 +96,40 @@ func FuzzClassify(f *testing.F) {
 		} else if b.IndentStart != 0 || b.IndentEnd != 0 {
 			t.Fatalf("Classify(%q) not indented with [%d:%d]", text, b.IndentStart, b.IndentEnd)
 		}
+		if b.Kind == BodyUnquotedISO {
+			checkUnquotedLiteral(t, text, b)
+		}
 	})
+}
+
+// checkUnquotedLiteral checks a body classified as an unquoted ISO value:
+// it holds no expression (no JUEL, FEEL, Python name, call or string), and
+// once put in double quotes it is one quoted literal whose value is the
+// same text, which Literal returns as Spiff reads it. (The rules' own
+// property, that TMR1004 quotes a body only when the quoted text passes
+// every TMR1xxx rule, is FuzzQuoteFix in package rules, which runs them.)
+func checkUnquotedLiteral(t *testing.T, text string, b Body) {
+	t.Helper()
+	v := b.Value
+	if strings.Contains(v, "${") || strings.Contains(v, "#{") || strings.ContainsAny(v, "=()[]{}\"'_") {
+		t.Fatalf("Classify(%q) is an unquoted ISO value with an expression inside", text)
+	}
+	for _, run := range strings.FieldsFunc(v, func(r rune) bool { return r < 0x80 && !isLetter(byte(r)) }) {
+		if !isoRun(run) {
+			t.Fatalf("Classify(%q) is an unquoted ISO value holding the name %q", text, run)
+		}
+	}
+	if strings.ContainsAny(v, "\\\"") {
+		return
+	}
+	q := Classify(`"` + v + `"`)
+	if q.Kind != BodyQuoted || q.Value != v || q.Indented {
+		t.Fatalf("Classify(%q) quoted is %+v, want the literal %q", text, q, v)
+	}
+	lit, ok := Literal(`"` + v + `"`)
+	if !ok || lit != v {
+		t.Fatalf("Literal of %q quoted = %q, %v", text, lit, ok)
+	}
 }
 
 func FuzzParseDateTime(f *testing.F) {
@@ -151,7 +184,7 @@ func FuzzParseDuration(f *testing.F) {
 	for _, s := range []string{
 		"PT48H", "P1Y2M3DT4H5M6S", "P2W", "PT0S", "-P1D", "PT1.5S", "PT1,5H", "P0.5Y", "P1.5M", "PT1H30.5M",
 		"P", "PT", "P36H", "PT1H2D", "P1W2D", "pt1h", "PT1.5H30M", "P1DT1H ", "P999999999D", "P1000000000D",
-		"PT0.000000001S", "P2700000Y", "PT23999999976H",
+		"PT0.000000001S", "P2700000Y", "PT23999999976H", "PT1.0000015S", "PT0.6666667S", "PT0.0000005S", "P300Y", "P7974Y",
 	} {
 		f.Add(s)
 	}
@@ -203,6 +236,23 @@ func FuzzParseDuration(f *testing.F) {
 			}
 		} else if !d.HasCalendar() && d.Weeks*7+d.Days+d.Hours/24+d.Minutes/1440+d.Seconds/86400 < 100000 {
 			t.Fatalf("%q: no Exact length for a short duration", s)
+		}
+		// The duration path and the cycle path agree (issue 11): a catch
+		// waiting d and a cycle stepping by d reach the same instant, to
+		// the microsecond, as long as Spiff's float stride is exact.
+		if !d.Negative && !d.FractionalCalendar() && d.calendarMonths() < 1200 {
+			due := DurationSchedule(d, fuzzRef).First
+			c := Cycle{Repeat: 2, Form: CycleStartDuration, Start: DateTime{Time: fuzzRef, HasOffset: true}, Period: d}
+			step := SpiffCycleSchedule(c).Due(1)
+			if ns := nanosBetween(fuzzRef, due); ns.IsInt64() && ns.Int64() < (1<<52)*1000 && !due.Equal(step) {
+				t.Fatalf("%q: duration due %v, cycle step %v", s, FormatTime(due), FormatTime(step))
+			}
+			if d.RoundsToZero() && !due.Equal(fuzzRef) {
+				t.Fatalf("%q: rounds to zero but waits until %v", s, due)
+			}
+			if _, over := DurationSchedule(d, fuzzRef).Overflow(); over != due.After(MaxTime) {
+				t.Fatalf("%q: Overflow %v for a due time %v", s, over, due)
+			}
 		}
 	})
 }

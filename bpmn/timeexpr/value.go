@@ -102,16 +102,13 @@ var (
 )
 
 // positivePeriod reports a cycle period the schedules can step by: not
-// negative, no fractional year or month, and at least a microsecond (or a
-// whole number of years or months).
+// negative, no fractional year or month, and not zero once rounded to the
+// microsecond as Spiff rounds it (or a whole number of years or months).
 func positivePeriod(d Duration) bool {
 	if d.Negative || d.FractionalCalendar() || d.IsZero() {
 		return false
 	}
-	if x, ok := d.Exact(); ok && x < time.Microsecond {
-		return false
-	}
-	return true
+	return !d.RoundsToZero()
 }
 
 // StartSchedule is the seams scheduler's due times for the value on a

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
@@ -28,6 +29,8 @@ type checkOptions struct {
 	Fix        bool
 	Diff       bool
 	Maps       []string
+	NewFromRev string
+	JobsGiven  bool
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -35,20 +38,21 @@ func newCheckCmd(s *streams) *cobra.Command {
 	c := &cobra.Command{
 		Use:   "check [PATH...]",
 		Short: "Check BPMN timer definitions and the index graph against ADR-0037",
-		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn20.xml)
+		Long: `Check walks the given files and directories for BPMN models (*.bpmn, *.bpmn2, *.bpmn20.xml)
 and index graphs (*.ttl, *.nt) and reports every timer definition that ADR-0037 refuses,
 with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename.
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or missing path,
-3 internal failure.`,
+3 internal failure, 5 the paths matched no file to check.`,
 		Example: `  seams-timers check examples/
   seams-timers check --format json models/ > findings.json
   seams-timers check --stdin-filename models/a.bpmn - < models/a.bpmn`,
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(c *cobra.Command, args []string) error {
 			o.Paths = args
 			if len(o.Paths) == 0 {
 				o.Paths = []string{"."}
 			}
+			o.JobsGiven = c.Flags().Changed("jobs")
 			return runCheck(s, o)
 		},
 	}
@@ -58,13 +62,15 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringVar(&o.Color, "color", "auto", "colour text output: auto, always or never (NO_COLOR also turns it off)")
 	f.BoolVar(&o.ShowSource, "show-source", false, "print the source line with the span underlined (default on a terminal)")
 	f.StringVar(&o.Now, "now", "", "reference time for the runtime rules, RFC 3339 (default: the current time)")
-	f.IntVar(&o.Jobs, "jobs", 0, "files checked, and graph chunks decoded, in parallel (default: GOMAXPROCS)")
+	f.IntVar(&o.Jobs, "jobs", 0, fmt.Sprintf("files checked, and graph chunks decoded, in parallel, 1 to %d (default: GOMAXPROCS)", maxJobs))
 	f.StringVar(&o.StdinName, "stdin-filename", "", "the path of the buffer read from stdin with \"-\"")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print no summary on stderr")
 	f.BoolVar(&o.Fix, "fix", false, "apply the fixes that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation), atomically, then report what is left")
 	f.StringArrayVar(&o.Maps, "map", nil, "map an absolute IRI prefix of the index graph to a directory: PREFIX=DIR (repeatable)")
 	f.BoolVar(&o.Diff, "diff", false, "print the fixes as a unified diff instead of writing them")
+	f.StringVar(&o.NewFromRev, "new-from-rev", "", "report only the findings on lines changed since the git revision REV (git diff REV), such as HEAD~1 or origin/main")
 	o.Config.register(c)
+	registerCheckCompletions(c)
 	return c
 }
 
@@ -93,17 +99,47 @@ func parseFormats(values []string) ([]output, error) {
 	return outs, nil
 }
 
+// failOnValues are the choices of --fail-on, in the order help lists them.
+var failOnValues = []string{"error", "warning", "info", "never"}
+
 func parseFailOn(s string) (lint.Severity, bool, error) {
 	if s == "never" {
 		return lint.SeverityInvalid, true, nil
 	}
 	sev, err := lint.ParseSeverity(s)
-	return sev, false, err
+	if err != nil {
+		return sev, false, fmt.Errorf("unknown value %q%s", s, lint.Suggest(s, failOnValues))
+	}
+	return sev, false, nil
 }
+
+// maxJobs caps --jobs: more workers than this only cost memory, whatever
+// the core count.
+const maxJobs = 256
+
+// checkJobs rejects a --jobs value below 1 given on the command line (0,
+// the default, means GOMAXPROCS) and caps a larger one at maxJobs, saying
+// so on stderr.
+func checkJobs(s *streams, jobs int, given, quiet bool) (int, error) {
+	if given && jobs < 1 {
+		return 0, usageErrorf("--jobs %d: want at least 1 (leave it out to use every core)", jobs)
+	}
+	if jobs > maxJobs {
+		if !quiet {
+			fmt.Fprintf(s.Err, "seams-timers: --jobs %d is more than any machine uses; running %d\n", jobs, maxJobs)
+		}
+		return maxJobs, nil
+	}
+	return jobs, nil
+}
+
+// wallClock is the current time, for a run without --now; tests replace
+// it to check that no output depends on it.
+var wallClock = time.Now
 
 func parseNow(s string) (time.Time, error) {
 	if s == "" {
-		return time.Now().UTC(), nil
+		return wallClock().UTC(), nil
 	}
 	t, err := time.Parse(time.RFC3339, s)
 	if err != nil {
@@ -136,6 +172,15 @@ func runCheck(s *streams, o *checkOptions) error {
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
+	if o.Jobs, err = checkJobs(s, o.Jobs, o.JobsGiven, o.Quiet); err != nil {
+		return err
+	}
+	if o.StdinName != "" && !slices.Contains(o.Paths, "-") {
+		return usageErrorf("--stdin-filename names the buffer read from stdin: give \"-\" as the path (check --stdin-filename %s - < %s)", o.StdinName, o.StdinName)
+	}
+	if o.Fix && o.Diff {
+		return usageErrorf("--fix writes the fixes and --diff only prints them: give one of the two")
+	}
 
 	in := loadOptions(o.Paths, cfg)
 	in.Jobs = o.Jobs
@@ -160,8 +205,14 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 	}
 
-	if o.Fix && !o.Diff && in.Stdin != nil {
+	if o.Fix && in.Stdin != nil {
 		return usageErrorf("--fix cannot write stdin; use --diff to see the fixes")
+	}
+	var changed *changedLines
+	if o.NewFromRev != "" {
+		if changed, err = gitChangedLines(o.NewFromRev); err != nil {
+			return usageErrorf("%v", err)
+		}
 	}
 	if s.ErrTTY && !o.Quiet {
 		in.Progress = newProgress(s.Err, progressThreshold)
@@ -173,6 +224,9 @@ func runCheck(s *streams, o *checkOptions) error {
 	if err != nil {
 		return loadError(err)
 	}
+	if changed != nil {
+		changed.filterNew(rep)
+	}
 	if o.Fix || o.Diff {
 		fixes, err := lint.PlanFixes(rep.Diagnostics, lint.ProjectSources{Project: rep.Project})
 		if err != nil {
@@ -183,6 +237,13 @@ func runCheck(s *streams, o *checkOptions) error {
 			// findings at or above --fail-on remain (nothing was written).
 			for _, fr := range fixes {
 				fmt.Fprint(s.Out, lint.UnifiedDiff(fr))
+			}
+			switch {
+			case len(fixes) > 0 || o.Quiet:
+			case len(rep.Diagnostics) == 0:
+				fmt.Fprintln(s.Err, "no fixes: there are no findings")
+			default:
+				fmt.Fprintf(s.Err, "no fixes: none of the %s has a fix that cannot change meaning\n", plural(len(rep.Diagnostics), "finding", "findings"))
 			}
 			return failExit(rep, failOn, never)
 		}
@@ -198,6 +259,9 @@ func runCheck(s *streams, o *checkOptions) error {
 			// Report what is left after the fixes.
 			if rep, err = project.Check(in, engines(), opts); err != nil {
 				return loadError(err)
+			}
+			if changed != nil {
+				changed.filterNew(rep)
 			}
 		}
 	}
@@ -219,6 +283,10 @@ func runCheck(s *streams, o *checkOptions) error {
 			fmt.Fprintln(s.Err, note)
 		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
+	}
+	if rep.Files == 0 && in.Stdin == nil {
+		fmt.Fprintf(s.Err, "seams-timers: no model or index graph found in %s: nothing was checked (exit %d)\n", strings.Join(o.Paths, " "), lint.ExitNoFiles)
+		return &exitError{code: lint.ExitNoFiles}
 	}
 	return failExit(rep, failOn, never)
 }

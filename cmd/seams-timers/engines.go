@@ -3,11 +3,13 @@ package main
 import (
 	"maps"
 	"strings"
+	"time"
 
 	enginelist "github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
+	sfrules "github.com/seams/seams-timers/stateflows/rules"
 )
 
 // engines are the timer systems seams-timers checks (internal/engines is
@@ -37,12 +39,15 @@ type engineCLI struct {
 	nextFiles func(run *nextRun, loaded *project.Loaded) (bool, error)
 	// simulate runs the engine's simulator (simulate --engine NAME).
 	simulate func(s *streams, o *simulateOptions, cfg *lint.Config) error
+	// now reads next's --now as the engine reads it (nil: an RFC 3339
+	// instant, else the config's now, else the current time).
+	now func(o *nextOptions, cfg *lint.Config) (time.Time, error)
 }
 
 // engineCLIs are the engines' additions to next and simulate, by engine
 // name.
 func engineCLIs() map[string]*engineCLI {
-	return map[string]*engineCLI{rules.EngineName: &bpmnCLI}
+	return map[string]*engineCLI{rules.EngineName: &bpmnCLI, sfrules.EngineName: &stateflowsCLI}
 }
 
 // engineCLINames lists the engines' names in the order of engines().

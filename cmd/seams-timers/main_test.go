@@ -219,16 +219,7 @@ func TestProgressOnlyAboveThreshold(t *testing.T) {
 }
 
 func TestFixAndDiff(t *testing.T) {
-	src := []byte(`<?xml version="1.0"?>
-<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D">
-  <bpmn:process id="P">
-    <bpmn:userTask id="T"/>
-    <bpmn:boundaryEvent id="B" attachedToRef="T" cancelActivity="false">
-      <bpmn:timerEventDefinition><bpmn:timeDuration>PT48H</bpmn:timeDuration></bpmn:timerEventDefinition>
-    </bpmn:boundaryEvent>
-  </bpmn:process>
-</bpmn:definitions>
-`)
+	src := []byte(unquotedModel)
 	dir := t.TempDir()
 	p := writeFile(t, dir, "a.bpmn", src)
 

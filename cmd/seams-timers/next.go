@@ -35,7 +35,10 @@ type nextOptions struct {
 	As     string
 	Engine string
 	Now    string
-	config configFlags
+	// TZ and Revision are the Stateflows engine's host zone and revision.
+	TZ       string
+	Revision string
+	config   configFlags
 }
 
 func newNextCmd(s *streams) *cobra.Command {
@@ -62,7 +65,8 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 		Example: `  seams-timers next 'R/2026-11-09T08:00:00Z/P1D' -n 5
   seams-timers next --as catch --now 2026-01-01T00:00:00Z 'R/2026-01-31T00:00:00Z/P1M'
   seams-timers next --kind duration PT48H
-  seams-timers next models/`,
+  seams-timers next models/
+  seams-timers next --engine stateflows AfterOneDay --now 2026-11-04T10:00:30 --tz Europe/Berlin`,
 		Args: cobra.MinimumNArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			o.Args = args
@@ -74,7 +78,9 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 	f.StringVar(&o.Kind, "kind", "", "what EXPR is: date, duration or cycle (default: guessed, R... is a cycle, P... a duration)")
 	f.StringVar(&o.As, "as", "", "read EXPR as on a timer start or a catch event: start or catch (default: start, catch for a duration)")
 	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine that reads EXPR: "+strings.Join(engineCLINames(), ", "))
-	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
+	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339; for stateflows also the host's wall time (default: the config's now, else the current time)")
+	f.StringVar(&o.TZ, "tz", "", "stateflows: the host's zone, an IANA name (default: the config's stateflows.timezone, else UTC)")
+	f.StringVar(&o.Revision, "revision", "", "stateflows: main, before-2024-12-17 or documented (default: the config's, else main)")
 	o.config.register(c)
 	return c
 }
@@ -99,12 +105,16 @@ func runNext(s *streams, o *nextOptions) error {
 	if err != nil {
 		return err
 	}
-	now, err := simNow(o.Now, cfg)
+	readNow := func(o *nextOptions, cfg *lint.Config) (time.Time, error) { return simNow(o.Now, cfg) }
+	if engine.now != nil {
+		readNow = engine.now
+	}
+	now, err := readNow(o, cfg)
 	if err != nil {
 		return usageErrorf("%v", err)
 	}
 	bw := bufio.NewWriter(s.Out)
-	run := &nextRun{w: &lineWriter{w: bw}, errw: s.Err, now: now, n: o.N, opts: o, labelled: len(o.Args) > 1}
+	run := &nextRun{w: &lineWriter{w: bw}, errw: s.Err, now: now, n: o.N, opts: o, cfg: cfg, labelled: len(o.Args) > 1}
 	refused := false
 	if len(exprs) > 0 {
 		ok, err := engine.nextValues(run, exprs)
@@ -149,6 +159,7 @@ type nextRun struct {
 	now  time.Time
 	n    int
 	opts *nextOptions
+	cfg  *lint.Config
 	// labelled says that several arguments were given, so each line of a
 	// value names it.
 	labelled bool

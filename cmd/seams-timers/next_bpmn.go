@@ -88,8 +88,9 @@ func checkAs(s string) error {
 // errw, and the due times are still printed.
 func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprKind, as string, now time.Time, n int) bool {
 	value := strings.TrimSpace(text)
-	if b := timeexpr.Classify(text); b.Kind == timeexpr.BodyQuoted {
-		value = b.Value
+	body := timeexpr.Classify(text)
+	if body.Kind == timeexpr.BodyQuoted {
+		value = body.Value
 	}
 	if kind == 0 {
 		kind = guessKind(value)
@@ -103,7 +104,16 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 	}
 	refused := false
 	warn := &lineWriter{w: errw}
-	for _, d := range rules.ExpressionVerdictAt(kind, pyLiteral(value), place, now) {
+	// A bare ISO value is checked as the quoted literal a model would hold;
+	// an expression (JUEL, FEEL, a variable, Python, or one inside an
+	// ISO-looking value such as R3/${start}/PT2S) as written, so that the
+	// rules refuse it as the expression it is (TMR1005).
+	checked := pyLiteral(value)
+	switch body.Kind {
+	case timeexpr.BodyJUEL, timeexpr.BodyFEEL, timeexpr.BodyVariable, timeexpr.BodyExpression:
+		checked = text
+	}
+	for _, d := range rules.ExpressionVerdictAt(kind, checked, place, now) {
 		if d.Severity == lint.SeverityError {
 			writeDiagnostic(w, "", d)
 			refused = true
@@ -184,7 +194,7 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 	ok := true
 	for _, d := range docs {
 		for _, el := range d.Elements {
-			if len(el.Timers) == 0 {
+			if len(el.Timers) == 0 && len(el.RefTimers()) == 0 {
 				continue
 			}
 			name := d.ElementDisplay(el.ID)
@@ -194,8 +204,13 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				v := *t.Refusal
 				writeDiagnostic(w, fmt.Sprintf("%s:%d:%d", v.File, v.Line, v.Column), v)
 				ok = false
+			case len(el.Timers) == 0:
+				// Only a referenced timer, which a verdict refuses.
 			case t.Problem != "":
 				w.printf("-  %s  (%s)\n", name, t.Problem)
+			case t.Err != nil:
+				cannotCompute(w, d, t.Expr, name, t.Literal, t.Err)
+				ok = false
 			case t.NoneLeft != "":
 				w.printf("-  %s  (%s)\n", name, t.NoneLeft)
 			default:
@@ -208,4 +223,12 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 		}
 	}
 	return ok
+}
+
+// cannotCompute prints the refusal of a timer whose due times cannot be
+// computed although no rule refused it, at the expression's position, in
+// the form of a finding: next then exits 1, as it does for `next EXPR`.
+func cannotCompute(w *lineWriter, d *bpmn.Document, x *bpmn.Expr, name, value string, err error) {
+	w.printf("%s:%d:%d: error: %s: no due time can be computed for '%s': %v\n",
+		d.Path, x.Span.Start.Line, x.Span.Start.Col, name, value, err)
 }

@@ -33,10 +33,30 @@ func TestNextExpression(t *testing.T) {
 			name: "monthly on a timer start: seams calendar; the rules' warning on stderr",
 			args: []string{"R/2026-01-31T00:00:00Z/P1M", "-n", "3", "--now", "2026-02-01T00:00:00Z"},
 			out: "2026-02-28T00:00:00Z  (seams calendar: start + 1×P1M, clamped to the month's end)\n" +
-				"2026-03-31T00:00:00Z  (seams calendar: start + 2×P1M, clamped to the month's end)\n" +
+				"2026-03-31T00:00:00Z  (seams calendar: start + 2×P1M)\n" +
 				"2026-04-30T00:00:00Z  (seams calendar: start + 3×P1M, clamped to the month's end)\n",
-			err: `warning: ResolutionError(<R/2026-01-31T00:00:00Z/P1M>, bpmn:timeCycle, "cycle period is in years or months: 'P1M'") [TMR1034 cycle-calendar-period]` +
-				"\n  Spiff turns the period into a fixed length once",
+			err: `warning: ResolutionError(<R/2026-01-31T00:00:00Z/P1M>, bpmn:timeCycle, "cycle period is in years or months: ` +
+				`on this timer start the seams scheduler adds calendar multiples of it to the start, clamped to the month's end ` +
+				`(2026-01-31T00:00:00Z, 2026-02-28T00:00:00Z, 2026-03-31T00:00:00Z, ...): 'P1M'") [TMR1034 cycle-calendar-period]`,
+		},
+		{
+			name: "monthly on a catch: Spiff's stride, in the warning and on every line",
+			args: []string{"R/2026-01-31T00:00:00Z/P1M", "--as", "catch", "-n", "2", "--now", "2026-02-01T00:00:00Z"},
+			out: "2026-03-03T00:00:00Z  (spiff stride: start + 1×P31D, P1M measured from the start month)\n" +
+				"2026-04-03T00:00:00Z  (spiff stride: start + 2×P31D, P1M measured from the start month)\n",
+			err: `warning: ResolutionError(<R/2026-01-31T00:00:00Z/P1M>, bpmn:timeCycle, "cycle period is in years or months: ` +
+				`on this catch event SpiffWorkflow turns it once into a fixed stride of 31 days, measured from the start month, ` +
+				`and adds it on every firing (2026-01-31T00:00:00Z, 2026-03-03T00:00:00Z, 2026-04-03T00:00:00Z, ...): 'P1M'") [TMR1034 cycle-calendar-period]`,
+		},
+		{
+			name: "a catch duration in months gets Spiff's label",
+			args: []string{"P1M", "--now", "2026-01-31T12:00:00Z"},
+			out:  "2026-03-03T12:00:00Z  (spiff: P1M counted as P31D in the real month lengths from the arrival's month)\n",
+		},
+		{
+			name: "a day period on a timer start is exact, never clamped",
+			args: []string{"R/2026-01-31T00:00:00Z/P110000D", "-n", "2", "--now", "2026-01-01T00:00:00Z"},
+			out:  "2026-01-31T00:00:00Z\n2327-04-04T00:00:00Z\n", // Python: datetime(2026,1,31) + timedelta(days=110000).
 		},
 		{
 			name: "R0: a warning and no firing",
@@ -77,6 +97,34 @@ func TestNextExpression(t *testing.T) {
 			args: []string{"--kind", "date", "2026-12-01T09:00:00"},
 			code: lint.ExitFindings,
 			out:  `error: ResolutionError(<2026-12-01T09:00:00>, bpmn:timeDate, "date-time has no offset: '2026-12-01T09:00:00'") [TMR1011 date-no-offset]`,
+		},
+		{
+			name: "refused: JUEL inside an ISO-looking cycle is an expression",
+			args: []string{"R3/${startDate}/PT2S"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<R3/${startDate}/PT2S>, bpmn:timeCycle, "expression is a JUEL expression, not a quoted literal: 'R3/${startDate}/PT2S'") [TMR1005 expression-not-literal]`,
+		},
+		{
+			name: "refused: a Python name inside an ISO-looking cycle",
+			args: []string{"R/startDate/P1D"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<R/startDate/P1D>, bpmn:timeCycle, "expression is an ISO 8601-looking value with the Python name 'startDate' inside, not a quoted literal: 'R/startDate/P1D'") [TMR1005 expression-not-literal]`,
+		},
+		{
+			name: "refused: a due time past year 9999",
+			args: []string{"P7974Y", "--now", "2026-11-01T12:00:00Z"},
+			code: lint.ExitFindings,
+			out:  `error: ResolutionError(<P7974Y>, bpmn:timeDuration, "duration puts the due time of an instance that arrives at the reference time past 9999-12-31T23:59:59.999999Z, the last instant Python's datetime holds: 'P7974Y'") [TMR1024 due-out-of-range]`,
+		},
+		{
+			name: "sub-microsecond digits round as Spiff rounds them",
+			args: []string{"R3/2026-11-09T08:00:00Z/PT0.6666667S", "--as", "catch", "--now", "2026-11-01T12:00:00Z"},
+			out:  "2026-11-09T08:00:00Z\n2026-11-09T08:00:00.666667Z\n2026-11-09T08:00:01.333334Z\n",
+		},
+		{
+			name: "a start centuries ago: exact dates (check warns, TMR5006)",
+			args: []string{"R/1026-11-09T08:00:00Z/P1D", "-n", "2", "--now", "2026-11-01T12:00:00Z"},
+			out:  "2026-11-02T08:00:00Z\n2026-11-03T08:00:00Z\n",
 		},
 		{
 			name: "refused: a duration on a timer start",
@@ -191,5 +239,49 @@ func BenchmarkNextCalendar(b *testing.B) {
 		if code, _, _ := runTimerCmd(b, "next", "--no-config", "R/2000-01-31T00:00:00Z/P1M", "-n", "5", "--now", "2090-06-01T00:00:00Z"); code != 0 {
 			b.Fatal(code)
 		}
+	}
+}
+
+// `next FILE` on a timer it cannot compute prints the refusal and exits 1,
+// as `next EXPR` does (issue 11): a period Spiff rounds to zero, a duration
+// whose due time lies past year 9999 at --now, a referenced timer, and a
+// catch duration read as a timer start.
+func TestNextModelsRefuseWhatTheyCannotCompute(t *testing.T) {
+	dir := t.TempDir()
+	p := writeFile(t, dir, "refused.bpmn", []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d">
+  <bpmn:timerEventDefinition id="Shared"><bpmn:timeDuration>"PT1H"</bpmn:timeDuration></bpmn:timerEventDefinition>
+  <bpmn:process id="P">
+    <bpmn:startEvent id="Tick"><bpmn:timerEventDefinition><bpmn:timeCycle>"R3/2026-11-09T08:00:00Z/PT0.0000004S"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:startEvent>
+    <bpmn:intermediateCatchEvent id="Keep"><bpmn:timerEventDefinition><bpmn:timeDuration>"P7000Y"</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+    <bpmn:intermediateCatchEvent id="Ref"><bpmn:eventDefinitionRef>Shared</bpmn:eventDefinitionRef></bpmn:intermediateCatchEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`))
+	code, out, _ := runTimerCmd(t, "next", "--no-config", "--now", "3000-01-01T00:00:00Z", p)
+	for _, want := range []string{
+		`refused.bpmn:5:100: error: ResolutionError(<`, `refused.bpmn#Tick>, bpmn:timeCycle, "cycle period is zero once SpiffWorkflow rounds it to the microsecond: 'PT0.0000004S'") [TMR1021 duration-zero]`,
+		`refused.bpmn:6:91: error: ResolutionError(<`, `refused.bpmn#Keep>, bpmn:timeDuration, "duration puts the due time of an instance that arrives at the reference time past 9999-12-31T23:59:59.999999Z, the last instant Python's datetime holds: 'P7000Y'") [TMR1024 due-out-of-range]`,
+		`refused.bpmn:7:43: error: ResolutionError(<`, `refused.bpmn#Ref>, bpmn:eventDefinitionRef, "timer definition is referenced, not inline, so SpiffWorkflow ignores it and the event has no timer: 'Shared'") [TMR2008 timer-definition-ref]`,
+	} {
+		if !strings.Contains(out, want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out)
+		}
+	}
+	if code != lint.ExitFindings || strings.Contains(out, "cannot parse") {
+		t.Errorf("exit %d:\n%s", code, out)
+	}
+
+	q := writeFile(t, dir, "catch.bpmn", []byte(`<?xml version="1.0"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d">
+  <bpmn:process id="P">
+    <bpmn:intermediateCatchEvent id="Wait"><bpmn:timerEventDefinition><bpmn:timeDuration>"PT1H"</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+  </bpmn:process>
+</bpmn:definitions>
+`))
+	code, out, _ = runTimerCmd(t, "next", "--no-config", "--as", "start", "--now", "2026-11-01T12:00:00Z", q)
+	want := q + ":4:71: error: " + q + "#Wait: no due time can be computed for 'PT1H': a timeDuration on a timer start has no due times of its own\n"
+	if code != lint.ExitFindings || out != want {
+		t.Errorf("exit %d:\n%s\nwant:\n%s", code, out, want)
 	}
 }

@@ -59,7 +59,10 @@ func newRootCmd(s *streams) *cobra.Command {
 		Short:         "Check BPMN timer definitions against ADR-0037 and simulate when they fire",
 		SilenceUsage:  true,
 		SilenceErrors: true,
+		// --version prints what the version command prints.
+		Version: versionString(),
 	}
+	root.SetVersionTemplate("seams-timers {{.Version}}\n")
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)

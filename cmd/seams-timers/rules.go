@@ -6,6 +6,8 @@ import (
 	"text/tabwriter"
 
 	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/lint"
 )
 
 func newRulesCmd(s *streams) *cobra.Command {
@@ -26,21 +28,41 @@ func newRulesCmd(s *streams) *cobra.Command {
 
 func newExplainCmd(s *streams) *cobra.Command {
 	return &cobra.Command{
-		Use:     "explain ID|NAME",
-		Short:   "Print one rule's documentation with a bad and a good example",
-		Example: "  seams-timers explain TMR1031\n  seams-timers explain cycle-no-start",
-		Args:    cobra.ExactArgs(1),
+		Use:               "explain ID|NAME",
+		Short:             "Print one rule's documentation with a bad and a good example",
+		Example:           "  seams-timers explain TMR1031\n  seams-timers explain cycle-no-start",
+		Args:              cobra.ExactArgs(1),
+		ValidArgsFunction: completeRule,
 		RunE: func(_ *cobra.Command, args []string) error {
 			r := lookupRule(args[0])
 			if r == nil {
-				return usageErrorf("no rule %q; `seams-timers rules` lists them", args[0])
+				hint := lint.Suggest(args[0], ruleKeys(args[0]))
+				if !strings.HasPrefix(hint, ";") {
+					hint = ""
+				}
+				return usageErrorf("no rule %q%s (`seams-timers rules` lists them)", args[0], hint)
 			}
 			indent := func(text string) string {
 				return "    " + strings.ReplaceAll(strings.TrimSpace(text), "\n", "\n    ")
 			}
-			fmt.Fprintf(s.Out, "%s %s (%s)\n\n%s\n\n%s\n\nBad:\n\n%s\n\nGood:\n\n%s\n",
-				r.ID, r.Name, r.Severity, r.Title, strings.TrimSpace(r.Doc), indent(r.Bad), indent(r.Good))
+			fmt.Fprintf(s.Out, "%s %s (%s)\n\n%s\n\n%s\n\nBad:\n\n%s\n\nGood:\n\n%s\n\nOnline documentation:\n\n    %s\n",
+				r.ID, r.Name, r.Severity, r.Title, strings.TrimSpace(r.Doc), indent(r.Bad), indent(r.Good), lint.RuleDocURI(r.ID))
 			return nil
 		},
 	}
+}
+
+// ruleKeys lists what explain accepts that looks like key: the rule IDs
+// when key starts like one, else the rule names.
+func ruleKeys(key string) []string {
+	var out []string
+	byID := strings.HasPrefix(strings.ToUpper(key), "TMR")
+	for _, r := range allRules() {
+		if byID {
+			out = append(out, r.ID)
+		} else {
+			out = append(out, r.Name)
+		}
+	}
+	return out
 }

@@ -2,8 +2,10 @@ package main
 
 import (
 	"bufio"
+	"errors"
 	"fmt"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"time"
@@ -40,6 +42,7 @@ type simulateOptions struct {
 	Format   string
 	Output   string
 	Debug    bool
+	Runtime  string
 	config   configFlags
 	// changed reports which flags the user gave.
 	changed func(name string) bool
@@ -88,6 +91,7 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339 (default: the config's now, else the current time)")
 	f.StringVar(&o.From, "from", "", "first tick, RFC 3339 (default: --now)")
 	f.StringVar(&o.Until, "until", "", "end of the simulation, exclusive (default: 30 days after --from)")
+	f.StringVar(&o.Runtime, "runtime", "", "how to read --from: starts-at-from (the runtime starts then; earlier due times are missed at first load) or already-running (it handled them); default the scenario's, else starts-at-from")
 	f.StringVar(&o.Step, "step", "", "tick interval, ISO 8601 (default: the config's scheduler poll interval, else PT1S)")
 	f.IntVar(&o.Replicas, "replicas", 0, "replicas running the scheduler loop (default 1)")
 	f.Int64Var(&o.Seed, "seed", 0, "seed that orders replicas racing for the same firing (default 1)")
@@ -103,6 +107,10 @@ Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or mi
 	f.BoolVar(&o.Debug, "debug", false, "include debug lines in text output (timer claimed elsewhere, instance ends)")
 	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine whose models to simulate: "+strings.Join(engineCLINames(), ", "))
 	o.config.register(c)
+	// Registering fails only for a flag that does not exist.
+	if err := c.RegisterFlagCompletionFunc("runtime", fixedValues([]string{sim.RuntimeStartsAtFrom, sim.RuntimeAlreadyRunning})); err != nil {
+		panic(err)
+	}
 	return c
 }
 
@@ -173,8 +181,14 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 			return sc, "", err
 		}
 		if sc, err = sim.ParseScenario(src); err != nil {
+			// file:line: as the config's errors say it.
+			var se *sim.ScenarioError
+			if errors.As(err, &se) && se.Line > 0 {
+				return sc, "", fmt.Errorf("%s:%d: %s", o.Scenario, se.Line, scenarioMessage(se))
+			}
 			return sc, "", fmt.Errorf("%s: %w", o.Scenario, err)
 		}
+		sc.RelativeTo(filepath.Dir(o.Scenario))
 	}
 	now, err := simNow(o.Now, cfg)
 	if err != nil {
@@ -199,6 +213,15 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 		}
 	} else if sc.Step == 0 && cfg != nil && cfg.Poll > 0 {
 		sc.Step = cfg.Poll
+	}
+	if o.Runtime != "" {
+		if sc.AlreadyRunning, err = sim.ParseRuntime(o.Runtime); err != nil {
+			var se *sim.ScenarioError
+			if errors.As(err, &se) {
+				return sc, "", fmt.Errorf("--runtime: %s", scenarioMessage(se))
+			}
+			return sc, "", fmt.Errorf("--runtime: %w", err)
+		}
 	}
 	if o.changed("replicas") {
 		sc.Replicas = o.Replicas
@@ -327,7 +350,7 @@ func simNow(flag string, cfg *lint.Config) (time.Time, error) {
 	if cfg != nil && !cfg.Now.IsZero() {
 		return cfg.Now.UTC(), nil
 	}
-	return time.Now().UTC().Truncate(time.Second), nil
+	return wallClock().UTC().Truncate(time.Second), nil
 }
 
 // loadRules are the findings of a model or graph file that could not be
@@ -450,4 +473,13 @@ func simWrite(s *streams, o *simulateOptions, res *sim.Result) error {
 		}
 	}
 	return err
+}
+
+// scenarioMessage is a scenario mistake as the config's errors say one:
+// a wrong choice ends with the nearest valid one.
+func scenarioMessage(se *sim.ScenarioError) string {
+	if len(se.Choices) == 0 {
+		return se.Msg
+	}
+	return se.Msg + lint.Suggest(se.Got, se.Choices)
 }

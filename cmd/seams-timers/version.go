@@ -7,8 +7,11 @@ import (
 	"github.com/spf13/cobra"
 )
 
-// version is set at link time with -ldflags "-X main.version=v1.2.3"; the
-// module's build info is used otherwise.
+// version is set at link time with -ldflags "-X main.version=v1.2.3" (the
+// release build, .goreleaser.yaml, does); otherwise the module's version
+// from the build info is used, which `go install ...@v1.2.3` stamps, and a
+// build from a clone says (devel). The version command, --version and the
+// SARIF tool.driver.version all print versionString.
 var version = ""
 
 func newVersionCmd(s *streams) *cobra.Command {

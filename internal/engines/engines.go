@@ -6,11 +6,12 @@ package engines
 import (
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
+	sfrules "github.com/seams/seams-timers/stateflows/rules"
 )
 
 //go:generate go run ../gendocs -out ../../docs/rules
 
 // All returns the engines, in the order their files and rules are listed.
 func All() []*project.Engine {
-	return []*project.Engine{rules.Engine}
+	return []*project.Engine{rules.Engine, sfrules.Engine}
 }

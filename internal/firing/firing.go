@@ -6,6 +6,7 @@
 package firing
 
 import (
+	"errors"
 	"fmt"
 	"time"
 
@@ -53,6 +54,10 @@ func NoneLeft(e timeexpr.Value, as string, now time.Time) string {
 	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Text, timeexpr.FormatTime(now))
 }
 
+// ErrNotLiteral is why a body that is not one quoted literal has no due
+// time.
+var ErrNotLiteral = errors.New("the body is not one quoted ISO 8601 literal")
+
 // Timer is what one timer element of a model does from now on: refused
 // by the rules, unreadable, or due at Dues.
 type Timer struct {
@@ -67,9 +72,15 @@ type Timer struct {
 	Value timeexpr.Value
 	// Refusal is the rules' finding when the runtime refuses the timer.
 	Refusal *lint.Diagnostic
-	// Problem says why no due time can be computed: no expression, an
-	// expression that does not parse, a schedule that cannot be built.
+	// Problem says why the timer has no due time without it being an
+	// error: it has no expression.
 	Problem string
+	// Err says why the due times cannot be computed although no rule
+	// refused the timer: the body is not one quoted literal, the value
+	// does not parse, the schedule cannot be built. Literal is the value
+	// as read.
+	Err     error
+	Literal string
 	// Arith is the arithmetic of the schedule's occurrences after the
 	// first (the seams calendar, Spiff's stride, exact periods, once).
 	Arith timeexpr.Arith
@@ -98,20 +109,27 @@ func Of(doc *bpmn.Document, el *bpmn.Element, verdicts map[string]lint.Diagnosti
 		t.Refusal = &v
 		return t
 	}
+	if len(el.Timers) == 0 {
+		return t // only a referenced timer: the rules refuse it
+	}
 	if t.Expr == nil {
 		t.Problem = "no timeDate, timeDuration or timeCycle"
 		return t
 	}
 	value, lit := timeexpr.Literal(t.Expr.Text)
+	t.Literal = value
 	e, err := timeexpr.ParseValue(t.Expr.Kind.ValueKind(), value)
-	if !lit || err != nil {
-		t.Problem = fmt.Sprintf("cannot parse '%s'", value)
+	if !lit && err == nil {
+		err = ErrNotLiteral
+	}
+	if err != nil {
+		t.Err = err
 		return t
 	}
 	t.Value = e
 	s, err := Schedule(e, t.Mode, now)
 	if err != nil {
-		t.Problem = err.Error()
+		t.Err = err
 		return t
 	}
 	t.Arith = s.Arith

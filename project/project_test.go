@@ -1,0 +1,138 @@
+package project_test
+
+import (
+	"errors"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+	"github.com/seams/seams-timers/span"
+)
+
+// toyEngine is an engine of the test's own: it reads *.toy files, one
+// timer a line, and its one file rule reports every line that says
+// "never". It shows that the loader and the driver need no BPMN.
+func toyEngine() *project.Engine {
+	never := &lint.Rule{
+		ID: "TOY1001", Name: "toy-never", Severity: lint.SeverityError, Title: "a timer that never fires",
+		Kind: lint.KindFile, Engine: "toy", FileKind: "toy",
+		Run: func(p *lint.Pass) {
+			for i, line := range p.File.Model.([]string) {
+				if line == "never" {
+					r := span.Range{File: p.File.Path, Start: span.Pos{Line: i + 1, Col: 1}, End: span.Pos{Line: i + 1, Col: 6}}
+					p.ReportSpan(r, "t"+string(rune('1'+i)), "toy:when", "never fires", "Say when.")
+				}
+			}
+		},
+	}
+	return &project.Engine{
+		Name:  "toy",
+		Kinds: []project.Kind{{Name: "toy", Match: func(p string) bool { return strings.HasSuffix(p, ".toy") }}},
+		Rules: []*lint.Rule{never},
+		Load: func(l *project.Loader) (any, []lint.Diagnostic, []string) {
+			var diags []lint.Diagnostic
+			for _, p := range l.Paths("toy") {
+				data, err := l.Read(p)
+				if err != nil {
+					diags = append(diags, lint.LoadDiagnostic("TOY0001", span.At(p, span.Pos{Line: 1, Col: 1}), err.Error(), ""))
+					continue
+				}
+				lines := strings.Split(strings.TrimSpace(string(data)), "\n")
+				l.Add(&lint.File{Path: p, Kind: "toy", Src: data, Model: lines, Timers: len(lines), Reported: true})
+			}
+			return nil, diags, nil
+		},
+	}
+}
+
+func write(t *testing.T, dir, name, content string) string {
+	t.Helper()
+	p := filepath.Join(dir, filepath.FromSlash(name))
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(content), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+// TestToyEngine checks discovery (kinds, hidden directories, exclude
+// relative to the config), the one read per file, and the driver, on an
+// engine that is not BPMN.
+func TestToyEngine(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.toy", "daily\nnever\n")
+	write(t, dir, "sub/b.toy", "never\n")
+	write(t, dir, ".hidden/c.toy", "never\n")
+	write(t, dir, "legacy/d.toy", "never\n")
+	write(t, dir, "notes.txt", "never\n")
+	cfg := &lint.Config{Path: filepath.Join(dir, lint.ConfigFileName), Exclude: []string{"legacy"}}
+	reads := map[string]int{}
+	opts := project.Options{Paths: []string{dir}, Config: cfg, ReadFile: func(p string) ([]byte, error) {
+		reads[p]++
+		return os.ReadFile(p)
+	}}
+	rep, err := project.Check(opts, []*project.Engine{toyEngine()}, lint.Options{Jobs: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, d := range rep.Diagnostics {
+		rel, _ := filepath.Rel(dir, d.File)
+		got = append(got, filepath.ToSlash(rel)+":"+d.Rule+":"+d.Message)
+	}
+	want := []string{
+		`a.toy:TOY1001:ResolutionError(<` + filepath.Join(dir, "a.toy") + `#t2>, toy:when, "never fires")`,
+		`sub/b.toy:TOY1001:ResolutionError(<` + filepath.Join(dir, "sub", "b.toy") + `#t1>, toy:when, "never fires")`,
+	}
+	if !slices.Equal(got, want) {
+		t.Errorf("findings:\n got  %q\n want %q", got, want)
+	}
+	if rep.Files != 2 || rep.Timers != 3 {
+		t.Errorf("files %d, timers %d; want 2 and 3", rep.Files, rep.Timers)
+	}
+	if len(reads) != 2 {
+		t.Errorf("read %v; want a.toy and sub/b.toy once each", reads)
+	}
+	for p, n := range reads {
+		if n != 1 {
+			t.Errorf("%s read %d times", p, n)
+		}
+	}
+}
+
+// TestStdinBuffer: the buffer is read instead of its file on disk, and only
+// its findings are reported.
+func TestStdinBuffer(t *testing.T) {
+	dir := t.TempDir()
+	a := write(t, dir, "a.toy", "daily\n")
+	write(t, dir, "b.toy", "never\n")
+	opts := project.Options{Paths: []string{"-", dir}, Stdin: []byte("never\n"), StdinName: a,
+		ReadFile: func(p string) ([]byte, error) {
+			if p == a {
+				return nil, errors.New("the buffer's file was read from disk")
+			}
+			return os.ReadFile(p)
+		}}
+	rep, err := project.Check(opts, []*project.Engine{toyEngine()}, lint.Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Diagnostics) != 1 || rep.Diagnostics[0].File != a || rep.Files != 1 {
+		t.Errorf("got %d findings in %d files: %+v", len(rep.Diagnostics), rep.Files, rep.Diagnostics)
+	}
+}
+
+// TestMissingPath is a *PathError, which the commands turn into exit 2.
+func TestMissingPath(t *testing.T) {
+	_, err := project.Load(project.Options{Paths: []string{filepath.Join(t.TempDir(), "nope")}}, []*project.Engine{toyEngine()})
+	var pe *project.PathError
+	if !errors.As(err, &pe) {
+		t.Fatalf("got %v, want a *project.PathError", err)
+	}
+}

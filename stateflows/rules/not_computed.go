@@ -1,0 +1,60 @@
+package rules
+
+import (
+	"fmt"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// NotComputed reports the time events whose trigger is their own code.
+var NotComputed = &lint.Rule{
+	ID:       "TMR7050",
+	Name:     "trigger-not-computed",
+	Severity: lint.SeverityInfo,
+	Kind:     lint.KindFile,
+	Engine:   EngineName,
+	FileKind: KindCS,
+	Title:    "a custom time event's trigger is its own code: not computed",
+	Doc: `A class deriving from TimeEvent (or DelayEvent, IntervalEvent, a catalog type) that
+overrides GetTriggerTime, GetDelayStart, GetIntervalStart, Delay, Interval or Moment, or
+overrides Hours, Day or TimeOfDay with something other than a constant, computes its
+trigger in code seams-timers does not run: its call sites are not checked and next cannot
+list its firings. Test its GetTriggerTime, or write the override as a constant
+(protected override int Hours => 3;) where that is what you mean.`,
+	Bad: `public sealed class PaymentTimeout : TimeEvent
+{
+    protected override DateTime GetTriggerTime(DateTime startedAt) => startedAt.AddMinutes(15);
+}`,
+	Good: `public sealed class ThreeHours : AfterOneHour
+{
+    protected override int Hours => 3;
+}`,
+	Run: runNotComputed,
+}
+
+func runNotComputed(p *lint.Pass) {
+	f, ok := p.File.Model.(*File)
+	if !ok {
+		return
+	}
+	st := state(p)
+	for _, c := range f.Classes {
+		if r := st.Classes.Resolve(c.Name); !r.Event {
+			continue
+		}
+		for _, m := range c.Members {
+			var what string
+			switch {
+			case m.Method || m.Name == "Delay" || m.Name == "Interval" || m.Name == "Moment":
+				what = fmt.Sprintf("%s.%s is the class's own code: its trigger is not computed", c.Name, m.Name)
+			case !m.Const:
+				what = fmt.Sprintf("%s.%s is not a constant: its trigger is not computed", c.Name, m.Name)
+			default:
+				continue
+			}
+			p.ReportSpan(m.At, c.Name, m.Name, what,
+				"seams-timers computes the catalog's triggers only: test this event's GetTriggerTime, or write the override as a constant "+
+					"(protected override int Hours => 3;) if that is what you mean.")
+		}
+	}
+}

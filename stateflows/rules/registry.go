@@ -1,0 +1,48 @@
+package rules
+
+import (
+	"slices"
+	"strings"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// registry lists the engine's rules, family TMR7xxx, in ID order (the
+// registry test holds it so).
+var registry = []*lint.Rule{
+	FileUnreadable,
+	Unterminated,
+	MonthPast,
+	TwelveSwapped,
+	DelayTwice,
+	WeeklySkips,
+	DailyTomorrow,
+	HostLocal,
+	NotComputed,
+}
+
+// All returns the engine's rules, in ID order.
+func All() []*lint.Rule { return slices.Clone(registry) }
+
+// Lookup finds a rule by ID (case-insensitive) or by name.
+func Lookup(key string) *lint.Rule {
+	i := slices.IndexFunc(registry, func(r *lint.Rule) bool { return r.Name == key || strings.EqualFold(r.ID, key) })
+	if i < 0 {
+		return nil
+	}
+	return registry[i]
+}
+
+// pageStyle is how the engine's rule pages read.
+var pageStyle = lint.PageStyle{
+	Lang: func(string) string { return "csharp" },
+	AppliesTo: map[lint.RuleKind]string{
+		lint.KindLoad: "loading",
+		lint.KindFile: "each C# file",
+	},
+	Suppress: "Suppress one finding with a reason: `// seams-timers:ignore %s the reason` on the line before the call" +
+		" (or at the end of its line).",
+}
+
+// Markdown renders a rule's documentation page, docs/rules/<ID>.md.
+func Markdown(r *lint.Rule) string { return lint.RulePage(r, pageStyle) }

@@ -1,0 +1,505 @@
+package rules
+
+import (
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seams/seams-timers/span"
+	"github.com/seams/seams-timers/stateflows/catalog"
+	"github.com/seams/seams-timers/stateflows/csharp"
+)
+
+// Site is a time event used as the first type argument of a builder call:
+// .AddTransition<AfterOneDay, …>(), .AddInternalTransition<…>(),
+// .AddAcceptEventAction<…>(), .AddTimeEventAction<…>() and the like.
+type Site struct {
+	// Method is the builder method, AddTransition.
+	Method string
+	// Type is the event type's name as written (its last identifier).
+	Type string
+	// At is the range of that name.
+	At span.Range
+	// Class is the class the call is in ("" at the top level).
+	Class string
+	// Internal reports an internal transition: the state stays active, so
+	// a recurring event re-registers.
+	Internal bool
+}
+
+// StaysActive reports whether the source stays active after a delivery,
+// so that a recurring event re-registers: an internal transition, or an
+// activity's accepting node; a transition out of the state leaves it.
+func (s Site) StaysActive() bool {
+	return s.Internal || !strings.Contains(s.Method, "Transition")
+}
+
+// Member is an override of a member that decides a trigger.
+type Member struct {
+	Name string
+	At   span.Range
+	// Method reports a method (GetTriggerTime ...), not a property.
+	Method bool
+	// Value is the property's constant value, when it is one; Const says
+	// whether it is.
+	Const bool
+	Hours int
+	Day   time.Weekday
+	TOD   time.Duration
+}
+
+// Class is a class declaration with a base class.
+type Class struct {
+	Name string
+	At   span.Range
+	// Base is the base class's name (its last identifier); BaseAt its
+	// range.
+	Base    string
+	BaseAt  span.Range
+	Members []Member
+}
+
+// File is what the finder read from one C# file.
+type File struct {
+	Path    string
+	Lex     *csharp.File
+	Sites   []Site
+	Classes []*Class
+}
+
+// triggerMembers are the members whose override decides a trigger.
+var triggerMembers = map[string]bool{
+	"Hours": true, "Day": true, "TimeOfDay": true,
+	"GetTriggerTime": true, "GetDelayStart": true, "GetIntervalStart": true,
+	"Delay": true, "Interval": true, "Moment": true,
+}
+
+// builderMethod reports the builder methods whose first type argument is
+// an event: AddTransition, AddInternalTransition, AddElseTransition,
+// AddAcceptEventAction, AddTimeEventAction and their kin.
+func builderMethod(name string) bool {
+	return strings.HasPrefix(name, "Add") && (strings.Contains(name, "Transition") || strings.HasSuffix(name, "EventAction"))
+}
+
+// Find reads the call sites and class declarations of a lexed file.
+func Find(path string, lx *csharp.File) *File {
+	f := &File{Path: path, Lex: lx}
+	toks := lx.Tokens
+	rng := func(t csharp.Token) span.Range { return span.Range{File: path, Start: t.Start, End: t.End} }
+	match := braces(toks)
+	// open holds the bodies of the classes around the token at i,
+	// innermost last, by token index of their '{' and '}'.
+	type body struct {
+		open, close int
+		class       string
+	}
+	var open []body
+	enclosing := func(i int) string {
+		for len(open) > 0 && open[len(open)-1].close <= i {
+			open = open[:len(open)-1]
+		}
+		for k := len(open) - 1; k >= 0; k-- {
+			if open[k].open < i {
+				return open[k].class
+			}
+		}
+		return ""
+	}
+	for i := 0; i < len(toks); i++ {
+		t := toks[i]
+		if t.Kind != csharp.Ident {
+			continue
+		}
+		switch {
+		case (t.Text == "class" || t.Text == "record") && i+1 < len(toks) && toks[i+1].Kind == csharp.Ident:
+			c, at := classDecl(toks, i+1, rng)
+			if at >= 0 {
+				enclosing(i)
+				open = append(open, body{open: at, close: match[at], class: c.Name})
+				if c.Base != "" {
+					c.Members = members(toks, at, match[at], rng)
+					f.Classes = append(f.Classes, c)
+				}
+			}
+		case builderMethod(t.Text) && i+1 < len(toks) && toks[i+1].Text == "<":
+			name, end, ok := firstTypeArg(toks, i+1)
+			if ok && end+1 < len(toks) && toks[end+1].Text == "(" {
+				f.Sites = append(f.Sites, Site{Method: t.Text, Type: name.Text, At: rng(name),
+					Internal: strings.Contains(t.Text, "InternalTransition"), Class: enclosing(i)})
+			}
+		}
+	}
+	return f
+}
+
+// braces matches each '{' token with its '}' (-1 for none).
+func braces(toks []csharp.Token) map[int]int {
+	match := map[int]int{}
+	var stack []int
+	for i, t := range toks {
+		if t.Kind != csharp.Punct {
+			continue
+		}
+		switch t.Text {
+		case "{":
+			stack = append(stack, i)
+			match[i] = len(toks)
+		case "}":
+			if n := len(stack); n > 0 {
+				match[stack[n-1]] = i
+				stack = stack[:n-1]
+			}
+		}
+	}
+	return match
+}
+
+// classDecl reads `Name<T> : Base<…>, IFace … {` from the name at i; it
+// returns the class and the index of its body's '{' (-1 for none).
+func classDecl(toks []csharp.Token, i int, rng func(csharp.Token) span.Range) (*Class, int) {
+	c := &Class{Name: toks[i].Text, At: rng(toks[i])}
+	j := i + 1
+	if j < len(toks) && toks[j].Text == "<" {
+		j = skipAngles(toks, j)
+		if j < 0 {
+			return c, -1
+		}
+		j++
+	}
+	// A record's primary constructor.
+	if j < len(toks) && toks[j].Text == "(" {
+		depth := 0
+		for ; j < len(toks); j++ {
+			switch toks[j].Text {
+			case "(":
+				depth++
+			case ")":
+				depth--
+			}
+			if depth == 0 {
+				break
+			}
+		}
+		j++
+	}
+	if j < len(toks) && toks[j].Text == ":" {
+		// The first base type: a qualified name, maybe generic.
+		k := j + 1
+		var last *csharp.Token
+		for k < len(toks) && toks[k].Kind == csharp.Ident {
+			last = &toks[k]
+			k++
+			if k < len(toks) && toks[k].Text == "<" {
+				if k = skipAngles(toks, k); k < 0 {
+					return c, -1
+				}
+				k++
+			}
+			if k >= len(toks) || toks[k].Text != "." && toks[k].Text != "::" {
+				break
+			}
+			k++
+		}
+		if last != nil {
+			c.Base, c.BaseAt = last.Text, rng(*last)
+		}
+		j = k
+	}
+	for ; j < len(toks); j++ {
+		switch toks[j].Text {
+		case "{":
+			return c, j
+		case ";", "}":
+			return c, -1
+		}
+	}
+	return c, -1
+}
+
+// skipAngles returns the index of the '>' closing the '<' at i, or -1
+// when what follows is not a type argument list.
+func skipAngles(toks []csharp.Token, i int) int {
+	depth := 0
+	for j := i; j < len(toks); j++ {
+		t := toks[j]
+		if t.Kind == csharp.Ident {
+			continue
+		}
+		if t.Kind != csharp.Punct {
+			return -1
+		}
+		switch t.Text {
+		case "<":
+			depth++
+		case ">":
+			depth--
+			if depth == 0 {
+				return j
+			}
+		case ".", ",", "::", "?", "[", "]", "(", ")", "*":
+		default:
+			return -1
+		}
+	}
+	return -1
+}
+
+// firstTypeArg reads the type argument list at i ('<'): the last
+// identifier of its first argument (outside that argument's own type
+// arguments), and the index of the closing '>'.
+func firstTypeArg(toks []csharp.Token, i int) (csharp.Token, int, bool) {
+	end := skipAngles(toks, i)
+	if end < 0 {
+		return csharp.Token{}, -1, false
+	}
+	var name csharp.Token
+	depth := 0
+	for j := i + 1; j < end; j++ {
+		t := toks[j]
+		switch {
+		case t.Text == "<" || t.Text == "(" || t.Text == "[":
+			depth++
+		case t.Text == ">" || t.Text == ")" || t.Text == "]":
+			depth--
+		case t.Text == "," && depth == 0:
+			return name, end, name.Kind == csharp.Ident
+		case t.Kind == csharp.Ident && depth == 0:
+			name = t
+		}
+	}
+	return name, end, name.Kind == csharp.Ident
+}
+
+// members reads the overrides of the trigger members in a class body
+// (between the token indexes open and close).
+func members(toks []csharp.Token, open, closeAt int, rng func(csharp.Token) span.Range) []Member {
+	var out []Member
+	depth := 0
+	for i := open + 1; i < closeAt && i < len(toks); i++ {
+		t := toks[i]
+		switch t.Text {
+		case "{":
+			depth++
+			continue
+		case "}":
+			depth--
+			continue
+		}
+		if depth != 0 || t.Kind != csharp.Ident || t.Text != "override" {
+			continue
+		}
+		// The member's name is the identifier before the first '=>', '{'
+		// or '('.
+		j := i + 1
+		for j < closeAt && toks[j].Text != "=>" && toks[j].Text != "{" && toks[j].Text != "(" && toks[j].Text != ";" {
+			j++
+		}
+		if j >= closeAt || toks[j-1].Kind != csharp.Ident || j-1 == i {
+			continue
+		}
+		name := toks[j-1]
+		if !triggerMembers[name.Text] {
+			continue
+		}
+		m := Member{Name: name.Text, At: rng(name), Method: toks[j].Text == "("}
+		if !m.Method {
+			if expr := getter(toks, j, closeAt); expr != nil {
+				constant(&m, expr)
+			}
+		}
+		out = append(out, m)
+		i = j
+	}
+	return out
+}
+
+// getter returns the tokens of a property's value: `=> expr;`,
+// `{ get => expr; }` or `{ get { return expr; } }`.
+func getter(toks []csharp.Token, j, closeAt int) []csharp.Token {
+	upTo := func(k int) []csharp.Token {
+		start := k
+		depth := 0
+		for ; k < closeAt; k++ {
+			switch toks[k].Text {
+			case "(", "[", "{":
+				depth++
+			case ")", "]", "}":
+				depth--
+			case ";":
+				if depth == 0 {
+					return toks[start:k]
+				}
+			}
+			if depth < 0 {
+				return nil
+			}
+		}
+		return nil
+	}
+	switch {
+	case toks[j].Text == "=>":
+		return upTo(j + 1)
+	case toks[j].Text == "{" && j+2 < closeAt && toks[j+1].Text == "get" && toks[j+2].Text == "=>":
+		return upTo(j + 3)
+	case toks[j].Text == "{" && j+3 < closeAt && toks[j+1].Text == "get" && toks[j+2].Text == "{" && toks[j+3].Text == "return":
+		return upTo(j + 4)
+	}
+	return nil
+}
+
+// constant reads the value of an override when it is a constant: an
+// integer for Hours, DayOfWeek.X for Day, new DateTime(…, h, m, s) with
+// literal clock fields for TimeOfDay.
+func constant(m *Member, expr []csharp.Token) {
+	texts := make([]string, len(expr))
+	for i, t := range expr {
+		texts[i] = t.Text
+	}
+	switch m.Name {
+	case "Hours":
+		if len(expr) == 1 && expr[0].Kind == csharp.Number {
+			if n, err := strconv.Atoi(expr[0].Text); err == nil {
+				m.Hours, m.Const = n, true
+			}
+		}
+	case "Day":
+		s := strings.TrimPrefix(strings.Join(texts, ""), "System.")
+		for d := time.Sunday; d <= time.Saturday; d++ {
+			if s == "DayOfWeek."+d.String() {
+				m.Day, m.Const = d, true
+			}
+		}
+	case "TimeOfDay":
+		if tod, ok := dateTimeClock(expr); ok {
+			m.TOD, m.Const = tod, true
+		}
+	}
+}
+
+// dateTimeClock reads `new DateTime(y, mo, d[, h, mi, s[, ms]])`, `new
+// DateTime()` or `new(…)`: the time of day, when the clock fields are
+// integer literals (the date fields may be anything: only the clock is
+// read).
+func dateTimeClock(expr []csharp.Token) (time.Duration, bool) {
+	if len(expr) < 3 || expr[0].Text != "new" {
+		return 0, false
+	}
+	k := 1
+	if expr[k].Text == "DateTime" || expr[k].Text == "System" && len(expr) > 3 && expr[k+1].Text == "." && expr[k+2].Text == "DateTime" {
+		if expr[k].Text == "System" {
+			k += 2
+		}
+		k++
+	}
+	if k >= len(expr) || expr[k].Text != "(" || expr[len(expr)-1].Text != ")" {
+		return 0, false
+	}
+	var args [][]csharp.Token
+	depth := 0
+	var cur []csharp.Token
+	for _, t := range expr[k+1 : len(expr)-1] {
+		switch t.Text {
+		case "(", "[", "{":
+			depth++
+		case ")", "]", "}":
+			depth--
+		case ",":
+			if depth == 0 {
+				args = append(args, cur)
+				cur = nil
+				continue
+			}
+		}
+		cur = append(cur, t)
+	}
+	if len(cur) > 0 {
+		args = append(args, cur)
+	}
+	switch len(args) {
+	case 0, 3:
+		return 0, true
+	case 6, 7:
+		var v [3]int
+		for i := range 3 {
+			a := args[3+i]
+			if len(a) != 1 || a[0].Kind != csharp.Number {
+				return 0, false
+			}
+			n, err := strconv.Atoi(a[0].Text)
+			if err != nil {
+				return 0, false
+			}
+			v[i] = n
+		}
+		if v[0] > 23 || v[1] > 59 || v[2] > 59 {
+			return 0, false
+		}
+		return time.Duration(v[0])*time.Hour + time.Duration(v[1])*time.Minute + time.Duration(v[2])*time.Second, true
+	}
+	return 0, false
+}
+
+// Resolved is what a site's event type is: a catalog type with its
+// parameters, a custom event, or something else.
+type Resolved struct {
+	// Type is the catalog type the event is or derives from; nil for a
+	// custom or unknown event.
+	Type   *catalog.Type
+	Params catalog.Params
+	// Via is the project's class chain from the site's type down to the
+	// catalog type ("" when the site names a catalog type).
+	Via string
+	// Custom reports an event with a trigger of its own code, or an
+	// override that is not a constant: not computed.
+	Custom bool
+	// Event reports a time event: a catalog type, one of the framework's
+	// time-event bases, or a class deriving from either.
+	Event bool
+}
+
+// Classes indexes the project's classes by name.
+type Classes map[string]*Class
+
+// Resolve finds what a type name is.
+func (cs Classes) Resolve(name string) Resolved {
+	var chain []string
+	var hours *int
+	var day *time.Weekday
+	var tod *time.Duration
+	custom := false
+	seen := map[string]bool{}
+	for range 32 {
+		if t := catalog.Lookup(name); t != nil {
+			r := Resolved{Type: t, Params: t.Params(hours, day, tod), Custom: custom, Event: true}
+			if len(chain) > 0 {
+				r.Via = strings.Join(chain, " : ")
+			}
+			return r
+		}
+		c := cs[name]
+		if c == nil || seen[name] {
+			return Resolved{}
+		}
+		seen[name] = true
+		chain = append(chain, name)
+		for _, m := range c.Members {
+			switch {
+			case m.Method || m.Name == "Delay" || m.Name == "Interval" || m.Name == "Moment" || !m.Const:
+				custom = true
+			case m.Name == "Hours" && hours == nil:
+				hours = &m.Hours
+			case m.Name == "Day" && day == nil:
+				day = &m.Day
+			case m.Name == "TimeOfDay" && tod == nil:
+				tod = &m.TOD
+			}
+		}
+		for _, b := range catalog.Bases {
+			if c.Base == b {
+				return Resolved{Custom: true, Event: true, Via: strings.Join(chain, " : ")}
+			}
+		}
+		name = c.Base
+	}
+	return Resolved{}
+}

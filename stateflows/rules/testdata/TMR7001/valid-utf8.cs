@@ -1,0 +1,2 @@
+// UTF-8: Zeitüberschreitung
+public class Zeitüberschreitung : AfterOneHour { }

@@ -1,0 +1,6 @@
+public class Machine
+{
+    void Build(IStateBuilder b) => b
+        .AddInternalTransition<EveryOneMinute>(t => t.AddEffect(c => Tick(c))); /* AfterOneDay // want "TMR7002"
+        .AddTransition<AfterOneDay>("Never read");
+}

@@ -1,0 +1,6 @@
+public class Payment
+{
+    void Build(IStateBuilder s) => s
+        .AddTransition<AfterOneMinute, Remind, Reminded>()
+        .AddTransition<AfterOneHour>("Expired");
+}

@@ -1,0 +1,12 @@
+public class Fridays : EveryOneWeek
+{
+    protected override DayOfWeek Day => DayOfWeek.Friday;
+}
+
+public class Report
+{
+    void Build(IStateBuilder s) => s
+        .AddInternalTransition<EverySaturday>(t => t.AddEffect(c => Weekly(c))) // want "TMR7030"
+        .AddInternalTransition<EveryMonday>(t => t.AddEffect(c => Weekly(c))) // want "TMR7030"
+        .AddInternalTransition<Fridays>(t => t.AddEffect(c => Weekly(c))); // want "TMR7030"
+}
