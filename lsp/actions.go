@@ -40,7 +40,10 @@ func (s *Server) codeActions(p codeActionParams) []codeAction {
 		if diag.Rule == "" {
 			continue
 		}
-		at, text := suppression(res, diag)
+		at, text, ok := suppression(res, diag)
+		if !ok {
+			continue
+		}
 		pos := res.index.position(at)
 		out = append(out, codeAction{
 			Title:       fmt.Sprintf("Suppress %s here (then write the reason after the ID)", diag.Rule),

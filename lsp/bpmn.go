@@ -70,21 +70,30 @@ func modelOf(p *lint.Project, path string) *bpmn.Document {
 	return nil
 }
 
+// lineComments are how each engine's line-based files spell a comment on
+// its own line, by file kind: a suppression there covers the next line.
+var lineComments = map[string]string{"rdf": "# ", "cs": "// "}
+
 // suppression is the text and the byte offset where the comment that
 // suppresses a finding goes: in a model, on its own line just above the
 // start tag of the element the finding is about (a comment covers the
-// element that follows it); in a graph document, above the finding's
-// line. The reason is left for the user to write: without one the
-// comment suppresses nothing, and TMR0010 says so.
-func suppression(res *result, d lint.Diagnostic) (offset int, text string) {
+// element that follows it); in a graph document or a C# file, above the
+// finding's line. The reason is left for the user to write: without one
+// the comment suppresses nothing, and TMR0010 says so. ok is false for a
+// file kind that has no comment syntax here.
+func suppression(res *result, d lint.Diagnostic) (offset int, text string, ok bool) {
 	src := res.text
 	at := res.index.lineColOffset(d.Line, 1)
-	open, end := "# ", ""
+	var comment string
 	if doc := modelOf(res.project, d.File); doc != nil {
-		open, end = "<!-- ", " -->"
+		comment = "<!-- " + lint.SuppressPrefix + " " + d.Rule + " -->"
 		if r, ok := startTag(doc.ByID[d.Element]); ok && r.Start.Offset <= len(src) {
 			at = r.Start.Offset
 		}
+	} else if open, known := lineComments[kindOf(res.project, d.File)]; known {
+		comment = open + lint.SuppressPrefix + " " + d.Rule
+	} else {
+		return 0, "", false
 	}
 	lineStart := at
 	for lineStart > 0 && src[lineStart-1] != '\n' {
@@ -94,6 +103,18 @@ func suppression(res *result, d lint.Diagnostic) (offset int, text string) {
 	for indent < len(src) && (src[indent] == ' ' || src[indent] == '\t') {
 		indent++
 	}
-	comment := open + lint.SuppressPrefix + " " + d.Rule + end
-	return lineStart, string(src[lineStart:indent]) + comment + "\n"
+	return lineStart, string(src[lineStart:indent]) + comment + "\n", true
+}
+
+// kindOf is the file kind of a file of the project ("" when it is not one).
+func kindOf(p *lint.Project, path string) string {
+	if p == nil {
+		return ""
+	}
+	for _, f := range p.Files {
+		if samePath(f.Path, path) {
+			return f.Kind
+		}
+	}
+	return ""
 }

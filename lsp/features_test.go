@@ -306,3 +306,53 @@ func TestDebounce(t *testing.T) {
 		t.Fatalf("diagnostics after close: %+v", ds)
 	}
 }
+
+// TestOtherEngine: a file of another engine (Stateflows' C#) gets the
+// same diagnostics as check reports, and its suppression is a // comment
+// on the line before the finding, which silences it once a reason is
+// written.
+func TestOtherEngine(t *testing.T) {
+	dir := copyExamples(t)
+	path := filepath.Join(dir, "stateflows", "OrderMachine.cs")
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Skip("no Stateflows example")
+	}
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(path)
+	ds := c.waitDiags(uri, 1)
+	want := cliFindings(t, path, src)
+	if len(ds) == 0 || len(ds) != len(want) {
+		t.Fatalf("%d diagnostics, check reports %d", len(ds), len(want))
+	}
+	for i, w := range want {
+		if ds[i].Code != w.Rule || ds[i].Range.Start != (Position{Line: w.Line - 1, Character: w.Column - 1}) {
+			t.Errorf("diagnostic %d: %s at %+v, check reports %s at %d:%d", i, ds[i].Code, ds[i].Range.Start, w.Rule, w.Line, w.Column)
+		}
+	}
+	d := ds[len(ds)-1]
+	var actions []codeAction
+	c.mustCall("textDocument/codeAction", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": d.Range, "context": map[string]any{"diagnostics": []Diagnostic{d}}}, &actions)
+	var edit *textEdit
+	for _, a := range actions {
+		if strings.HasPrefix(a.Title, "Suppress "+d.Code) {
+			edit = &a.Edit.Changes[uri][0]
+		}
+	}
+	if edit == nil || !strings.HasSuffix(edit.NewText, "// seams-timers:ignore "+d.Code+"\n") || edit.Range.Start != (Position{Line: d.Range.Start.Line}) {
+		t.Fatalf("suppression of %s: %+v", d.Code, actions)
+	}
+	text := strings.TrimSuffix(edit.NewText, "\n") + " the test accepts it\n"
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []map[string]any{{"range": edit.Range, "text": text}}})
+	after := c.waitDiags(uri, 2)
+	for _, a := range after {
+		if a.Code == d.Code && a.Range.Start.Line == d.Range.Start.Line+1 || a.Code == "TMR0010" || a.Code == "TMR0012" {
+			t.Errorf("after the suppression with a reason: %s at %+v", a.Code, a.Range.Start)
+		}
+	}
+	if len(after) != len(ds)-1 {
+		t.Errorf("after the suppression: %d diagnostics, want %d", len(after), len(ds)-1)
+	}
+}

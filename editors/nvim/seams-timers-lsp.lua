@@ -3,9 +3,11 @@
 --
 --   require('seams-timers-lsp').setup()
 --   require('seams-timers-lsp').setup({ cmd = { '/path/to/seams-timers', 'lsp' }, inlay_hints = true })
+--   require('seams-timers-lsp').setup({ patterns = { '*.bpmn', '*.bpmn20.xml', '*.ttl', '*.nt', '*.cs' } })
 --
 -- Every BPMN model (*.bpmn, *.bpmn20.xml) and index graph (*.ttl, *.nt)
--- read or created is attached to one server per project root: the
+-- read or created (or what opts.patterns lists: add '*.cs' for the
+-- Stateflows engine's C# files) is attached to one server per project root: the
 -- directory of the nearest .seams-timers.yaml, else of the nearest .git,
 -- else the file's own directory. Diagnostics come as you type;
 -- vim.lsp.buf.code_action() offers the fixes and a suppression comment;
@@ -57,7 +59,7 @@ function M.setup(opts)
   M.opts = opts or {}
   vim.api.nvim_create_autocmd({ 'BufReadPost', 'BufNewFile' }, {
     group = vim.api.nvim_create_augroup('seams-timers-lsp', { clear = true }),
-    pattern = M.patterns,
+    pattern = M.opts.patterns or M.patterns,
     callback = function(args) M.attach(args.buf) end,
   })
 end
