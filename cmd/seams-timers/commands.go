@@ -12,5 +12,6 @@ func subcommands(s *streams) []*cobra.Command {
 		newExplainCmd(s),
 		newConfigCmd(s),
 		newVersionCmd(s),
+		newLSPCmd(s),
 	}
 }

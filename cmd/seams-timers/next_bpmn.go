@@ -1,7 +1,6 @@
 package main
 
 import (
-	"errors"
 	"fmt"
 	"io"
 	"strconv"
@@ -10,6 +9,7 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/internal/firing"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/rules"
@@ -129,13 +129,13 @@ func nextExpr(w *lineWriter, errw io.Writer, text, label string, kind bpmn.ExprK
 		w.printf("error: cannot parse '%s': %v\n", value, err)
 		return false
 	}
-	s, err := nextSchedule(e, as, now)
+	s, err := firing.Schedule(e, as, now)
 	if err != nil {
 		w.printf("error: %v\n", err)
 		return false
 	}
 	if writeDues(w, s, now, n, label) == 0 {
-		_, _ = fmt.Fprintf(errw, "seams-timers: %s\n", noneLeft(e, as, now))
+		_, _ = fmt.Fprintf(errw, "seams-timers: %s\n", firing.NoneLeft(e, as, now))
 	}
 	return true
 }
@@ -163,51 +163,27 @@ func pyLiteral(value string) string {
 	return strconv.Quote(value)
 }
 
-// nextSchedule reads an expression as a timer start (the seams scheduler)
-// or as a catch reached at now (SpiffWorkflow).
-func nextSchedule(e timeexpr.Value, as string, now time.Time) (timeexpr.Schedule, error) {
-	if as == "" {
-		as = "start"
-		if e.Kind == timeexpr.ValueDuration {
-			as = "catch"
-		}
-	}
-	if as == "catch" {
-		return e.CatchSchedule(now), nil
-	}
-	return e.StartSchedule()
+// writeDues prints up to n due times of s at or after now, one per line,
+// each with the arithmetic it used when that was calendar arithmetic.
+func writeDues(w *lineWriter, s timeexpr.Schedule, now time.Time, n int, name string) int {
+	dues := firing.Dues(s, now, n)
+	writeDueLines(w, dues, name)
+	return len(dues)
 }
 
-// writeDues prints up to n due times at or after now, one per line, each
-// with the arithmetic it used when that was calendar arithmetic.
-func writeDues(w *lineWriter, s timeexpr.Schedule, now time.Time, n int, name string) int {
-	k := s.Before(now)
-	printed := 0
-	for ; printed < n && s.Has(k); k++ {
-		line := timeexpr.FormatTime(s.Due(k))
+// writeDueLines prints due times, one per line, labelled with name when
+// it is not empty.
+func writeDueLines(w *lineWriter, dues []firing.Due, name string) {
+	for _, d := range dues {
+		line := timeexpr.FormatTime(d.Time)
 		if name != "" {
 			line += "  " + name
 		}
-		if d := s.Describe(k); d != "" {
-			line += "  (" + d + ")"
+		if d.Arith != "" {
+			line += "  (" + d.Arith + ")"
 		}
 		w.printf("%s\n", line)
-		printed++
 	}
-	return printed
-}
-
-// noneLeft says why an expression has no due time at or after now.
-func noneLeft(e timeexpr.Value, as string, now time.Time) string {
-	switch {
-	case e.Kind == timeexpr.ValueDate && as != "catch":
-		return fmt.Sprintf("%s is before --now %s: on a timer start it fires once, at the scheduler's first load", e.Text, timeexpr.FormatTime(now))
-	case e.Kind == timeexpr.ValueDate:
-		return fmt.Sprintf("%s is before --now %s: a catch reached now fires at the first tick", e.Text, timeexpr.FormatTime(now))
-	case e.Kind == timeexpr.ValueCycle && e.Cycle.Count() == 0:
-		return fmt.Sprintf("%s never fires (R0)", e.Text)
-	}
-	return fmt.Sprintf("%s has no firing left at or after --now %s", e.Text, timeexpr.FormatTime(now))
 }
 
 // nextModels prints the next firings of every timer in the documents, in
@@ -222,57 +198,32 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 				continue
 			}
 			name := d.ElementDisplay(el.ID)
-			if v, refused := verdicts[d.ElementIRI(el.ID)]; refused {
+			t := firing.Of(d, el, verdicts, as, now, n)
+			switch {
+			case t.Refusal != nil:
+				v := *t.Refusal
 				writeDiagnostic(w, fmt.Sprintf("%s:%d:%d", v.File, v.Line, v.Column), v)
 				ok = false
-				continue
-			}
-			if len(el.Timers) == 0 {
-				continue // Only a referenced timer, which a verdict refuses.
-			}
-			x := el.Timers[0].Effective()
-			if x == nil {
-				w.printf("-  %s  (no timeDate, timeDuration or timeCycle)\n", name)
-				continue
-			}
-			value, lit := timeexpr.Literal(x.Text)
-			e, err := timeexpr.ParseValue(x.Kind.ValueKind(), value)
-			if !lit && err == nil {
-				err = errNotLiteral
-			}
-			if err != nil {
-				cannotCompute(w, d, x, name, value, err)
+			case len(el.Timers) == 0:
+				// Only a referenced timer, which a verdict refuses.
+			case t.Problem != "":
+				w.printf("-  %s  (%s)\n", name, t.Problem)
+			case t.Err != nil:
+				cannotCompute(w, d, t.Expr, name, t.Literal, t.Err)
 				ok = false
-				continue
-			}
-			mode := as
-			if mode == "" {
-				mode = "catch"
-				if el.Placement().IsStart() {
-					mode = "start"
+			case t.NoneLeft != "":
+				w.printf("-  %s  (%s)\n", name, t.NoneLeft)
+			default:
+				label := name
+				if t.Value.Kind == timeexpr.ValueDuration {
+					label += fmt.Sprintf("  (%s after an instance arrives at --now)", t.Value.Text)
 				}
-			}
-			s, err := nextSchedule(e, mode, now)
-			if err != nil {
-				cannotCompute(w, d, x, name, value, err)
-				ok = false
-				continue
-			}
-			label := name
-			if e.Kind == timeexpr.ValueDuration {
-				label += fmt.Sprintf("  (%s after an instance arrives at --now)", e.Text)
-			}
-			if writeDues(w, s, now, n, label) == 0 {
-				w.printf("-  %s  (%s)\n", name, noneLeft(e, mode, now))
+				writeDueLines(w, t.Dues, label)
 			}
 		}
 	}
 	return ok
 }
-
-// errNotLiteral is why a body that is not one quoted literal has no due
-// time.
-var errNotLiteral = errors.New("the body is not one quoted ISO 8601 literal")
 
 // cannotCompute prints the refusal of a timer whose due times cannot be
 // computed although no rule refused it, at the expression's position, in

@@ -154,13 +154,14 @@ var forbidden = map[string][]string{
 }
 
 // engineOf names the engine a package belongs to ("" for the core, the
-// commands and the shared internals): the BPMN engine's packages, or the
-// top-level directory of another engine (wfe/, stateflows/, temporal/).
+// commands, the language server and the shared internals): the BPMN
+// engine's packages, or the top-level directory of another engine (wfe/,
+// stateflows/, temporal/).
 func engineOf(pkg string) string {
 	switch strings.SplitN(pkg, "/", 2)[0] {
 	case "bpmn", "graph", "join", "rules", "sim":
 		return "bpmn"
-	case "span", "lint", "project", "cmd", "internal", "bench":
+	case "span", "lint", "project", "cmd", "internal", "bench", "lsp":
 		return ""
 	}
 	return strings.SplitN(pkg, "/", 2)[0]

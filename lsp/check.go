@@ -1,0 +1,223 @@
+package lsp
+
+import (
+	"fmt"
+	"net/url"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/seams/seams-timers/join"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+)
+
+// fileCache holds the files on disk that checks read, each read once
+// until the client says it changed (didChangeWatchedFiles, didSave).
+type fileCache struct {
+	mu      sync.Mutex
+	files   map[string][]byte       // absolute path -> bytes
+	configs map[string]*configEntry // config path -> parsed config
+}
+
+type configEntry struct {
+	cfg *lint.Config
+	err error
+}
+
+func newFileCache() *fileCache {
+	return &fileCache{files: map[string][]byte{}, configs: map[string]*configEntry{}}
+}
+
+func (c *fileCache) read(path string) ([]byte, error) {
+	c.mu.Lock()
+	b, ok := c.files[path]
+	c.mu.Unlock()
+	if ok {
+		return b, nil
+	}
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	c.files[path] = b
+	c.mu.Unlock()
+	return b, nil
+}
+
+func (c *fileCache) forget(path string) {
+	c.mu.Lock()
+	delete(c.files, path)
+	delete(c.configs, path)
+	c.mu.Unlock()
+}
+
+func (c *fileCache) config(path string, spec lint.ConfigSpec) (*lint.Config, error) {
+	c.mu.Lock()
+	e, ok := c.configs[path]
+	c.mu.Unlock()
+	if ok {
+		return e.cfg, e.err
+	}
+	e = &configEntry{}
+	src, err := c.read(path)
+	if err == nil {
+		e.cfg, e.err = lint.ParseConfig(path, src, spec)
+	} else {
+		e.err = err
+	}
+	c.mu.Lock()
+	c.configs[path] = e
+	c.mu.Unlock()
+	return e.cfg, e.err
+}
+
+// uriPath turns a file: URI into an absolute, clean path.
+func uriPath(uri string) (string, bool) {
+	u, err := url.Parse(uri)
+	if err != nil || u.Scheme != "file" {
+		return "", false
+	}
+	p := u.Path
+	if runtime.GOOS == "windows" {
+		p = strings.TrimPrefix(p, "/")
+	}
+	p = filepath.FromSlash(p)
+	if !filepath.IsAbs(p) {
+		return "", false
+	}
+	return filepath.Clean(p), true
+}
+
+// pathURI turns an absolute path into a file: URI.
+func pathURI(path string) string {
+	p := filepath.ToSlash(path)
+	if !strings.HasPrefix(p, "/") {
+		p = "/" + p
+	}
+	return (&url.URL{Scheme: "file", Path: p}).String()
+}
+
+// result is one check of a buffer.
+type result struct {
+	text    []byte
+	index   *lineIndex
+	diags   []lint.Diagnostic // the buffer's findings, in the order of lsp
+	lsp     []Diagnostic
+	project *lint.Project
+	deps    map[string]bool
+}
+
+// check runs the rules over the buffer at path holding text, with the
+// project around it: the config found from its path, the index graph and
+// models the engines pull in, read from the open buffers (overlay) or
+// from disk.
+func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc string) *result {
+	res := &result{text: text, index: newLineIndex(text, enc), deps: map[string]bool{path: true}}
+	var depMu sync.Mutex
+	read := func(p string) ([]byte, error) {
+		abs := join.AbsPath(p)
+		depMu.Lock()
+		res.deps[abs] = true
+		depMu.Unlock()
+		if b, ok := overlay[abs]; ok {
+			return b, nil
+		}
+		return s.files.read(abs)
+	}
+	var cfg *lint.Config
+	if cfgPath := lint.FindConfig(path); cfgPath != "" {
+		res.deps[cfgPath] = true
+		var err error
+		if cfg, err = s.files.config(cfgPath, s.opts.Config); err != nil {
+			res.lsp = append(res.lsp, Diagnostic{
+				Range: Range{}, Severity: severityError, Source: "seams-timers",
+				Message: fmt.Sprintf("the config %s is invalid, so this buffer is not checked: %v", cfgPath, err),
+			})
+			return res
+		}
+	}
+	now := s.now()
+	if cfg != nil && !cfg.Now.IsZero() {
+		now = cfg.Now
+	}
+	in := project.Options{Paths: []string{"-"}, Stdin: text, StdinName: path, Config: cfg, ReadFile: read}
+	opts := lint.Options{Rules: s.rules, Now: now}
+	if cfg != nil {
+		opts.Levels = cfg.Levels(opts.Rules)
+		opts.Poll = cfg.Poll
+	}
+	rep, err := project.Check(in, s.opts.Engines, opts)
+	if err != nil {
+		res.lsp = append(res.lsp, Diagnostic{
+			Range: Range{}, Severity: severityError, Source: "seams-timers",
+			Message: "this buffer cannot be checked: " + err.Error(),
+		})
+		return res
+	}
+	res.project = rep.Project
+	for _, d := range rep.Diagnostics {
+		if join.AbsPath(d.File) != path {
+			continue
+		}
+		res.diags = append(res.diags, d)
+		res.lsp = append(res.lsp, s.toLSP(res, d, len(res.diags)-1, read))
+	}
+	if res.lsp == nil {
+		res.lsp = []Diagnostic{}
+	}
+	return res
+}
+
+func (s *Server) now() time.Time {
+	if s.opts.Now != nil {
+		return s.opts.Now().UTC()
+	}
+	return time.Now().UTC()
+}
+
+// span is the byte range of a finding in the buffer, from its 1-based
+// lines and byte columns.
+func (x *lineIndex) span(d lint.Diagnostic) (start, end int) {
+	start = x.lineColOffset(d.Line, d.Column)
+	end = x.lineColOffset(d.EndLine, d.EndColumn)
+	return start, max(start, end)
+}
+
+// toLSP turns a finding into an LSP diagnostic.
+func (s *Server) toLSP(res *result, d lint.Diagnostic, i int, read func(string) ([]byte, error)) Diagnostic {
+	start, end := res.index.span(d)
+	out := Diagnostic{
+		Range:    res.index.rangeOf(start, end),
+		Severity: lspSeverity(d.Severity),
+		Code:     d.Rule,
+		Source:   "seams-timers",
+		Message:  d.Message,
+		Data:     &diagnosticData{Index: i},
+	}
+	if d.Detail != "" {
+		out.Message += "\n" + d.Detail
+	}
+	if d.Rule != "" {
+		out.CodeDescription = &codeDescription{Href: lint.RuleDocURI(d.Rule)}
+	}
+	out.RelatedInformation = s.related(res, d, read)
+	return out
+}
+
+func lspSeverity(s lint.Severity) int {
+	switch s {
+	case lint.SeverityError:
+		return severityError
+	case lint.SeverityWarning:
+		return severityWarning
+	}
+	return severityInformation
+}
+
+// samePath reports whether two spellings name one file.
+func samePath(a, b string) bool { return join.AbsPath(a) == join.AbsPath(b) }

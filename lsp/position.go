@@ -1,0 +1,144 @@
+package lsp
+
+import "unicode/utf8"
+
+// Position encodings (LSP 3.17 PositionEncodingKind).
+const (
+	encUTF8  = "utf-8"
+	encUTF16 = "utf-16"
+	encUTF32 = "utf-32"
+)
+
+// negotiateEncoding picks the first encoding of the client's list that the
+// server speaks; UTF-16, the protocol's default, when the client lists
+// none it knows.
+func negotiateEncoding(offered []string) string {
+	for _, e := range offered {
+		switch e {
+		case encUTF8, encUTF16, encUTF32:
+			return e
+		}
+	}
+	return encUTF16
+}
+
+// lineIndex maps byte offsets of a text to LSP positions and back.
+type lineIndex struct {
+	text  []byte
+	lines []int // byte offset of the start of each line
+	enc   string
+}
+
+func newLineIndex(text []byte, enc string) *lineIndex {
+	lines := []int{0}
+	for i, c := range text {
+		if c == '\n' {
+			lines = append(lines, i+1)
+		}
+	}
+	return &lineIndex{text: text, lines: lines, enc: enc}
+}
+
+// units counts the encoding's code units of b.
+func units(b []byte, enc string) int {
+	switch enc {
+	case encUTF8:
+		return len(b)
+	case encUTF32:
+		return utf8.RuneCount(b)
+	}
+	n := 0
+	for len(b) > 0 {
+		r, size := utf8.DecodeRune(b)
+		b = b[size:]
+		n += utf16Len(r)
+	}
+	return n
+}
+
+func utf16Len(r rune) int {
+	if r >= 0x10000 {
+		return 2
+	}
+	return 1
+}
+
+// position is the LSP position of a byte offset (clamped to the text).
+func (x *lineIndex) position(off int) Position {
+	off = min(max(off, 0), len(x.text))
+	lo, hi := 0, len(x.lines)-1
+	for lo < hi {
+		mid := (lo + hi + 1) / 2
+		if x.lines[mid] <= off {
+			lo = mid
+		} else {
+			hi = mid - 1
+		}
+	}
+	return Position{Line: lo, Character: units(x.text[x.lines[lo]:off], x.enc)}
+}
+
+// offset is the byte offset of an LSP position. A character past the end
+// of its line means the line's end (before its line break), and a line
+// past the last means the end of the text, as the protocol asks.
+func (x *lineIndex) offset(p Position) int {
+	if p.Line < 0 {
+		return 0
+	}
+	if p.Line >= len(x.lines) {
+		return len(x.text)
+	}
+	start := x.lines[p.Line]
+	end := len(x.text)
+	if p.Line+1 < len(x.lines) {
+		end = x.lines[p.Line+1] - 1 // the '\n'
+		if end > start && x.text[end-1] == '\r' {
+			end--
+		}
+	}
+	if p.Character <= 0 {
+		return start
+	}
+	if x.enc == encUTF8 {
+		return min(start+p.Character, end)
+	}
+	n := 0
+	i := start
+	for i < end {
+		r, size := utf8.DecodeRune(x.text[i:end])
+		w := 1
+		if x.enc == encUTF16 {
+			w = utf16Len(r)
+		}
+		if n+w > p.Character {
+			break
+		}
+		n += w
+		i += size
+	}
+	return i
+}
+
+// lineColOffset is the byte offset of a 1-based line and byte column, for
+// findings that carry no offset.
+func (x *lineIndex) lineColOffset(line, col int) int {
+	if line < 1 {
+		return 0
+	}
+	if line > len(x.lines) {
+		return len(x.text)
+	}
+	end := len(x.text)
+	if line < len(x.lines) {
+		end = x.lines[line] - 1 // the '\n': a column past the line's end stays on the line
+		if end > x.lines[line-1] && x.text[end-1] == '\r' {
+			end--
+		}
+	}
+	return min(x.lines[line-1]+max(col-1, 0), end)
+}
+
+// rangeOf is the LSP range of the byte range [start, end).
+func (x *lineIndex) rangeOf(start, end int) Range {
+	return Range{Start: x.position(start), End: x.position(max(start, end))}
+}

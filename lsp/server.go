@@ -1,0 +1,505 @@
+// Package lsp is `seams-timers lsp`: a Language Server Protocol 3.17
+// server over stdio. It checks the buffers an editor has open, unsaved,
+// with the project around each one (config, index graph, the other models)
+// read through the project loader, and publishes the findings as
+// diagnostics; it offers the fixes --fix applies and a suppression comment
+// as code actions, and shows on hover when a timer fires.
+package lsp
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log"
+	"path/filepath"
+	"runtime/debug"
+	"sync"
+	"time"
+
+	"github.com/sourcegraph/jsonrpc2"
+
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+)
+
+// Options configure a server.
+type Options struct {
+	// Engines are the engines whose files the server checks.
+	Engines []*project.Engine
+	// Config is what a config file is validated against.
+	Config lint.ConfigSpec
+	// Now is the clock of the runtime rules and of the next firings; nil
+	// means time.Now.
+	Now func() time.Time
+	// Debounce is how long the server waits after a change before it
+	// checks the buffer; zero checks at once, before the next message is
+	// read.
+	Debounce time.Duration
+	// Version is the server's version, sent in serverInfo.
+	Version string
+	// Log receives the server's own messages (protocol errors, recovered
+	// panics); nil discards them.
+	Log io.Writer
+}
+
+// Server is one language server session.
+type Server struct {
+	opts  Options
+	rules []*lint.Rule
+	conn  *jsonrpc2.Conn
+	log   *log.Logger
+
+	mu          sync.Mutex
+	initialized bool
+	shutdown    bool
+	exited      bool
+	enc         string
+	init        InitOptions
+	watch       bool
+	plainHover  bool                 // the client shows hover text as plain text only
+	docs        map[string]*document // by URI
+	files       *fileCache
+
+	checkMu sync.Mutex // one check at a time
+}
+
+// document is one buffer the client has open.
+type document struct {
+	uri     string
+	path    string // absolute
+	version int
+	text    []byte
+	timer   *time.Timer
+
+	// The last check, on the text of checked.
+	checked int // version checked; -1 before the first check
+	result  *result
+	deps    map[string]bool // absolute paths the check read
+}
+
+// ErrExitWithoutShutdown is returned by Serve when the client sent exit
+// without shutdown first (the process then exits with code 1).
+var ErrExitWithoutShutdown = errors.New("exit before shutdown")
+
+// NewServer returns a server with the given options.
+func NewServer(opts Options) *Server {
+	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, files: newFileCache()}
+	for _, e := range opts.Engines {
+		s.rules = append(s.rules, e.Rules...)
+	}
+	w := opts.Log
+	if w == nil {
+		w = io.Discard
+	}
+	s.log = log.New(w, "seams-timers lsp: ", 0)
+	return s
+}
+
+// Serve runs the server on a connection (stdin and stdout joined) until
+// the client sends exit or closes the connection.
+func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
+	stream := jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{})
+	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(), jsonrpc2.SetLogger(s.log))
+	s.mu.Lock()
+	s.conn = conn
+	s.mu.Unlock()
+	select {
+	case <-conn.DisconnectNotify():
+	case <-ctx.Done():
+		_ = conn.Close()
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, d := range s.docs {
+		if d.timer != nil {
+			d.timer.Stop()
+		}
+	}
+	if s.exited && !s.shutdown {
+		return ErrExitWithoutShutdown
+	}
+	return nil
+}
+
+// JSON-RPC and LSP error codes.
+const (
+	codeInvalidParams        = -32602
+	codeMethodNotFound       = -32601
+	codeInternalError        = -32603
+	codeInvalidRequest       = -32600
+	codeServerNotInitialized = -32002
+)
+
+// handle answers one message. It never lets a panic through: a request
+// whose handling panics gets an internal error and the server goes on.
+func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.Request) (result any, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("%s: recovered from a panic: %v\n%s", req.Method, r, debug.Stack())
+			result, err = nil, &jsonrpc2.Error{Code: codeInternalError, Message: fmt.Sprintf("seams-timers lsp: internal error in %s: %v", req.Method, r)}
+		}
+	}()
+	s.mu.Lock()
+	initialized, shutdown := s.initialized, s.shutdown
+	s.mu.Unlock()
+	switch {
+	case req.Method == "exit":
+		s.mu.Lock()
+		s.exited = true
+		s.mu.Unlock()
+		go func() { _ = conn.Close() }()
+		return nil, nil
+	case req.Method == "initialize":
+		if initialized {
+			return nil, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "initialize was already sent"}
+		}
+		return s.initialize(req)
+	case !initialized:
+		if req.Notif {
+			return nil, nil
+		}
+		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "the server is not initialized: send initialize first"}
+	case shutdown && !req.Notif:
+		return nil, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is shut down: send exit"}
+	}
+	switch req.Method {
+	case "initialized":
+		s.registerWatchers(ctx, conn)
+		return nil, nil
+	case "shutdown":
+		s.mu.Lock()
+		s.shutdown = true
+		s.mu.Unlock()
+		return nil, nil
+	case "textDocument/didOpen":
+		var p didOpenParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		s.didOpen(ctx, p)
+		return nil, nil
+	case "textDocument/didChange":
+		var p didChangeParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		s.didChange(ctx, p)
+		return nil, nil
+	case "textDocument/didClose":
+		var p didCloseParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		s.didClose(ctx, p)
+		return nil, nil
+	case "textDocument/didSave":
+		var p didSaveParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		s.didSave(ctx, p)
+		return nil, nil
+	case "workspace/didChangeWatchedFiles":
+		var p didChangeWatchedFilesParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		s.didChangeWatchedFiles(ctx, p)
+		return nil, nil
+	case "textDocument/codeAction":
+		var p codeActionParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return s.codeActions(p), nil
+	case "textDocument/hover":
+		var p textDocumentPositionParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return s.hover(p), nil
+	case "textDocument/inlayHint":
+		var p inlayHintParams
+		if err := decode(req, &p); err != nil {
+			return nil, err
+		}
+		return s.inlayHints(p), nil
+	}
+	if req.Notif {
+		// $/cancelRequest, $/setTrace, workspace/didChangeConfiguration
+		// and the like: nothing to do.
+		return nil, nil
+	}
+	return nil, &jsonrpc2.Error{Code: codeMethodNotFound, Message: "seams-timers lsp does not handle " + req.Method}
+}
+
+// decode reads a message's params; a message without params or with
+// params of the wrong shape is an invalid-params error.
+func decode(req *jsonrpc2.Request, v any) error {
+	if req.Params == nil {
+		return &jsonrpc2.Error{Code: codeInvalidParams, Message: req.Method + ": params are missing"}
+	}
+	if err := json.Unmarshal(*req.Params, v); err != nil {
+		return &jsonrpc2.Error{Code: codeInvalidParams, Message: req.Method + ": " + err.Error()}
+	}
+	return nil
+}
+
+func (s *Server) initialize(req *jsonrpc2.Request) (any, error) {
+	var p initializeParams
+	if err := decode(req, &p); err != nil {
+		return nil, err
+	}
+	var init InitOptions
+	if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
+		if err := json.Unmarshal(p.InitializationOptions, &init); err != nil {
+			return nil, &jsonrpc2.Error{Code: codeInvalidParams, Message: "initializationOptions: " + err.Error()}
+		}
+	}
+	s.mu.Lock()
+	s.initialized = true
+	s.enc = negotiateEncoding(p.Capabilities.General.PositionEncodings)
+	s.init = init
+	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
+	s.plainHover = len(p.Capabilities.TextDocument.Hover.ContentFormat) > 0 && !contains(p.Capabilities.TextDocument.Hover.ContentFormat, "markdown")
+	enc := s.enc
+	s.mu.Unlock()
+	return initializeResult{
+		Capabilities: serverCaps{
+			PositionEncoding:   enc,
+			TextDocumentSync:   textSyncOptions{OpenClose: true, Change: syncIncremental, Save: saveOptions{}},
+			HoverProvider:      true,
+			CodeActionProvider: codeActionProvider{CodeActionKinds: []string{"quickfix"}},
+			InlayHintProvider:  init.InlayHints,
+		},
+		ServerInfo: serverInfo{Name: "seams-timers", Version: s.opts.Version},
+	}, nil
+}
+
+// watchGlobs are the files whose changes on disk change a check: the
+// engines' files and the config.
+var watchGlobs = []string{"**/*.bpmn", "**/*.bpmn20.xml", "**/*.ttl", "**/*.nt", "**/" + lint.ConfigFileName}
+
+// registerWatchers asks a client that can register file watchers to send
+// workspace/didChangeWatchedFiles for the files a check reads. The call
+// runs on its own goroutine: its reply comes through the connection this
+// handler is reading from.
+func (s *Server) registerWatchers(ctx context.Context, conn *jsonrpc2.Conn) {
+	s.mu.Lock()
+	watch := s.watch
+	s.mu.Unlock()
+	if !watch {
+		return
+	}
+	var ws []fileSystemWatcher
+	for _, g := range watchGlobs {
+		ws = append(ws, fileSystemWatcher{GlobPattern: g})
+	}
+	params := registrationParams{Registrations: []registration{{
+		ID: "seams-timers-watch", Method: "workspace/didChangeWatchedFiles",
+		RegisterOptions: didChangeWatchedFilesRegistrationOptions{Watchers: ws},
+	}}}
+	go func() {
+		if err := conn.Call(ctx, "client/registerCapability", params, nil); err != nil {
+			s.log.Printf("registering the file watchers: %v", err)
+		}
+	}()
+}
+
+func (s *Server) didOpen(ctx context.Context, p didOpenParams) {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return
+	}
+	s.mu.Lock()
+	d := &document{uri: p.TextDocument.URI, path: path, version: p.TextDocument.Version, text: []byte(p.TextDocument.Text), checked: -1}
+	if old := s.docs[d.uri]; old != nil && old.timer != nil {
+		old.timer.Stop()
+	}
+	s.docs[d.uri] = d
+	s.mu.Unlock()
+	s.changed(ctx, path)
+}
+
+func (s *Server) didChange(ctx context.Context, p didChangeParams) {
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		s.mu.Unlock()
+		return
+	}
+	text := d.text
+	for _, c := range p.ContentChanges {
+		if c.Range == nil {
+			text = []byte(c.Text)
+			continue
+		}
+		x := newLineIndex(text, s.enc)
+		start, end := x.offset(c.Range.Start), x.offset(c.Range.End)
+		if end < start {
+			start, end = end, start
+		}
+		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
+		next = append(next, text[:start]...)
+		next = append(next, c.Text...)
+		text = append(next, text[end:]...)
+	}
+	d.text = text
+	d.version = p.TextDocument.Version
+	path := d.path
+	s.mu.Unlock()
+	s.changed(ctx, path)
+}
+
+func (s *Server) didClose(ctx context.Context, p didCloseParams) {
+	s.mu.Lock()
+	d := s.docs[p.TextDocument.URI]
+	if d == nil {
+		s.mu.Unlock()
+		return
+	}
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	delete(s.docs, p.TextDocument.URI)
+	conn := s.conn
+	s.mu.Unlock()
+	// The buffer is gone: its findings go, and the models that read it
+	// read the file on disk again.
+	s.notify(ctx, conn, publishDiagnosticsParams{URI: p.TextDocument.URI, Diagnostics: []Diagnostic{}})
+	s.changed(ctx, d.path)
+}
+
+func (s *Server) didSave(ctx context.Context, p didSaveParams) {
+	path, ok := uriPath(p.TextDocument.URI)
+	if !ok {
+		return
+	}
+	// The file on disk is new: a client without file watchers tells the
+	// server this way.
+	s.files.forget(path)
+	s.changed(ctx, path)
+}
+
+func (s *Server) didChangeWatchedFiles(ctx context.Context, p didChangeWatchedFilesParams) {
+	all := false
+	var paths []string
+	for _, c := range p.Changes {
+		path, ok := uriPath(c.URI)
+		if !ok {
+			continue
+		}
+		s.files.forget(path)
+		if c.Type == fileCreated || filepath.Base(path) == lint.ConfigFileName {
+			// A new file may be a model the graph names, or a config
+			// that now applies: every open buffer may read it.
+			all = true
+		}
+		paths = append(paths, path)
+	}
+	if all {
+		s.mu.Lock()
+		var uris []string
+		for uri := range s.docs {
+			uris = append(uris, uri)
+		}
+		s.mu.Unlock()
+		for _, uri := range uris {
+			s.schedule(ctx, uri)
+		}
+		return
+	}
+	for _, path := range paths {
+		s.changed(ctx, path)
+	}
+}
+
+// changed schedules a check of the buffer at path, when one is open, and
+// of every open buffer whose last check read path (a model the graph
+// names, the graph of a model, the config).
+func (s *Server) changed(ctx context.Context, path string) {
+	s.mu.Lock()
+	var uris []string
+	for uri, d := range s.docs {
+		if d.path == path || d.deps[path] {
+			uris = append(uris, uri)
+		}
+	}
+	s.mu.Unlock()
+	for _, uri := range uris {
+		s.schedule(ctx, uri)
+	}
+}
+
+// schedule checks a buffer after the debounce delay, or at once.
+func (s *Server) schedule(ctx context.Context, uri string) {
+	if s.opts.Debounce <= 0 {
+		s.publish(ctx, uri)
+		return
+	}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	d := s.docs[uri]
+	if d == nil {
+		return
+	}
+	if d.timer != nil {
+		d.timer.Stop()
+	}
+	d.timer = time.AfterFunc(s.opts.Debounce, func() { s.publish(ctx, uri) })
+}
+
+// publish checks a buffer as it is now and sends its diagnostics, unless
+// the buffer changed while it was checked (a newer check is then due).
+func (s *Server) publish(ctx context.Context, uri string) {
+	defer func() {
+		if r := recover(); r != nil {
+			s.log.Printf("checking %s: recovered from a panic: %v\n%s", uri, r, debug.Stack())
+		}
+	}()
+	s.checkMu.Lock()
+	defer s.checkMu.Unlock()
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil {
+		s.mu.Unlock()
+		return
+	}
+	version, text, path := d.version, d.text, d.path
+	overlay := make(map[string][]byte, len(s.docs))
+	for _, o := range s.docs {
+		overlay[o.path] = o.text
+	}
+	enc := s.enc
+	conn := s.conn
+	s.mu.Unlock()
+
+	res := s.check(path, text, overlay, enc)
+
+	s.mu.Lock()
+	if s.docs[uri] != d || d.version != version {
+		s.mu.Unlock()
+		return
+	}
+	for i := range res.lsp {
+		if res.lsp[i].Data != nil {
+			res.lsp[i].Data.Version = version
+		}
+	}
+	d.checked, d.result, d.deps = version, res, res.deps
+	v := version
+	params := publishDiagnosticsParams{URI: uri, Version: &v, Diagnostics: res.lsp}
+	s.mu.Unlock()
+	s.notify(ctx, conn, params)
+}
+
+func (s *Server) notify(ctx context.Context, conn *jsonrpc2.Conn, params publishDiagnosticsParams) {
+	if conn == nil {
+		return
+	}
+	if err := conn.Notify(ctx, "textDocument/publishDiagnostics", params); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
+		s.log.Printf("publishing the diagnostics of %s: %v", params.URI, err)
+	}
+}
