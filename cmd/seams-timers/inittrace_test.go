@@ -98,16 +98,24 @@ var unneededInit = map[string]int{
 	"go.yaml.in/yaml/v3": 32 << 10,
 }
 
+// buildBinary builds seams-timers into a temporary directory and returns
+// its path.
+func buildBinary(t *testing.T) string {
+	t.Helper()
+	bin := filepath.Join(t.TempDir(), "seams-timers")
+	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+		t.Fatalf("go build: %v\n%s", err, out)
+	}
+	return bin
+}
+
 // TestInitTrace runs the built binary with GODEBUG=inittrace=1 and holds
 // every package's start-up to the budgets above.
 func TestInitTrace(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary")
 	}
-	bin := filepath.Join(t.TempDir(), "seams-timers")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	model := filepath.Join(t.TempDir(), "one.bpmn")
 	src := `<?xml version="1.0" encoding="UTF-8"?>
 <definitions xmlns="http://www.omg.org/spec/BPMN/20100524/MODEL" id="d">
