@@ -9,6 +9,7 @@ import (
 	"os"
 	"regexp"
 	"strings"
+	"sync"
 	"unicode/utf8"
 
 	"github.com/seams/seams-timers/internal/fileiri"
@@ -141,7 +142,9 @@ func Parse(path string, src []byte) (*Document, *Error) {
 }
 
 // encodingDecl finds the encoding pseudo-attribute of an XML declaration.
-var encodingDecl = regexp.MustCompile(`^<\?xml[ \t\r\n](?:[^?>]*?[ \t\r\n])?encoding[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')`)
+var encodingDecl = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^<\?xml[ \t\r\n](?:[^?>]*?[ \t\r\n])?encoding[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')`)
+})
 
 func parse(path string, src []byte) (*Document, *Error) {
 	if len(src) > MaxFileSize {
@@ -174,7 +177,7 @@ func parse(path string, src []byte) (*Document, *Error) {
 	if body[first] != '<' {
 		return fail("TMR0001", bom+first, "not an XML document: it starts with %s", excerpt(body[first:]))
 	}
-	if m := encodingDecl.FindSubmatchIndex(body[:min(len(body), 1024)]); m != nil {
+	if m := encodingDecl().FindSubmatchIndex(body[:min(len(body), 1024)]); m != nil {
 		lo, hi := m[2], m[3]
 		if lo < 0 {
 			lo, hi = m[4], m[5]

@@ -310,9 +310,11 @@ func (ch *chunk) origin(line, col int) (int, bool) {
 	return int(ch.tmap[i].orig), true
 }
 
+// knakkPosRE and knakkTokRE read knakk/rdf's error messages; they are
+// compiled on the first error, not at start-up.
 var (
-	knakkPosRE = regexp.MustCompile(`^(\d+):(\d+):? (.*)$`)
-	knakkTokRE = regexp.MustCompile(`\b(unexpected|got) (\d+)\b`)
+	knakkPosRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^(\d+):(\d+):? (.*)$`) })
+	knakkTokRE = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`\b(unexpected|got) (\d+)\b`) })
 )
 
 // knakkTokens names knakk/rdf's token types, which its messages print as
@@ -331,7 +333,7 @@ var knakkTokens = [...]string{
 // the rest with token numbers replaced by names.
 func readableKnakk(msg string) (line, col int, text string, ok bool) {
 	text = msg
-	if m := knakkPosRE.FindStringSubmatch(msg); m != nil {
+	if m := knakkPosRE().FindStringSubmatch(msg); m != nil {
 		line, _ = strconv.Atoi(m[1])
 		col, _ = strconv.Atoi(m[2])
 		col++
@@ -339,7 +341,7 @@ func readableKnakk(msg string) (line, col int, text string, ok bool) {
 		ok = line > 0
 	}
 	text = strings.TrimPrefix(text, "syntax error: ")
-	text = knakkTokRE.ReplaceAllStringFunc(text, func(s string) string {
+	text = knakkTokRE().ReplaceAllStringFunc(text, func(s string) string {
 		word, num, _ := strings.Cut(s, " ")
 		n, err := strconv.Atoi(num)
 		if err != nil || n < 0 || n >= len(knakkTokens) {

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 )
 
 // SuppressPrefix starts a suppression comment:
@@ -31,12 +32,14 @@ type Suppression struct {
 	used       bool
 }
 
-var suppressRe = regexp.MustCompile(`^\s*seams-timers:ignore(?:\s+(\S+))?(?:\s+(.*?))?\s*$`)
+var suppressRe = sync.OnceValue(func() *regexp.Regexp {
+	return regexp.MustCompile(`^\s*seams-timers:ignore(?:\s+(\S+))?(?:\s+(.*?))?\s*$`)
+})
 
 // ParseSuppression reads the text of a comment; ok is false when it is not
 // a suppression at all.
 func ParseSuppression(text string) (ids []string, reason string, ok bool) {
-	m := suppressRe.FindStringSubmatch(text)
+	m := suppressRe().FindStringSubmatch(text)
 	if m == nil {
 		return nil, "", false
 	}

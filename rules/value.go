@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"regexp"
 	"strings"
+	"sync"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
@@ -186,7 +187,7 @@ func splitCycle(v string) []cyclePart {
 }
 
 // repeatPart matches the R[n] part of a repeating interval.
-var repeatPart = regexp.MustCompile(`^R(-1|[0-9]*)$`)
+var repeatPart = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`^R(-1|[0-9]*)$`) })
 
 // cycleFindings checks the value of a timeCycle on an element of the
 // placement (which decides the arithmetic TMR1034 describes).
@@ -334,7 +335,7 @@ func cycleSyntax(v string, err error) finding {
 		}
 		return whole("not an ISO 8601 repeating interval R[n]/<start>/<duration> ("+errMsg(err)+")", detail)
 	}
-	if !repeatPart.MatchString(parts[0].text) {
+	if !repeatPart().MatchString(parts[0].text) {
 		if len(parts) == 2 && isDateTime(parts[0].text) {
 			return whole("a time interval with no R[n]/ repetition, not a repeating interval", detail)
 		}

@@ -173,10 +173,7 @@ func TestVetTool(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs go vet")
 	}
-	bin := filepath.Join(t.TempDir(), "seams-timers")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
-		t.Fatalf("go build: %v\n%s", err, out)
-	}
+	bin := buildBinary(t)
 	cmd := exec.Command("go", "vet", "-vettool="+bin, "./...")
 	cmd.Dir = "../../examples/cadence"
 	// A build cache of its own: go vet replays cached results, and the
