@@ -103,7 +103,9 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	stream := jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{})
 	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(), jsonrpc2.SetLogger(s.log))
 	s.mu.Lock()
-	s.conn = conn
+	if s.conn == nil {
+		s.conn = conn
+	}
 	s.mu.Unlock()
 	select {
 	case <-conn.DisconnectNotify():
@@ -142,6 +144,12 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 	}()
 	s.mu.Lock()
+	if s.conn == nil {
+		// The connection reads and handles its first messages before
+		// NewConn returns to Serve: keep it here, so that the
+		// diagnostics of a buffer opened at once are not dropped.
+		s.conn = conn
+	}
 	initialized, shutdown := s.initialized, s.shutdown
 	s.mu.Unlock()
 	switch {
