@@ -10,6 +10,7 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seams/seams-timers/internal/linttest"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/temporal/catalog"
@@ -125,20 +126,7 @@ func fixtureWants(t *testing.T, path string, re *regexp.Regexp) []string {
 // fixtures lists the valid-* and invalid-* entries of testdata/<id>.
 func fixtures(t *testing.T, id string) (valid, invalid []string) {
 	t.Helper()
-	entries, err := os.ReadDir(filepath.Join("testdata", id))
-	if err != nil {
-		return nil, nil
-	}
-	for _, e := range entries {
-		p := filepath.Join("testdata", id, e.Name())
-		switch {
-		case strings.HasPrefix(e.Name(), "valid-"):
-			valid = append(valid, p)
-		case strings.HasPrefix(e.Name(), "invalid-"):
-			invalid = append(invalid, p)
-		}
-	}
-	return valid, invalid
+	return linttest.Fixtures("testdata", id)
 }
 
 // expected returns the "line RULE" expectations written inside a fixture
