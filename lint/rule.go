@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"sync"
 	"time"
 
 	"github.com/seams/seams-timers/span"
@@ -129,14 +130,22 @@ type Project struct {
 	States map[string]any
 	// StdinName is the path of the buffer read from stdin, if any.
 	StdinName string
+
+	indexOnce sync.Once
+	byPath    map[string]*File
 }
 
 // File returns the loaded file at path as it was given or found, or nil.
+// The printers ask once per finding, so the files are indexed by path on
+// the first call; Files must not change after it.
 func (p *Project) File(path string) *File {
-	for _, f := range p.Files {
-		if f.Path == path {
-			return f
+	p.indexOnce.Do(func() {
+		p.byPath = make(map[string]*File, len(p.Files))
+		for _, f := range p.Files {
+			if _, dup := p.byPath[f.Path]; !dup {
+				p.byPath[f.Path] = f
+			}
 		}
-	}
-	return nil
+	})
+	return p.byPath[path]
 }
