@@ -1,9 +1,6 @@
 package rules
 
 import (
-	"os"
-	"path/filepath"
-	"strings"
 	"testing"
 
 	"github.com/seams/seams-timers/lint"
@@ -44,20 +41,3 @@ func TestConfigSection(t *testing.T) {
 	}
 }
 
-// TestReadmeAndPages keeps the README's rule table and the generated
-// pages in step with the family.
-func TestReadmeAndPages(t *testing.T) {
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range All() {
-		if !strings.Contains(string(readme), "| "+r.ID+" | `"+r.Name+"` |") {
-			t.Errorf("README.md's rule table lacks %s %s", r.ID, r.Name)
-		}
-		page, err := os.ReadFile(filepath.Join("..", "..", "docs", "rules", r.ID+".md"))
-		if err != nil || string(page) != Markdown(r) {
-			t.Errorf("docs/rules/%s.md is missing or out of date: run go generate ./...", r.ID)
-		}
-	}
-}

@@ -232,31 +232,3 @@ func copyDir(t *testing.T, dir string) string {
 	return out
 }
 
-// TestGeneratedDocsUpToDate fails when docs/rules/TMR8*.md does not match
-// the rule metadata: run `go generate ./...` and commit the result.
-func TestGeneratedDocsUpToDate(t *testing.T) {
-	dir := filepath.Join("..", "..", "docs", "rules")
-	want := map[string]bool{}
-	for _, r := range Engine().Rules {
-		want[r.ID+".md"] = true
-		got, err := os.ReadFile(filepath.Join(dir, r.ID+".md"))
-		if err != nil || string(got) != Markdown(r) {
-			t.Errorf("docs/rules/%s.md is missing or out of date: run go generate ./...", r.ID)
-		}
-	}
-	pages, _ := filepath.Glob(filepath.Join(dir, "TMR8*.md"))
-	for _, p := range pages {
-		if !want[filepath.Base(p)] {
-			t.Errorf("%s documents no registered rule", p)
-		}
-	}
-	readme, err := os.ReadFile(filepath.Join("..", "..", "README.md"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, r := range Engine().Rules {
-		if !strings.Contains(string(readme), "| "+r.ID+" | `"+r.Name+"` |") {
-			t.Errorf("README.md's rule table lacks %s %s", r.ID, r.Name)
-		}
-	}
-}
