@@ -40,4 +40,3 @@ func TestConfigSection(t *testing.T) {
 		}
 	}
 }
-

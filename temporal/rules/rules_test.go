@@ -231,4 +231,3 @@ func copyDir(t *testing.T, dir string) string {
 	}
 	return out
 }
-
