@@ -51,24 +51,76 @@ func (o *Options) level(r *Rule) Level {
 // (extra first, the loaders' findings) sorted by file, line, column and
 // rule.
 func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
-	fileRules := map[string][]*Rule{}
-	var projectRules []*Rule
-	for _, r := range opts.Rules {
-		if opts.level(r).Off || r.Run == nil {
+	return NewRunner(opts).Finish(proj, extra)
+}
+
+// Runner runs the rules of one check, in two steps, so that a loader can
+// check each file as soon as it is loaded and release what only the file
+// rules needed: File runs the file rules on one file, and Finish runs
+// those of every file File did not see, then the project rules, and
+// returns the findings as Run does.
+type Runner struct {
+	opts      Options
+	poll      time.Duration
+	fileRules map[string][]*Rule
+}
+
+// NewRunner prepares a run of the rules opts names.
+func NewRunner(opts Options) *Runner {
+	r := &Runner{opts: opts, poll: opts.Poll, fileRules: map[string][]*Rule{}}
+	if r.poll <= 0 {
+		r.poll = time.Second
+	}
+	for _, rule := range opts.Rules {
+		if opts.level(rule).Off || rule.Run == nil || rule.Kind != KindFile {
 			continue
 		}
-		switch r.Kind {
-		case KindFile:
-			fileRules[r.FileKind] = append(fileRules[r.FileKind], r)
-		case KindProject:
-			if proj.States[r.Engine] != nil {
-				projectRules = append(projectRules, r)
-			}
-		}
+		r.fileRules[rule.FileKind] = append(r.fileRules[rule.FileKind], rule)
 	}
-	poll := opts.Poll
-	if poll <= 0 {
-		poll = time.Second
+	return r
+}
+
+// File runs the file rules of f's kind on f, whose model is loaded, and
+// keeps their findings in f for Finish, which does not run them again. A
+// file without a model is left to Finish. File may be called for
+// different files from several goroutines at once; proj is the project
+// f belongs to, which the rules see (its files and states may still be
+// loading, so a rule that File runs must not read them).
+func (r *Runner) File(proj *Project, f *File) {
+	if f.Model == nil || f.ruled {
+		return
+	}
+	f.found = r.runFile(proj, f)
+	f.ruled = true
+}
+
+// Finished reports whether f's file rules have run and found nothing:
+// nothing printed will point into f, unless a suppression of its own or
+// a project rule does.
+func (f *File) Finished() bool { return f.ruled && len(f.found) == 0 }
+
+func (r *Runner) runFile(proj *Project, f *File) []Diagnostic {
+	var ds []Diagnostic
+	memo := map[any]any{}
+	for _, rule := range r.fileRules[f.Kind] {
+		pass := &Pass{Rule: rule, File: f, Project: proj, Now: r.opts.Now, Poll: r.poll, memo: memo}
+		ds = append(ds, runRule(pass)...)
+	}
+	return ds
+}
+
+// Finish runs the file rules on the files File has not run them on (in
+// parallel), the project rules once per engine that has a project state,
+// applies the suppressions and the configured levels, and returns the
+// diagnostics (extra first, the loaders' findings) sorted by file, line,
+// column and rule.
+func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
+	opts := &r.opts
+	var projectRules []*Rule
+	for _, rule := range opts.Rules {
+		if rule.Kind == KindProject && !opts.level(rule).Off && rule.Run != nil && proj.States[rule.Engine] != nil {
+			projectRules = append(projectRules, rule)
+		}
 	}
 
 	perFile := make([][]Diagnostic, len(proj.Files))
@@ -78,17 +130,15 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 	for range min(jobs, max(len(proj.Files), 1)) {
 		wg.Go(func() {
 			for i := range next {
-				f := proj.Files[i]
-				memo := map[any]any{}
-				for _, r := range fileRules[f.Kind] {
-					pass := &Pass{Rule: r, File: f, Project: proj, Now: opts.Now, Poll: poll, memo: memo}
-					perFile[i] = append(perFile[i], runRule(pass)...)
-				}
+				perFile[i] = r.runFile(proj, proj.Files[i])
 			}
 		})
 	}
 	for i, f := range proj.Files {
-		if f.Model != nil && len(fileRules[f.Kind]) > 0 {
+		switch {
+		case f.ruled:
+			perFile[i] = f.found
+		case f.Model != nil && len(r.fileRules[f.Kind]) > 0:
 			next <- i
 		}
 	}
@@ -99,19 +149,19 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 	for _, ds := range perFile {
 		out = append(out, ds...)
 	}
-	for _, r := range projectRules {
-		pass := &Pass{Rule: r, Project: proj, Now: opts.Now, Poll: poll}
+	for _, rule := range projectRules {
+		pass := &Pass{Rule: rule, Project: proj, Now: opts.Now, Poll: r.poll}
 		out = append(out, runRule(pass)...)
 	}
 
 	byID := make(map[string]*Rule, len(opts.Rules))
-	for _, r := range opts.Rules {
-		byID[r.ID] = r
+	for _, rule := range opts.Rules {
+		byID[rule.ID] = rule
 	}
 	known := func(key string) (string, bool) {
-		for _, r := range opts.Rules {
-			if strings.EqualFold(r.ID, key) || r.Name == key {
-				return r.ID, true
+		for _, rule := range opts.Rules {
+			if strings.EqualFold(rule.ID, key) || rule.Name == key {
+				return rule.ID, true
 			}
 		}
 		return "", false
@@ -119,16 +169,16 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 	out = applySuppressions(proj, known, out)
 	kept := out[:0]
 	for _, d := range out {
-		if r, ok := byID[d.Rule]; ok && d.Name == "" {
+		if rule, ok := byID[d.Rule]; ok && d.Name == "" {
 			// Loader and suppression findings name only their rule.
-			d.Name = r.Name
+			d.Name = rule.Name
 		}
-		if r, ok := byID[d.Rule]; ok && d.Name != RuleErrorName {
-			l := opts.level(r)
+		if rule, ok := byID[d.Rule]; ok && d.Name != RuleErrorName {
+			l := opts.level(rule)
 			if l.Off {
 				continue
 			}
-			if _, overridden := opts.Levels[r.ID]; overridden {
+			if _, overridden := opts.Levels[rule.ID]; overridden {
 				d.Severity = l.Severity
 			}
 		}

@@ -38,6 +38,11 @@ type File struct {
 	// built from it instead of Related, in time linear in the findings
 	// and suppressions.
 	Parent func(id string) string
+
+	// ruled is set once a Runner's File has run the file rules on it,
+	// and found holds what they reported.
+	ruled bool
+	found []Diagnostic
 }
 
 // ElementDiagnostic is a diagnostic on a range of the file about the

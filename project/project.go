@@ -84,6 +84,12 @@ type Options struct {
 	// bytes). Every input file of a run is read through it exactly once,
 	// and only inside the project (see boundary.go).
 	ReadFile func(path string) ([]byte, error)
+	// Release says the caller of Check reads only the report's findings,
+	// not the files' models: each file that its engine is done with (see
+	// Loader.Done) is then checked as soon as it is loaded, and its model,
+	// and its bytes when no finding points into them, are released at
+	// once, so that memory does not grow with the number of files.
+	Release bool
 }
 
 // PathError reports a path that does not exist (exit code 2).
@@ -109,6 +115,9 @@ type Loader struct {
 	diags    []lint.Diagnostic // discovery's findings (unreadable directories)
 	mu       sync.Mutex
 	files    []*lint.File
+	// runner and proj are set when Check streams the file rules (Options.Release).
+	runner *lint.Runner
+	proj   *lint.Project
 }
 
 // Paths returns the files of a kind discovered under the given paths, in
@@ -178,6 +187,25 @@ func (l *Loader) Add(files ...*lint.File) {
 	l.mu.Unlock()
 }
 
+// Done tells the loader that the engine needs nothing more of f, which it
+// has added: neither its model nor its bytes, and its project state will
+// report nothing on it. When the run reports only findings
+// (Options.Release, in Check), the file rules run on f at once, and f's
+// model is released, and its bytes too when no finding or suppression
+// points into them. Done reports whether the model was released; it may
+// be called from several goroutines, for different files.
+func (l *Loader) Done(f *lint.File) bool {
+	if l.runner == nil || f.Model == nil {
+		return false
+	}
+	l.runner.File(l.proj, f)
+	f.Model = nil
+	if f.Finished() && len(f.Suppressions) == 0 {
+		f.Src = nil
+	}
+	return true
+}
+
 // Loaded is what Load read.
 type Loaded struct {
 	Project *lint.Project
@@ -191,6 +219,12 @@ type Loaded struct {
 // Load discovers the files under the given paths and has each engine load
 // its own. A path that does not exist is a *PathError.
 func Load(opts Options, engines []*Engine) (*Loaded, error) {
+	return load(opts, engines, nil)
+}
+
+// load is Load, with the file rules run as files are done when runner is
+// set.
+func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, error) {
 	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}}
 	if c := opts.Config; c != nil {
 		l.exclude = c.Exclude
@@ -206,6 +240,9 @@ func Load(opts Options, engines []*Engine) (*Loaded, error) {
 		return nil, err
 	}
 	out := &Loaded{Project: &lint.Project{States: map[string]any{}, StdinName: opts.StdinName}}
+	if runner != nil && opts.Release {
+		l.runner, l.proj = runner, out.Project
+	}
 	out.Diagnostics = append(out.Diagnostics, l.diags...)
 	for _, e := range engines {
 		if e.Load == nil {
@@ -254,10 +291,6 @@ func Load(opts Options, engines []*Engine) (*Loaded, error) {
 // that are reported (given, not read only as context), or, when a stdin
 // buffer is checked, of that buffer only.
 func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, error) {
-	loaded, err := Load(opts, engines)
-	if err != nil {
-		return nil, err
-	}
 	if lopts.Rules == nil {
 		for _, e := range engines {
 			lopts.Rules = append(lopts.Rules, e.Rules...)
@@ -266,8 +299,13 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	if lopts.Jobs == 0 {
 		lopts.Jobs = opts.Jobs
 	}
+	runner := lint.NewRunner(lopts)
+	loaded, err := load(opts, engines, runner)
+	if err != nil {
+		return nil, err
+	}
 	proj := loaded.Project
-	ds := lint.Run(lopts, proj, loaded.Diagnostics)
+	ds := runner.Finish(proj, loaded.Diagnostics)
 	reported := map[string]bool{}
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
 	stdin := ""

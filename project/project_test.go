@@ -42,7 +42,11 @@ func toyEngine() *project.Engine {
 					continue
 				}
 				lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-				l.Add(&lint.File{Path: p, Kind: "toy", Src: data, Model: lines, Timers: len(lines), Reported: true})
+				f := &lint.File{Path: p, Kind: "toy", Src: data, Model: lines, Timers: len(lines), Reported: true}
+				l.Add(f)
+				// The toy engine has no project state: nothing after the
+				// file rules reads a file.
+				l.Done(f)
 			}
 			return nil, diags, nil
 		},
@@ -103,6 +107,48 @@ func TestToyEngine(t *testing.T) {
 		if n != 1 {
 			t.Errorf("%s read %d times", p, n)
 		}
+	}
+}
+
+// TestRelease: with Options.Release, Check runs the file rules as each
+// file is done and releases its model, and its bytes when no finding points
+// into them; the findings are those of a run that keeps everything.
+func TestRelease(t *testing.T) {
+	dir := t.TempDir()
+	write(t, dir, "a.toy", "daily\nnever\n")
+	write(t, dir, "b.toy", "daily\n")
+	write(t, dir, "c.toy", "hourly\nnever\n")
+	check := func(release bool) *lint.Report {
+		t.Helper()
+		rep, err := project.Check(project.Options{Paths: []string{dir}, Release: release}, []*project.Engine{toyEngine()}, lint.Options{Jobs: 2})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return rep
+	}
+	kept, released := check(false), check(true)
+	if !slices.EqualFunc(kept.Diagnostics, released.Diagnostics, func(a, b lint.Diagnostic) bool { return a.Message == b.Message && a.Line == b.Line }) {
+		t.Errorf("findings differ:\n kept     %v\n released %v", kept.Diagnostics, released.Diagnostics)
+	}
+	if len(released.Diagnostics) != 2 || released.Files != 3 || released.Timers != 5 {
+		t.Errorf("released run: %d findings in %d files (%d timers); want 2 in 3 (5)", len(released.Diagnostics), released.Files, released.Timers)
+	}
+	for _, f := range kept.Project.Files {
+		if f.Model == nil || f.Src == nil {
+			t.Errorf("%s: released without Options.Release", f.Path)
+		}
+	}
+	for _, f := range released.Project.Files {
+		if f.Model != nil {
+			t.Errorf("%s: model kept", f.Path)
+		}
+		withFinding := filepath.Base(f.Path) != "b.toy"
+		if (f.Src != nil) != withFinding {
+			t.Errorf("%s: bytes kept %v; want them kept only where a finding points", f.Path, f.Src != nil)
+		}
+	}
+	if src := (lint.ProjectSources{Project: released.Project}).Source(filepath.Join(dir, "a.toy")); string(src) != "daily\nnever\n" {
+		t.Errorf("a.toy's source for the printers: %q", src)
 	}
 }
 

@@ -133,8 +133,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	jobs := make(chan modelJob)
 	var docsMu sync.Mutex
 	var docs []*bpmn.Document
-	var done atomic.Int64
-	var total atomic.Int64
+	var done, total, parsed atomic.Int64
 	total.Store(int64(len(models)))
 	var wg sync.WaitGroup
 	for range min(l.Jobs(), max(len(models), 1)) {
@@ -160,11 +159,19 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					addDiags(lint.LoadDiagnostic(lerr.Rule, at, lerr.Msg, loadDetails[lerr.Rule]))
 				} else {
 					fillFile(f, doc)
-					docsMu.Lock()
-					docs = append(docs, doc)
-					docsMu.Unlock()
 				}
 				l.Add(f)
+				if lerr == nil {
+					parsed.Add(1)
+					// With no graph in the run, nothing after the file
+					// rules reads the model: the loader may check it and
+					// release it now.
+					if len(graphs) > 0 || !l.Done(f) {
+						docsMu.Lock()
+						docs = append(docs, doc)
+						docsMu.Unlock()
+					}
+				}
 				l.Progress(int(done.Add(1)), int(total.Load()))
 			}
 		})
@@ -211,7 +218,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 
 	var notes []string
 	if ix == nil {
-		if len(docs) > 0 {
+		if parsed.Load() > 0 {
 			notes = append(notes, noGraphNote)
 		}
 		return nil, diags, notes

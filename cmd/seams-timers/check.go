@@ -188,6 +188,8 @@ func runCheck(s *streams, o *checkOptions) error {
 
 	in := loadOptions(o.Paths, cfg)
 	in.Jobs = o.Jobs
+	// check prints findings only: each model is released once checked.
+	in.Release = true
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
