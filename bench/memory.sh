@@ -1,28 +1,36 @@
 #!/usr/bin/env bash
-# Peak RSS (and wall time) of `check` on 2,000 and on 20,000 generated
-# models, whole processes interleaved by bench/runs, for this checkout and,
-# when OLD_REV is given, the binary built at that revision: whether memory
-# grows with the number of models. 20,000 models are about 320 MB on disk
-# under bench/out/memory.
+# Issue 17's many-model case: `check` on 2,000 and on 20,000 generated
+# models against a bare encoding/xml token scan of the same files on one
+# worker per CPU (bench/tokenscan), whole processes interleaved by
+# bench/runs: wall and CPU time, peak RSS, and the paired ratios to the
+# scan. Whether memory grows with the number of models is the 2,000 and
+# 20,000 lines side by side. With OLD_REV, the binary built at that
+# revision runs beside this checkout's. 20,000 models are about 320 MB on
+# disk under bench/out/memory. Targets: at most 1.5x the scan and 60 MB.
 # Usage: bash bench/memory.sh [OLD_REV [RUNS]]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 old_rev=${1:-}
-runs=${2:-2}
+runs=${2:-5}
 out=bench/out/memory
 mkdir -p "$out"
+export CGO_ENABLED=0
 go build -o "$out/new" ./cmd/seams-timers
 go build -o "$out/runs" ./bench/runs
+go build -o "$out/tokenscan" ./bench/tokenscan
 [ -d "$out/m2000" ] || go run ./bench/genmodels -n 2000 -out "$out/m2000" >/dev/null
 [ -d "$out/m20000" ] || go run ./bench/genmodels -n 20000 -out "$out/m20000" >/dev/null
 flags="check -q --no-config --now=2026-11-01T12:00:00Z"
-cmds=("new: 2,000 models=$out/new $flags $out/m2000" "new: 20,000 models=$out/new $flags $out/m20000")
+old2=() old20=()
 if [ -n "$old_rev" ]; then
 	tree=$(mktemp -d)
 	trap 'git worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$tree"' EXIT
 	git worktree add --detach -q "$tree" "$old_rev"
 	(cd "$tree" && go build -o "$OLDPWD/$out/old" ./cmd/seams-timers)
-	cmds=("old: 2,000 models=$out/old $flags $out/m2000" "old: 20,000 models=$out/old $flags $out/m20000" "${cmds[@]}")
+	old2=("old: 2,000 models=$out/old $flags $out/m2000")
+	old20=("old: 20,000 models=$out/old $flags $out/m20000")
 fi
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)"
-"$out/runs" -n "$runs" "${cmds[@]}"
+"$out/runs" -n "$runs" "token scan: 2,000 models=$out/tokenscan $out/m2000" "${old2[@]}" "new: 2,000 models=$out/new $flags $out/m2000"
+"$out/runs" -n "$runs" "token scan: 20,000 models=$out/tokenscan $out/m20000" "${old20[@]}" "new: 20,000 models=$out/new $flags $out/m20000"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"

@@ -6,7 +6,8 @@
 // median CPU time (user + system, from the kernel's accounting of the
 // child), the median count of minor page faults, and the largest peak
 // RSS. With two or more commands it also prints, for each after the first,
-// the median of its paired differences from the first: what it adds.
+// the median of its paired differences from the first (what it adds) and
+// of its paired ratios to it (how many times the first it takes).
 //
 // Usage:
 //
@@ -110,6 +111,15 @@ func main() {
 		slices.Sort(dc)
 		fmt.Printf("%s − %s: wall %+.1f ms (quartiles %+.1f to %+.1f), cpu %+.1f ms (medians of paired differences)\n",
 			cmds[k].label, cmds[0].label, quantile(dw, 0.5), quantile(dw, 0.25), quantile(dw, 0.75), quantile(dc, 0.5))
+	}
+	for k := 1; k < len(cmds); k++ {
+		rw := make([]float64, *n)
+		for i := range rw {
+			rw[i] = ms(samples[k][i].wall) / max(ms(samples[0][i].wall), 1e-3)
+		}
+		slices.Sort(rw)
+		fmt.Printf("%s / %s: wall ×%.2f (quartiles ×%.2f to ×%.2f, medians of paired ratios)\n",
+			cmds[k].label, cmds[0].label, quantile(rw, 0.5), quantile(rw, 0.25), quantile(rw, 0.75))
 	}
 }
 
