@@ -23,6 +23,10 @@ func main() {
 	if _, set := os.LookupEnv("GOMEMLIMIT"); !set {
 		debug.SetMemoryLimit(memoryLimit)
 	}
+	if len(os.Args) < 2 || os.Args[1] != "lsp" {
+		// A batch run; the language server lives on with a small heap.
+		keepHeapFloor()
+	}
 	os.Exit(run(os.Args[1:], newStreams()))
 }
 

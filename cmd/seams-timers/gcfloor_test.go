@@ -1,0 +1,69 @@
+package main
+
+import (
+	"os"
+	"runtime"
+	"testing"
+	"time"
+)
+
+// TestOnNextGC: the hook runs after a collection, and again after the next
+// one when it re-arms itself.
+func TestOnNextGC(t *testing.T) {
+	calls := make(chan struct{}, 8)
+	var f func()
+	n := 0
+	f = func() {
+		n++
+		calls <- struct{}{}
+		if n < 2 {
+			onNextGC(f)
+		}
+	}
+	onNextGC(f)
+	for want := 1; want <= 2; want++ {
+		deadline := time.After(10 * time.Second)
+	wait:
+		for {
+			runtime.GC()
+			select {
+			case <-calls:
+				break wait
+			case <-deadline:
+				t.Fatalf("the hook ran %d times after the collections; want %d", want-1, want)
+			case <-time.After(10 * time.Millisecond):
+			}
+		}
+	}
+}
+
+// TestHeapBallast: the ballast is allocated after the first collection,
+// not before, and not at all when the user set GOGC.
+func TestHeapBallast(t *testing.T) {
+	if gogc, set := os.LookupEnv("GOGC"); set {
+		t.Cleanup(func() { os.Setenv("GOGC", gogc) })
+	}
+	t.Setenv("GOGC", "100")
+	ballast.Store(nil)
+	keepHeapFloor()
+	runtime.GC()
+	time.Sleep(50 * time.Millisecond)
+	if ballast.Load() != nil {
+		t.Fatal("GOGC is set, yet the ballast was allocated")
+	}
+	os.Unsetenv("GOGC")
+	keepHeapFloor()
+	if ballast.Load() != nil {
+		t.Fatal("the ballast was allocated before any collection")
+	}
+	deadline := time.Now().Add(10 * time.Second)
+	for time.Now().Before(deadline) {
+		runtime.GC()
+		time.Sleep(10 * time.Millisecond)
+		if b := ballast.Load(); b != nil && len(*b) == ballastSize {
+			ballast.Store(nil)
+			return
+		}
+	}
+	t.Fatalf("after the collections no ballast of %d bytes was allocated", ballastSize)
+}
