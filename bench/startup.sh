@@ -7,6 +7,9 @@
 # at most 2x the empty program's time and page faults.
 # Usage: bash bench/startup.sh [RUNS]
 set -euo pipefail
+# The binaries are built static (CGO_ENABLED=0), as the release and the README
+# build them: a cgo build pays the dynamic loader on every run.
+export CGO_ENABLED=0
 cd "$(dirname "$0")/.."
 runs=${1:-40}
 out=bench/out/startup

@@ -98,12 +98,15 @@ var unneededInit = map[string]int{
 	"go.yaml.in/yaml/v3": 32 << 10,
 }
 
-// buildBinary builds seams-timers into a temporary directory and returns
-// its path.
+// buildBinary builds seams-timers into a temporary directory as the
+// README and the release build it (static, CGO_ENABLED=0) and returns its
+// path.
 func buildBinary(t *testing.T) string {
 	t.Helper()
 	bin := filepath.Join(t.TempDir(), "seams-timers")
-	if out, err := exec.Command("go", "build", "-o", bin, ".").CombinedOutput(); err != nil {
+	build := exec.Command("go", "build", "-o", bin, ".")
+	build.Env = append(os.Environ(), "CGO_ENABLED=0")
+	if out, err := build.CombinedOutput(); err != nil {
 		t.Fatalf("go build: %v\n%s", err, out)
 	}
 	return bin
