@@ -1,10 +1,8 @@
 package timeexpr
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -148,25 +146,11 @@ func isDottedName(toks []token) bool {
 	return true
 }
 
-// lazyRegexp returns a function that compiles expr on its first call and
-// returns the same *regexp.Regexp after, so that a run that never
-// classifies a value pays nothing for the expression at start-up.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
-
-// Cron recognition, compiled on first use (not at start-up).
-var (
-	cronMacro = lazyRegexp(`^@(?i:yearly|annually|monthly|weekly|daily|midnight|hourly|reboot)$`)
-	cronEvery = lazyRegexp(`^@(?i:every)[ \t]+\S`)
-	cronField = lazyRegexp(`^(?i:[0-9*?/,#LW-]|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC|MON|TUE|WED|THU|FRI|SAT|SUN|H)+$`)
-)
-
 // isCron reports a cron string: @daily and the other macros, @every
 // <interval>, or 5 to 7 whitespace-separated cron fields, at least one of
 // which holds a digit, '*' or '?'.
 func isCron(s string) bool {
-	if cronMacro().MatchString(s) || cronEvery().MatchString(s) {
+	if isCronMacro(s) || isCronEvery(s) {
 		return true
 	}
 	fields := strings.Fields(s)
@@ -175,7 +159,7 @@ func isCron(s string) bool {
 	}
 	marked := false
 	for _, f := range fields {
-		if !cronField().MatchString(f) {
+		if !isCronField(f) {
 			return false
 		}
 		if strings.ContainsAny(f, "0123456789*?") {
@@ -185,19 +169,12 @@ func isCron(s string) bool {
 	return marked
 }
 
-// ISO-looking values: a duration, a repeating interval, or a date-time or
-// interval that starts with a 4-digit year, compiled on first use.
-var (
-	isoDuration = lazyRegexp(`^[+-]?[Pp][Tt]?[0-9]([0-9.,YyMmWwDdTtHhSs]*)[YyMmWwDdHhSs]$`)
-	isoCycle    = lazyRegexp(`^[Rr][+-]?[0-9]*/\S*$`)
-	isoDate     = lazyRegexp(`^[0-9]{4}([-Ww:][0-9A-Za-z:.,+/-]*|[0-9]{4}([Tt][0-9A-Za-z:.,+/-]*)?)$`)
-	isoDateSp   = lazyRegexp(`^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9A-Za-z:.,+/-]*$`)
-)
-
 // isISOLooking reports an ISO 8601-looking value: PT48H, -P1D,
-// 2026-12-01T09:00:00Z, 20261201T090000Z, 2026-W49-2, R/P1D, R3/...
+// 2026-12-01T09:00:00Z, 20261201T090000Z, 2026-W49-2, R/P1D, R3/...: a
+// duration, a repeating interval, or a date-time or interval that starts
+// with a 4-digit year.
 func isISOLooking(s string) bool {
-	return isoDuration().MatchString(s) || isoCycle().MatchString(s) || isoDate().MatchString(s) || isoDateSp().MatchString(s)
+	return isoDurationShape(s) || isoCycleShape(s) || isoDateShape(s) || isoDateSpaceShape(s)
 }
 
 // embedded finds an expression inside an ISO 8601-looking value, such as
