@@ -58,6 +58,16 @@ func TestCalledSubcommand(t *testing.T) {
 		if ok != (c.want != "") || got.name != c.want {
 			t.Errorf("calledSubcommand(%q) = %q, %v; want %q", c.args, got.name, ok, c.want)
 		}
+		// The tree of a called command holds that command only; any
+		// other command line gets every command.
+		s := &streams{In: strings.NewReader(""), Out: &bytes.Buffer{}, Err: &bytes.Buffer{}}
+		var names []string
+		for _, sub := range newRootCmdFor(s, c.args).Commands() {
+			names = append(names, sub.Name())
+		}
+		if ok && (len(names) != 1 || names[0] != c.want) || !ok && len(names) != len(subcommandList) {
+			t.Errorf("newRootCmdFor(%q) builds %v", c.args, names)
+		}
 	}
 }
 
