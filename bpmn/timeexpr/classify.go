@@ -136,7 +136,7 @@ func isDottedName(toks []token) bool {
 	}
 	for k, t := range toks {
 		if k%2 == 0 {
-			if t.kind != tkName || pyKeywords[t.text] {
+			if t.kind != tkName || isPyKeyword(t.text) {
 				return false
 			}
 		} else if t.kind != tkOp || t.text != "." {
@@ -275,13 +275,18 @@ func (t token) plainStr() bool {
 	return t.lit != nil && (t.lit.prefix == "" || t.lit.prefix == "u" || t.lit.prefix == "r")
 }
 
-// pyKeywords are Python's keywords.
-var pyKeywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
-	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
-	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
-	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
-	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+// isPyKeyword reports Python's keywords (a switch, not a map: nothing
+// built at start-up).
+func isPyKeyword(s string) bool {
+	switch s {
+	case "False", "None", "True", "and", "as", "assert", "async",
+		"await", "break", "class", "continue", "def", "del", "elif",
+		"else", "except", "finally", "for", "from", "global", "if",
+		"import", "in", "is", "lambda", "nonlocal", "not", "or",
+		"pass", "raise", "return", "try", "while", "with", "yield":
+		return true
+	}
+	return false
 }
 
 // pyOps are Python's operators and delimiters, longest first.
@@ -291,10 +296,18 @@ var pyOps = []string{
 	"+", "-", "*", "/", "%", "@", "&", "|", "^", "~", "<", ">", "=", ".", ",", ":", ";", "(", ")", "[", "]", "{", "}",
 }
 
-// stringPrefixes are the valid string prefixes, lower-cased and sorted.
-var stringPrefixes = map[string]string{
-	"r": "r", "u": "u", "f": "f", "b": "b",
-	"br": "rb", "rb": "rb", "fr": "fr", "rf": "fr",
+// stringPrefix returns a valid string prefix, lower-cased, in its sorted
+// form.
+func stringPrefix(lower string) (string, bool) {
+	switch lower {
+	case "r", "u", "f", "b":
+		return lower, true
+	case "br", "rb":
+		return "rb", true
+	case "fr", "rf":
+		return "fr", true
+	}
+	return "", false
 }
 
 // scanner walks Python source text. LineStart, when set, is called at the
@@ -359,7 +372,7 @@ func (sc *scanner) run(i, to int) {
 					j += n2
 				}
 				word := s[i:j]
-				if p, ok := stringPrefixes[strings.ToLower(word)]; ok && j < to && (s[j] == '\'' || s[j] == '"') {
+				if p, ok := stringPrefix(strings.ToLower(word)); ok && j < to && (s[j] == '\'' || s[j] == '"') {
 					i = sc.str(i, j, p, to)
 					continue
 				}
@@ -633,7 +646,7 @@ func describe(toks []token) string {
 		case tkString, tkNumber:
 			return true
 		case tkName:
-			return !pyKeywords[t.text] || t.text == "None" || t.text == "True" || t.text == "False"
+			return !isPyKeyword(t.text) || t.text == "None" || t.text == "True" || t.text == "False"
 		case tkOp:
 			return t.text == ")" || t.text == "]" || t.text == "}"
 		}
@@ -697,7 +710,7 @@ func describe(toks []token) string {
 	// Two operands side by side are a syntax error.
 	for n := 1; n < len(top); n++ {
 		t := toks[top[n]]
-		if operandEnd(n-1) && (t.kind == tkString || t.kind == tkNumber || (t.kind == tkName && !pyKeywords[t.text])) {
+		if operandEnd(n-1) && (t.kind == tkString || t.kind == tkNumber || (t.kind == tkName && !isPyKeyword(t.text))) {
 			return "invalid Python syntax"
 		}
 	}
