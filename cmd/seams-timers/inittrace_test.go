@@ -65,10 +65,11 @@ func TestParseInitTrace(t *testing.T) {
 const (
 	// ownInitBytes and ownInitAllocs bound each of the module's own
 	// packages: their regexps and tables are built on first use
-	// (sync.OnceValue), so what is left is small literals (the largest,
-	// rules, 3.6 KB in 21 allocations: its rule docs and engine tables).
-	ownInitBytes  = 4 << 10
-	ownInitAllocs = 24
+	// (sync.OnceValue) or are switches, so what is left is small literals
+	// (the largest, rules, 2 KB in 14 allocations: its rule list, two
+	// docs and its engine's tables).
+	ownInitBytes  = 3 << 10
+	ownInitAllocs = 16
 	// anyInitBytes bounds any one package, third-party and standard
 	// library included (knakk/rdf's Unicode NCName regexp, for the RDF/XML
 	// reader the graph package does not use, is the largest: about 90 KB).
