@@ -9,6 +9,9 @@
 # differences from the old one.
 # Usage: bash bench/compare.sh OLD_REV [RUNS_BIG [RUNS_SMALL]]
 set -euo pipefail
+# The binaries are built static (CGO_ENABLED=0), as the release and the README
+# build them: a cgo build pays the dynamic loader on every run.
+export CGO_ENABLED=0
 cd "$(dirname "$0")/.."
 old_rev=${1:?usage: bench/compare.sh OLD_REV [RUNS_BIG [RUNS_SMALL]]}
 runs_big=${2:-5}

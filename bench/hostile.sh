@@ -7,6 +7,9 @@
 # Usage: bash bench/hostile.sh [BINARY]. Exits 1 when an attack gives
 # another exit code, exceeds its time, or is killed.
 set -uo pipefail
+# The binaries are built static (CGO_ENABLED=0), as the release and the README
+# build them: a cgo build pays the dynamic loader on every run.
+export CGO_ENABLED=0
 cd "$(dirname "$0")/.."
 out=$(mktemp -d)
 trap '[ -n "${KEEP:-}" ] || rm -rf "$out"' EXIT

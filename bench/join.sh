@@ -12,6 +12,9 @@
 # index adds under 5 ms.
 # Usage: bash bench/join.sh [RUNS_BIG [RUNS_SMALL]]
 set -euo pipefail
+# The binaries are built static (CGO_ENABLED=0), as the release and the README
+# build them: a cgo build pays the dynamic loader on every run.
+export CGO_ENABLED=0
 cd "$(dirname "$0")/.."
 runs_big=${1:-5}
 runs_small=${2:-60}

@@ -9,6 +9,9 @@
 # disk under bench/out/memory. Targets: at most 1.5x the scan and 60 MB.
 # Usage: bash bench/memory.sh [OLD_REV [RUNS]]
 set -euo pipefail
+# The binaries are built static (CGO_ENABLED=0), as the release and the README
+# build them: a cgo build pays the dynamic loader on every run.
+export CGO_ENABLED=0
 cd "$(dirname "$0")/.."
 old_rev=${1:-}
 runs=${2:-5}

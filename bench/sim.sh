@@ -13,6 +13,9 @@
 #   bench/sim.sh            # run everything
 #   COUNT=5 bench/sim.sh    # more samples
 set -eu
+# The binaries are built static (CGO_ENABLED=0), as the release and the README
+# build them: a cgo build pays the dynamic loader on every run.
+export CGO_ENABLED=0
 cd "$(dirname "$0")/.."
 count=${COUNT:-3}
 tmp=$(mktemp -d)

@@ -6,6 +6,9 @@
 # difference. Target: the schemes within 1.5x the models' time.
 # Run it on an idle machine: `bash bench/wfe.sh`.
 set -euo pipefail
+# The binaries are built static (CGO_ENABLED=0), as the release and the README
+# build them: a cgo build pays the dynamic loader on every run.
+export CGO_ENABLED=0
 cd "$(dirname "$0")/.."
 out=bench/out/wfe
 rm -rf "$out"; mkdir -p "$out"

@@ -6,26 +6,36 @@ import (
 	"github.com/beevik/etree"
 )
 
-// flowNodeTypes are the BPMN local names of the flow nodes a process or
-// sub-process holds.
-var flowNodeTypes = map[string]bool{
-	"startEvent": true, "endEvent": true, "intermediateCatchEvent": true,
-	"intermediateThrowEvent": true, "boundaryEvent": true, "implicitThrowEvent": true,
+// isFlowNode reports the BPMN local names of the flow nodes a process or
+// sub-process holds (a switch, not a map: nothing built at start-up).
+func isFlowNode(local string) bool {
+	switch local {
+	case "startEvent", "endEvent", "intermediateCatchEvent",
+		"intermediateThrowEvent", "boundaryEvent", "implicitThrowEvent",
 
-	"task": true, "userTask": true, "manualTask": true, "serviceTask": true,
-	"scriptTask": true, "sendTask": true, "receiveTask": true,
-	"businessRuleTask": true, "callActivity": true,
-	"subProcess": true, "transaction": true, "adHocSubProcess": true,
+		"task", "userTask", "manualTask", "serviceTask",
+		"scriptTask", "sendTask", "receiveTask",
+		"businessRuleTask", "callActivity",
+		"subProcess", "transaction", "adHocSubProcess",
 
-	"exclusiveGateway": true, "inclusiveGateway": true, "parallelGateway": true,
-	"complexGateway": true, "eventBasedGateway": true,
+		"exclusiveGateway", "inclusiveGateway", "parallelGateway",
+		"complexGateway", "eventBasedGateway":
+		return true
+	}
+	return false
 }
 
-// exprKinds maps the timer expression elements to their kinds.
-var exprKinds = map[string]ExprKind{
-	"timeDate":     TimeDate,
-	"timeDuration": TimeDuration,
-	"timeCycle":    TimeCycle,
+// exprKind returns the kind of a timer expression element.
+func exprKind(local string) (ExprKind, bool) {
+	switch local {
+	case "timeDate":
+		return TimeDate, true
+	case "timeDuration":
+		return TimeDuration, true
+	case "timeCycle":
+		return TimeCycle, true
+	}
+	return 0, false
 }
 
 // frameKind is the role of an element in the model, which decides what its
@@ -163,7 +173,7 @@ func (b *builder) model(e *etree.Element, rec elemRec, span Span, id string, par
 
 	case frameContainer:
 		switch {
-		case flowNodeTypes[local]:
+		case isFlowNode(local):
 			el := b.flowNode(e, local, id, span, rec, parent.proc)
 			f.elem = el
 			if el.Sub != nil {
@@ -201,7 +211,7 @@ func (b *builder) model(e *etree.Element, rec elemRec, span Span, id string, par
 		}
 
 	case frameTimer:
-		if k, ok := exprKinds[local]; ok {
+		if k, ok := exprKind(local); ok {
 			text := leadText(e)
 			parent.timer.Exprs = append(parent.timer.Exprs, &Expr{
 				Kind:     k,

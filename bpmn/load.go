@@ -7,9 +7,7 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"regexp"
 	"strings"
-	"sync"
 	"unicode/utf8"
 
 	"github.com/seams/seams-timers/internal/fileiri"
@@ -141,10 +139,62 @@ func Parse(path string, src []byte) (*Document, *Error) {
 	return doc, nil
 }
 
-// encodingDecl finds the encoding pseudo-attribute of an XML declaration.
-var encodingDecl = sync.OnceValue(func() *regexp.Regexp {
-	return regexp.MustCompile(`^<\?xml[ \t\r\n](?:[^?>]*?[ \t\r\n])?encoding[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')`)
-})
+// encodingDecl finds the encoding pseudo-attribute of an XML declaration
+// at the start of src and returns the bounds of its value, as the first
+// submatch that matches of
+//
+//	^<\?xml[ \t\r\n](?:[^?>]*?[ \t\r\n])?encoding[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')
+//
+// does (load_test.go holds the expression and a fuzz target comparing the
+// two; compiling it cost each run more than reading the declaration).
+// The optional group is greedy and its star lazy, so "encoding" is tried
+// after each white-space character of the declaration in turn, up to the
+// first '?' or '>', and right after "<?xml " last.
+func encodingDecl(src []byte) (lo, hi int, ok bool) {
+	if len(src) < 6 || string(src[:5]) != "<?xml" || !isXMLSpace(src[5]) {
+		return 0, 0, false
+	}
+	for p := 7; p <= len(src); p++ {
+		if p > 7 && (src[p-2] == '?' || src[p-2] == '>') {
+			// The lazy star cannot pass a '?' or a '>'.
+			break
+		}
+		if isXMLSpace(src[p-1]) {
+			if lo, hi, ok := encodingAttr(src, p); ok {
+				return lo, hi, true
+			}
+		}
+	}
+	return encodingAttr(src, 6)
+}
+
+// encodingAttr matches encoding[ \t\r\n]*=[ \t\r\n]*(?:"([^"]*)"|'([^']*)')
+// at src[p:] and returns the bounds of the quoted value.
+func encodingAttr(src []byte, p int) (lo, hi int, ok bool) {
+	rest, found := bytes.CutPrefix(src[p:], []byte("encoding"))
+	if !found {
+		return 0, 0, false
+	}
+	i := len(src) - len(rest)
+	for i < len(src) && isXMLSpace(src[i]) {
+		i++
+	}
+	if i >= len(src) || src[i] != '=' {
+		return 0, 0, false
+	}
+	i++
+	for i < len(src) && isXMLSpace(src[i]) {
+		i++
+	}
+	if i >= len(src) || src[i] != '"' && src[i] != '\'' {
+		return 0, 0, false
+	}
+	end := bytes.IndexByte(src[i+1:], src[i])
+	if end < 0 {
+		return 0, 0, false
+	}
+	return i + 1, i + 1 + end, true
+}
 
 func parse(path string, src []byte) (*Document, *Error) {
 	if len(src) > MaxFileSize {
@@ -177,11 +227,7 @@ func parse(path string, src []byte) (*Document, *Error) {
 	if body[first] != '<' {
 		return fail("TMR0001", bom+first, "not an XML document: it starts with %s", excerpt(body[first:]))
 	}
-	if m := encodingDecl().FindSubmatchIndex(body[:min(len(body), 1024)]); m != nil {
-		lo, hi := m[2], m[3]
-		if lo < 0 {
-			lo, hi = m[4], m[5]
-		}
+	if lo, hi, ok := encodingDecl(body[:min(len(body), 1024)]); ok {
 		enc := string(body[lo:hi])
 		switch {
 		case strings.EqualFold(enc, "UTF-8") || strings.EqualFold(enc, "UTF8"):

@@ -19,6 +19,11 @@ type TextPrinter struct {
 
 // Print writes one line per diagnostic.
 func (p *TextPrinter) Print(w io.Writer, r *Report) error {
+	if len(r.Diagnostics) == 0 {
+		// Nothing to print: no colours to set up, no 64 KB buffer to
+		// take from the heap (a clean check of one file is most runs).
+		return nil
+	}
 	paint := func(attrs ...color.Attribute) *color.Color {
 		c := color.New(attrs...)
 		if p.Options.Color {

@@ -49,7 +49,7 @@ func (s *site) outOfRange(now time.Time) (string, bool) {
 		return "", false
 	}
 	for _, f := range s.findings() {
-		if !valueWarnings[f.rule] {
+		if !valueWarning(f.rule) {
 			return "", false // A value rule refuses the value itself.
 		}
 	}

@@ -167,12 +167,12 @@ func FuzzQuoteFix(f *testing.F) {
 	})
 }
 
-// TestValueWarnings keeps valueWarnings equal to the value rules that
+// TestValueWarnings keeps valueWarning equal to the value rules that
 // warn.
 func TestValueWarnings(t *testing.T) {
 	for _, r := range All() {
-		if strings.HasPrefix(r.ID, "TMR10") && valueWarnings[r.ID] != (r.Severity == lint.SeverityWarning) {
-			t.Errorf("%s: severity %v, valueWarnings says %v", r.ID, r.Severity, valueWarnings[r.ID])
+		if strings.HasPrefix(r.ID, "TMR10") && valueWarning(r.ID) != (r.Severity == lint.SeverityWarning) {
+			t.Errorf("%s: severity %v, valueWarning says %v", r.ID, r.Severity, valueWarning(r.ID))
 		}
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
@@ -222,10 +223,12 @@ var DateFarAhead = &lint.Rule{
 	Engine:   EngineName,
 	FileKind: KindBPMN,
 	Title:    "a date or cycle start implausibly far ahead (a likely typo)",
-	Doc: fmt.Sprintf(`A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than %d years after
+	// Concatenated, not formatted: every run builds the rule docs at
+	// start-up.
+	Doc: `A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than ` + strconv.Itoa(timeexpr.FarAheadYears) + ` years after
 the reference time (--now, or the current time). The timer is valid and will simply never
 fire in the model's lifetime; that is almost always a typo in the year (2206 for 2026).
-Check the year.`, timeexpr.FarAheadYears),
+Check the year.`,
 	Bad:  `<bpmn:timeDate>"2206-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Good: `<bpmn:timeDate>"2026-12-01T09:00:00Z"</bpmn:timeDate>`,
 	Run: func(p *lint.Pass) {
@@ -243,11 +246,11 @@ var StartFarPast = &lint.Rule{
 	Engine:   EngineName,
 	FileKind: KindBPMN,
 	Title:    "a date or cycle start implausibly long ago (a likely typo)",
-	Doc: fmt.Sprintf(`A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than %d years before
+	Doc: `A bpmn:timeDate, or the start of a bpmn:timeCycle, lies more than ` + strconv.Itoa(timeexpr.FarPastYears) + ` years before
 the reference time (--now, or the current time). That is almost always a typo in the year
 (1026 for 2026). A cycle that started centuries ago has its due times counted from that start
 (the seams scheduler fires the latest missed one at once; SpiffWorkflow, on a catch, replays
-every missed occurrence), and a date that long past fires at once. Check the year.`, timeexpr.FarPastYears),
+every missed occurrence), and a date that long past fires at once. Check the year.`,
 	Bad:  `<bpmn:timeCycle>"R/1026-11-09T08:00:00Z/P1D"</bpmn:timeCycle>`,
 	Good: `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/P1D"</bpmn:timeCycle>`,
 	Run: func(p *lint.Pass) {

@@ -35,7 +35,7 @@ if [ $# -ge 1 ]; then
   [ -x "$BIN" ] || { echo "editors-check: $1 is not an executable" >&2; exit 2; }
 else
   echo "== building seams-timers"
-  (cd "$ROOT" && go build -o "$WORK/bin/seams-timers" ./cmd/seams-timers) ||
+  (cd "$ROOT" && CGO_ENABLED=0 go build -o "$WORK/bin/seams-timers" ./cmd/seams-timers) ||
     { echo "editors-check: go build ./cmd/seams-timers failed" >&2; exit 2; }
   BIN=$WORK/bin/seams-timers
 fi

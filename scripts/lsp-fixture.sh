@@ -13,7 +13,7 @@ WORK=$(cd "$WORK" && pwd -P)
 if [ $# -ge 1 ]; then
   BIN=$(cd "$(dirname "$1")" && pwd -P)/$(basename "$1")
 else
-  (cd "$ROOT" && go build -o "$WORK/seams-timers" ./cmd/seams-timers) || { echo "go build ./cmd/seams-timers failed" >&2; exit 2; }
+  (cd "$ROOT" && CGO_ENABLED=0 go build -o "$WORK/seams-timers" ./cmd/seams-timers) || { echo "go build ./cmd/seams-timers failed" >&2; exit 2; }
   BIN=$WORK/seams-timers
 fi
 cp -R "$ROOT/examples" "$WORK/examples"

@@ -17,7 +17,7 @@ trap 'rm -rf "$WORK"' EXIT
 if [ $# -ge 1 ]; then
   BIN=$(cd "$(dirname "$1")" && pwd -P)/$(basename "$1")
 else
-  (cd "$ROOT" && go build -o "$WORK/seams-timers" ./cmd/seams-timers) || { echo "lsp-vscode-check: go build failed" >&2; exit 2; }
+  (cd "$ROOT" && CGO_ENABLED=0 go build -o "$WORK/seams-timers" ./cmd/seams-timers) || { echo "lsp-vscode-check: go build failed" >&2; exit 2; }
   BIN=$WORK/seams-timers
 fi
 EXT=$WORK/ext

@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"sync"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -44,13 +45,14 @@ type shape struct {
 	want string
 }
 
-var (
-	shText    = &shape{kind: "text", want: "a value such as 2026-11-01T00:00:00Z or PT1S"}
-	shInt     = &shape{kind: "int", want: "a whole number"}
-	shTexts   = &shape{kind: "texts", want: "a value or a list of values"}
-	shReplica = map[string]*shape{"replica": shInt, "at": shText}
-
-	scenarioShape = &shape{kind: "map", want: "a map of keys such as from, until and processes", keys: map[string]*shape{
+// scenarioShape is the shape of a scenario document, built on first use
+// (a run that reads no scenario builds none of its maps).
+var scenarioShape = sync.OnceValue(func() *shape {
+	shText := &shape{kind: "text", want: "a value such as 2026-11-01T00:00:00Z or PT1S"}
+	shInt := &shape{kind: "int", want: "a whole number"}
+	shTexts := &shape{kind: "texts", want: "a value or a list of values"}
+	shReplica := map[string]*shape{"replica": shInt, "at": shText}
+	return &shape{kind: "map", want: "a map of keys such as from, until and processes", keys: map[string]*shape{
 		"from": shText, "until": shText, "step": shText, "lease": shText, "runtime": shText,
 		"replicas": shInt, "seed": shInt,
 		"down":  {kind: "texts", want: "a list of START/END windows"},
@@ -64,7 +66,7 @@ var (
 				"choose":     {kind: "names", want: "a map from gateway id to flows", each: shTexts},
 			}}},
 	}}
-)
+})
 
 func merge(a, b map[string]*shape) map[string]*shape {
 	out := map[string]*shape{}
@@ -84,7 +86,7 @@ func checkScenarioNode(doc *yaml.Node) error {
 	if doc.Kind == yaml.DocumentNode && len(doc.Content) == 1 {
 		doc = doc.Content[0]
 	}
-	return checkNode(doc, scenarioShape, "")
+	return checkNode(doc, scenarioShape(), "")
 }
 
 func checkNode(n *yaml.Node, sh *shape, path string) error {

@@ -173,10 +173,10 @@ func TestSchemaKeysMatchParser(t *testing.T) {
 			t.Errorf("%s: schema keys %v, parser keys %v", where, got, want)
 		}
 	}
-	check("top", doc, scenarioShape.keys)
-	check("crash", prop(doc, "crash")["items"].(map[string]any), scenarioShape.keys["crash"].keys)
-	check("stall", prop(doc, "stall")["items"].(map[string]any), scenarioShape.keys["stall"].keys)
+	check("top", doc, scenarioShape().keys)
+	check("crash", prop(doc, "crash")["items"].(map[string]any), scenarioShape().keys["crash"].keys)
+	check("stall", prop(doc, "stall")["items"].(map[string]any), scenarioShape().keys["stall"].keys)
 	process := resolve(prop(doc, "processes")["additionalProperties"].(map[string]any))
-	check("process", process, scenarioShape.keys["processes"].each.keys)
-	check("startEvery", prop(process, "startEvery"), scenarioShape.keys["processes"].each.keys["startEvery"].keys)
+	check("process", process, scenarioShape().keys["processes"].each.keys)
+	check("startEvery", prop(process, "startEvery"), scenarioShape().keys["processes"].each.keys["startEvery"].keys)
 }

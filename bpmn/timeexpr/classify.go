@@ -1,10 +1,8 @@
 package timeexpr
 
 import (
-	"regexp"
 	"strconv"
 	"strings"
-	"sync"
 	"unicode"
 	"unicode/utf8"
 )
@@ -138,7 +136,7 @@ func isDottedName(toks []token) bool {
 	}
 	for k, t := range toks {
 		if k%2 == 0 {
-			if t.kind != tkName || pyKeywords[t.text] {
+			if t.kind != tkName || isPyKeyword(t.text) {
 				return false
 			}
 		} else if t.kind != tkOp || t.text != "." {
@@ -148,25 +146,11 @@ func isDottedName(toks []token) bool {
 	return true
 }
 
-// lazyRegexp returns a function that compiles expr on its first call and
-// returns the same *regexp.Regexp after, so that a run that never
-// classifies a value pays nothing for the expression at start-up.
-func lazyRegexp(expr string) func() *regexp.Regexp {
-	return sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(expr) })
-}
-
-// Cron recognition, compiled on first use (not at start-up).
-var (
-	cronMacro = lazyRegexp(`^@(?i:yearly|annually|monthly|weekly|daily|midnight|hourly|reboot)$`)
-	cronEvery = lazyRegexp(`^@(?i:every)[ \t]+\S`)
-	cronField = lazyRegexp(`^(?i:[0-9*?/,#LW-]|JAN|FEB|MAR|APR|MAY|JUN|JUL|AUG|SEP|OCT|NOV|DEC|MON|TUE|WED|THU|FRI|SAT|SUN|H)+$`)
-)
-
 // isCron reports a cron string: @daily and the other macros, @every
 // <interval>, or 5 to 7 whitespace-separated cron fields, at least one of
 // which holds a digit, '*' or '?'.
 func isCron(s string) bool {
-	if cronMacro().MatchString(s) || cronEvery().MatchString(s) {
+	if isCronMacro(s) || isCronEvery(s) {
 		return true
 	}
 	fields := strings.Fields(s)
@@ -175,7 +159,7 @@ func isCron(s string) bool {
 	}
 	marked := false
 	for _, f := range fields {
-		if !cronField().MatchString(f) {
+		if !isCronField(f) {
 			return false
 		}
 		if strings.ContainsAny(f, "0123456789*?") {
@@ -185,19 +169,12 @@ func isCron(s string) bool {
 	return marked
 }
 
-// ISO-looking values: a duration, a repeating interval, or a date-time or
-// interval that starts with a 4-digit year, compiled on first use.
-var (
-	isoDuration = lazyRegexp(`^[+-]?[Pp][Tt]?[0-9]([0-9.,YyMmWwDdTtHhSs]*)[YyMmWwDdHhSs]$`)
-	isoCycle    = lazyRegexp(`^[Rr][+-]?[0-9]*/\S*$`)
-	isoDate     = lazyRegexp(`^[0-9]{4}([-Ww:][0-9A-Za-z:.,+/-]*|[0-9]{4}([Tt][0-9A-Za-z:.,+/-]*)?)$`)
-	isoDateSp   = lazyRegexp(`^[0-9]{4}-[0-9]{2}-[0-9]{2} [0-9]{2}:[0-9A-Za-z:.,+/-]*$`)
-)
-
 // isISOLooking reports an ISO 8601-looking value: PT48H, -P1D,
-// 2026-12-01T09:00:00Z, 20261201T090000Z, 2026-W49-2, R/P1D, R3/...
+// 2026-12-01T09:00:00Z, 20261201T090000Z, 2026-W49-2, R/P1D, R3/...: a
+// duration, a repeating interval, or a date-time or interval that starts
+// with a 4-digit year.
 func isISOLooking(s string) bool {
-	return isoDuration().MatchString(s) || isoCycle().MatchString(s) || isoDate().MatchString(s) || isoDateSp().MatchString(s)
+	return isoDurationShape(s) || isoCycleShape(s) || isoDateShape(s) || isoDateSpaceShape(s)
 }
 
 // embedded finds an expression inside an ISO 8601-looking value, such as
@@ -298,13 +275,18 @@ func (t token) plainStr() bool {
 	return t.lit != nil && (t.lit.prefix == "" || t.lit.prefix == "u" || t.lit.prefix == "r")
 }
 
-// pyKeywords are Python's keywords.
-var pyKeywords = map[string]bool{
-	"False": true, "None": true, "True": true, "and": true, "as": true, "assert": true, "async": true,
-	"await": true, "break": true, "class": true, "continue": true, "def": true, "del": true, "elif": true,
-	"else": true, "except": true, "finally": true, "for": true, "from": true, "global": true, "if": true,
-	"import": true, "in": true, "is": true, "lambda": true, "nonlocal": true, "not": true, "or": true,
-	"pass": true, "raise": true, "return": true, "try": true, "while": true, "with": true, "yield": true,
+// isPyKeyword reports Python's keywords (a switch, not a map: nothing
+// built at start-up).
+func isPyKeyword(s string) bool {
+	switch s {
+	case "False", "None", "True", "and", "as", "assert", "async",
+		"await", "break", "class", "continue", "def", "del", "elif",
+		"else", "except", "finally", "for", "from", "global", "if",
+		"import", "in", "is", "lambda", "nonlocal", "not", "or",
+		"pass", "raise", "return", "try", "while", "with", "yield":
+		return true
+	}
+	return false
 }
 
 // pyOps are Python's operators and delimiters, longest first.
@@ -314,10 +296,18 @@ var pyOps = []string{
 	"+", "-", "*", "/", "%", "@", "&", "|", "^", "~", "<", ">", "=", ".", ",", ":", ";", "(", ")", "[", "]", "{", "}",
 }
 
-// stringPrefixes are the valid string prefixes, lower-cased and sorted.
-var stringPrefixes = map[string]string{
-	"r": "r", "u": "u", "f": "f", "b": "b",
-	"br": "rb", "rb": "rb", "fr": "fr", "rf": "fr",
+// stringPrefix returns a valid string prefix, lower-cased, in its sorted
+// form.
+func stringPrefix(lower string) (string, bool) {
+	switch lower {
+	case "r", "u", "f", "b":
+		return lower, true
+	case "br", "rb":
+		return "rb", true
+	case "fr", "rf":
+		return "fr", true
+	}
+	return "", false
 }
 
 // scanner walks Python source text. LineStart, when set, is called at the
@@ -382,7 +372,7 @@ func (sc *scanner) run(i, to int) {
 					j += n2
 				}
 				word := s[i:j]
-				if p, ok := stringPrefixes[strings.ToLower(word)]; ok && j < to && (s[j] == '\'' || s[j] == '"') {
+				if p, ok := stringPrefix(strings.ToLower(word)); ok && j < to && (s[j] == '\'' || s[j] == '"') {
 					i = sc.str(i, j, p, to)
 					continue
 				}
@@ -656,7 +646,7 @@ func describe(toks []token) string {
 		case tkString, tkNumber:
 			return true
 		case tkName:
-			return !pyKeywords[t.text] || t.text == "None" || t.text == "True" || t.text == "False"
+			return !isPyKeyword(t.text) || t.text == "None" || t.text == "True" || t.text == "False"
 		case tkOp:
 			return t.text == ")" || t.text == "]" || t.text == "}"
 		}
@@ -720,7 +710,7 @@ func describe(toks []token) string {
 	// Two operands side by side are a syntax error.
 	for n := 1; n < len(top); n++ {
 		t := toks[top[n]]
-		if operandEnd(n-1) && (t.kind == tkString || t.kind == tkNumber || (t.kind == tkName && !pyKeywords[t.text])) {
+		if operandEnd(n-1) && (t.kind == tkString || t.kind == tkNumber || (t.kind == tkName && !isPyKeyword(t.text))) {
 			return "invalid Python syntax"
 		}
 	}

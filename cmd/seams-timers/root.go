@@ -52,26 +52,50 @@ func usageErrorf(format string, args ...any) error {
 	return &exitError{code: lint.ExitUsage, err: fmt.Errorf(format, args...)}
 }
 
-// newRootCmd builds the command tree.
+// newRootCmd builds the whole command tree.
 func newRootCmd(s *streams) *cobra.Command {
+	root := newRootOnly(s)
+	// --version prints what the version command prints.
+	root.Version = versionString()
+	root.SetVersionTemplate("seams-timers {{.Version}}\n")
+	for _, c := range subcommands(s) {
+		root.AddCommand(c)
+	}
+	return root
+}
+
+// newRootCmdFor builds the command tree a command line needs. When its
+// first word names a command under the root, that is the root and that
+// command only: the other commands' flags, help texts and default values,
+// and cobra's completion commands, would be built for nothing (they are a
+// tenth of a one-model check's start-up). The root's own flag (--version)
+// and help are then never reached. Any other command line (help,
+// completion, an unknown command, a flag first) gets the whole tree.
+func newRootCmdFor(s *streams, args []string) *cobra.Command {
+	c, ok := calledSubcommand(args)
+	if !ok {
+		return newRootCmd(s)
+	}
+	root := newRootOnly(s)
+	root.CompletionOptions.DisableDefaultCmd = true
+	root.AddCommand(c.build(s))
+	return root
+}
+
+// newRootOnly builds the root command with no command under it.
+func newRootOnly(s *streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "seams-timers",
 		Short:         "Check BPMN timer definitions against ADR-0037 and simulate when they fire",
 		SilenceUsage:  true,
 		SilenceErrors: true,
-		// --version prints what the version command prints.
-		Version: versionString(),
 	}
-	root.SetVersionTemplate("seams-timers {{.Version}}\n")
 	root.SetIn(s.In)
 	root.SetOut(s.Out)
 	root.SetErr(s.Err)
 	root.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
 		return &exitError{code: lint.ExitUsage, err: err}
 	})
-	for _, c := range subcommands(s) {
-		root.AddCommand(c)
-	}
 	return root
 }
 
@@ -80,6 +104,12 @@ func newRootCmd(s *streams) *cobra.Command {
 // (a full disk) is exit 3 with one line, whatever the
 // command; so is a panic, which never reaches the user as a stack trace.
 func run(args []string, s *streams) (code int) {
+	return runTree(args, s, newRootCmdFor)
+}
+
+// runTree is run with the command tree that tree builds for the command
+// line.
+func runTree(args []string, s *streams, tree func(*streams, []string) *cobra.Command) (code int) {
 	out := lint.NewCheckedWriter(s.Out)
 	cs := *s
 	cs.Out = out
@@ -89,7 +119,7 @@ func run(args []string, s *streams) (code int) {
 			code = lint.ExitInternal
 		}
 	}()
-	root := newRootCmd(&cs)
+	root := tree(&cs, args)
 	root.SetArgs(args)
 	err := root.Execute()
 	if out.Err() != nil {

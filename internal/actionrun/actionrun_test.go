@@ -118,6 +118,8 @@ func release(t *testing.T) string {
 		bin := filepath.Join(dir, "seams-timers")
 		build := exec.Command("go", "build", "-ldflags", "-X main.version=v9.9.9", "-o", bin, "./cmd/seams-timers")
 		build.Dir = repoRoot
+		// Static, as .goreleaser.yaml builds the release.
+		build.Env = append(os.Environ(), "CGO_ENABLED=0")
 		if out, err := build.CombinedOutput(); err != nil {
 			releaseErr = fmt.Errorf("go build: %w\n%s", err, out)
 			return
@@ -363,16 +365,17 @@ func TestBadChecksum(t *testing.T) {
 
 // TestVersionMethods checks how the version input and the action's ref
 // choose the install method, and that go install gets the module path at
-// that version: a stand-in go on PATH records its arguments.
+// that version and builds it static (CGO_ENABLED=0): a stand-in go on PATH
+// records its environment's CGO_ENABLED and its arguments.
 func TestVersionMethods(t *testing.T) {
 	for _, c := range []struct {
 		version, ref, method, want string
 	}{
 		{"v9.9.9", "", "release", ""},
 		{"", "v9.9.9", "release", ""},
-		{"v1.0.0", "v9.9.9", "install", "install github.com/seams/seams-timers/cmd/seams-timers@v1.0.0"},
-		{"", "main", "install", "install github.com/seams/seams-timers/cmd/seams-timers@main"},
-		{"latest", "", "install", "install github.com/seams/seams-timers/cmd/seams-timers@latest"},
+		{"v1.0.0", "v9.9.9", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@v1.0.0"},
+		{"", "main", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@main"},
+		{"latest", "", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@latest"},
 	} {
 		t.Run(c.version+"@"+c.ref, func(t *testing.T) {
 			rn, _ := newRunner(t, map[string]string{"a.bpmn": readExample(t, "digest.bpmn")})
@@ -382,7 +385,7 @@ func TestVersionMethods(t *testing.T) {
 			log := filepath.Join(shim, "go.log")
 			// The stand-in records the command and installs the release's
 			// binary where GOBIN says, as go install would.
-			script := fmt.Sprintf("#!/bin/sh\necho \"$@\" >> %q\ntar -xzf %q -C \"$GOBIN\" seams-timers\n",
+			script := fmt.Sprintf("#!/bin/sh\necho \"CGO_ENABLED=$CGO_ENABLED $@\" >> %q\ntar -xzf %q -C \"$GOBIN\" seams-timers\n",
 				log, filepath.Join(release(t), "v9.9.9", "seams-timers_9.9.9_linux_amd64.tar.gz"))
 			if err := os.WriteFile(filepath.Join(shim, "go"), []byte(script), 0o755); err != nil {
 				t.Fatal(err)

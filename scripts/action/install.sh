@@ -46,12 +46,12 @@ release)
   fi
   ;;
 install)
-  GOBIN="$bin" go install "github.com/seams/seams-timers/cmd/seams-timers@$VERSION"
+  CGO_ENABLED=0 GOBIN="$bin" go install "github.com/seams/seams-timers/cmd/seams-timers@$VERSION"
   ;;
 source)
   # A build of the action's own checkout, stamped with what git says it is.
   stamp=$(git -C "$GITHUB_ACTION_PATH" describe --tags --always --dirty 2>/dev/null || true)
-  (cd "$GITHUB_ACTION_PATH" && GOBIN="$bin" go install -ldflags "-X main.version=${stamp:-(devel)}" ./cmd/seams-timers)
+  (cd "$GITHUB_ACTION_PATH" && CGO_ENABLED=0 GOBIN="$bin" go install -ldflags "-X main.version=${stamp:-(devel)}" ./cmd/seams-timers)
   ;;
 *)
   echo "seams-timers: unknown install method '$METHOD'" >&2

@@ -3,7 +3,7 @@
 # seams-timers and writes method= and version= to $GITHUB_OUTPUT.
 #   release  a v1.2.3 tag whose release has a checksums file: download it
 #   install  any other version (a tag without a release, a branch, a commit,
-#            latest): go install .../cmd/seams-timers@VERSION
+#            latest): CGO_ENABLED=0 go install .../cmd/seams-timers@VERSION
 #   source   no version and no action ref (uses: ./): build the action's checkout
 # Inputs (environment): INPUT_VERSION, ACTION_REF; SEAMS_TIMERS_RELEASES is the
 # base URL of the release downloads (tests point it at a local directory).

@@ -67,11 +67,16 @@ type File struct {
 	Classes []*Class
 }
 
-// triggerMembers are the members whose override decides a trigger.
-var triggerMembers = map[string]bool{
-	"Hours": true, "Day": true, "TimeOfDay": true,
-	"GetTriggerTime": true, "GetDelayStart": true, "GetIntervalStart": true,
-	"Delay": true, "Interval": true, "Moment": true,
+// triggerMember reports the members whose override decides a trigger (a
+// switch, not a map: nothing built at start-up).
+func triggerMember(name string) bool {
+	switch name {
+	case "Hours", "Day", "TimeOfDay",
+		"GetTriggerTime", "GetDelayStart", "GetIntervalStart",
+		"Delay", "Interval", "Moment":
+		return true
+	}
+	return false
 }
 
 // builderMethod reports the builder methods whose first type argument is
@@ -298,7 +303,7 @@ func members(toks []csharp.Token, open, closeAt int, rng func(csharp.Token) span
 			continue
 		}
 		name := toks[j-1]
-		if !triggerMembers[name.Text] {
+		if !triggerMember(name.Text) {
 			continue
 		}
 		m := Member{Name: name.Text, At: rng(name), Method: toks[j].Text == "("}

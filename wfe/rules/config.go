@@ -103,7 +103,7 @@ func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...an
 				return nil, bad(x, "wfe.clock %q: want utc or local:<IANA zone>, such as local:Europe/Berlin", x.Value)
 			}
 		case "culture":
-			cu, ok := value.Cultures[x.Value]
+			cu, ok := value.LookupCulture(x.Value)
 			if !ok {
 				return nil, bad(x, "wfe.culture: unknown culture %q%s", x.Value, lint.Suggest(x.Value, value.CultureNames()))
 			}

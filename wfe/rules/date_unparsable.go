@@ -42,7 +42,7 @@ func checkDateUnparsable(v *Value) []found {
 	}
 	detail := fmt.Sprintf("Write %s as %s does (%s), or the ISO form yyyy-MM-dd, which parses under every culture.", v.Type, c.Name, c.Pattern())
 	for _, name := range []string{"en-GB", "de-DE", "nl-NL", "ja-JP", "en-US"} {
-		if other := value.Cultures[name]; other.Order != c.Order || other.Sep != c.Sep {
+		if other, _ := value.LookupCulture(name); other.Order != c.Order || other.Sep != c.Sep {
 			if d, err := value.ParseDateTime(v.Text, other); err == nil {
 				detail = fmt.Sprintf("It parses under %s as %s: write %s, or set wfe.culture to the culture the runtime parses with.",
 					other.Name, d, quote(d.String()))

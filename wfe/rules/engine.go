@@ -41,10 +41,16 @@ type State struct {
 	Config *Config
 }
 
-// loadDetails say what to do about a loading finding.
-var loadDetails = map[wfe.ErrorKind]string{
-	wfe.Unreadable: "Fix the file at this position; no timer of this scheme was checked.",
-	wfe.Syntax:     "Fix the XML at this position; no timer of this scheme was checked.",
+// loadDetail says what to do about a loading finding of that kind (a
+// switch, not a map: nothing to build at start-up).
+func loadDetail(k wfe.ErrorKind) string {
+	switch k {
+	case wfe.Unreadable:
+		return "Fix the file at this position; no timer of this scheme was checked."
+	case wfe.Syntax:
+		return "Fix the XML at this position; no timer of this scheme was checked."
+	}
+	return ""
 }
 
 // load reads the scheme files on a pool of workers.
@@ -101,7 +107,7 @@ func loadFile(l *project.Loader, path string) (ds []lint.Diagnostic, ok, isBPMN 
 	src, err := l.Read(path)
 	if err != nil {
 		at := span.At(path, span.Pos{Line: 1, Col: 1})
-		return []lint.Diagnostic{lint.LoadDiagnostic(SchemeUnreadable.ID, at, "cannot read the file: "+err.Error(), loadDetails[wfe.Unreadable])}, true, false
+		return []lint.Diagnostic{lint.LoadDiagnostic(SchemeUnreadable.ID, at, "cannot read the file: "+err.Error(), loadDetail(wfe.Unreadable))}, true, false
 	}
 	f, errs, ours := wfe.Read(path, src)
 	if !ours {
@@ -113,7 +119,7 @@ func loadFile(l *project.Loader, path string) (ds []lint.Diagnostic, ok, isBPMN 
 		if e.Kind == wfe.Syntax {
 			rule = SchemeXMLSyntax.ID
 		}
-		ds = append(ds, lint.LoadDiagnostic(rule, e.Range, e.Msg, loadDetails[e.Kind]))
+		ds = append(ds, lint.LoadDiagnostic(rule, e.Range, e.Msg, loadDetail(e.Kind)))
 	}
 	lf := &lint.File{Path: path, IRI: fileiri.FromPath(path), Kind: Kind, Src: src, Model: f, Timers: f.Timers(), Reported: true}
 	lf.Suppressions = suppressions(f)

@@ -79,40 +79,47 @@ type Culture struct {
 	Sep byte
 }
 
-// Cultures are the parsing cultures seams-timers knows, by name.
-var Cultures = map[string]Culture{
-	"en-US":     {"en-US", "MDY", '/'},
-	"invariant": {"invariant", "MDY", '/'},
-	"en-GB":     {"en-GB", "DMY", '/'},
-	"en-AU":     {"en-AU", "DMY", '/'},
-	"fr-FR":     {"fr-FR", "DMY", '/'},
-	"es-ES":     {"es-ES", "DMY", '/'},
-	"it-IT":     {"it-IT", "DMY", '/'},
-	"pt-BR":     {"pt-BR", "DMY", '/'},
-	"de-DE":     {"de-DE", "DMY", '.'},
-	"ru-RU":     {"ru-RU", "DMY", '.'},
-	"pl-PL":     {"pl-PL", "DMY", '.'},
-	"nl-NL":     {"nl-NL", "DMY", '-'},
-	"ja-JP":     {"ja-JP", "YMD", '/'},
-	"zh-CN":     {"zh-CN", "YMD", '/'},
+// cultures are the parsing cultures seams-timers knows, sorted by name:
+// an array, which the linker lays out, so that a run that reads no scheme
+// builds no map of them at start-up.
+var cultures = [...]Culture{
+	{"de-DE", "DMY", '.'},
+	{"en-AU", "DMY", '/'},
+	{"en-GB", "DMY", '/'},
+	{"en-US", "MDY", '/'},
+	{"es-ES", "DMY", '/'},
+	{"fr-FR", "DMY", '/'},
+	{"invariant", "MDY", '/'},
+	{"it-IT", "DMY", '/'},
+	{"ja-JP", "YMD", '/'},
+	{"nl-NL", "DMY", '-'},
+	{"pl-PL", "DMY", '.'},
+	{"pt-BR", "DMY", '/'},
+	{"ru-RU", "DMY", '.'},
+	{"zh-CN", "YMD", '/'},
+}
+
+// LookupCulture returns the known culture of that name.
+func LookupCulture(name string) (Culture, bool) {
+	for _, c := range cultures {
+		if c.Name == name {
+			return c, true
+		}
+	}
+	return Culture{}, false
 }
 
 // CultureNames lists the known cultures, sorted.
 func CultureNames() []string {
-	var out []string
-	for n := range Cultures {
-		out = append(out, n)
-	}
-	for i := 1; i < len(out); i++ {
-		for j := i; j > 0 && out[j] < out[j-1]; j-- {
-			out[j], out[j-1] = out[j-1], out[j]
-		}
+	out := make([]string, len(cultures))
+	for i, c := range cultures {
+		out[i] = c.Name
 	}
 	return out
 }
 
 // DefaultCulture is en-US, the designer's MM/dd/yyyy.
-var DefaultCulture = Cultures["en-US"]
+var DefaultCulture = Culture{"en-US", "MDY", '/'}
 
 // DateTime is a Date or DateAndTime value as DateTime.Parse reads it.
 type DateTime struct {

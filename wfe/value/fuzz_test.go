@@ -69,7 +69,7 @@ func FuzzParseDateTime(f *testing.F) {
 	}
 	f.Fuzz(func(t *testing.T, s string) {
 		for _, name := range CultureNames() {
-			c := Cultures[name]
+			c, _ := LookupCulture(name)
 			d, err := ParseDateTime(s, c)
 			if err != nil {
 				continue
