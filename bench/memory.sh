@@ -17,7 +17,6 @@ old_rev=${1:-}
 runs=${2:-5}
 out=bench/out/memory
 mkdir -p "$out"
-export CGO_ENABLED=0
 go build -o "$out/new" ./cmd/seams-timers
 go build -o "$out/runs" ./bench/runs
 go build -o "$out/tokenscan" ./bench/tokenscan
