@@ -77,6 +77,21 @@ func NewPrinter(format string, o PrinterOptions) (Printer, error) {
 	return mk(o), nil
 }
 
+// ReadsSources reports whether the printer of a format reads the bytes of
+// the files findings point into, with these options: SARIF always (its
+// columns are UTF-16 code units, counted in the line), text when it shows
+// source lines. A run whose printers read none may let the loader release
+// every file's bytes early (project.Options.DropSources).
+func ReadsSources(format string, o PrinterOptions) bool {
+	switch format {
+	case "sarif":
+		return true
+	case "text":
+		return o.ShowSource
+	}
+	return false
+}
+
 // Count returns the number of errors and warnings in a report.
 func (r *Report) Count() (errs, warns int) {
 	for _, d := range r.Diagnostics {

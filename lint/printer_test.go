@@ -964,3 +964,39 @@ func TestMarkdownCells(t *testing.T) {
 		t.Errorf("%d rows, tail %q", got, out[len(out)-80:])
 	}
 }
+
+// countingSources records which files a printer asked the bytes of.
+type countingSources struct {
+	src   Sources
+	asked map[string]int
+}
+
+func (c *countingSources) Source(file string) []byte {
+	c.asked[file]++
+	return c.src.Source(file)
+}
+
+// TestReadsSources: a printer reads the files' bytes exactly when
+// ReadsSources says it does, so that a run whose printers read none may
+// release them early without changing a byte of the output.
+func TestReadsSources(t *testing.T) {
+	for _, format := range Formats() {
+		for _, show := range []bool{false, true} {
+			rep, opts := sortedPrinterReport(t)
+			for _, f := range rep.Project.Files {
+				f.Src = nil // only through Sources
+			}
+			c := &countingSources{src: opts.Sources, asked: map[string]int{}}
+			opts.Sources = c
+			opts.ShowSource = show
+			p, err := NewPrinter(format, opts)
+			if err != nil {
+				t.Fatal(err)
+			}
+			renderReport(t, p, rep)
+			if got, want := len(c.asked) > 0, ReadsSources(format, opts); got != want {
+				t.Errorf("%s (show source %v): read the sources of %v; ReadsSources says %v", format, show, c.asked, want)
+			}
+		}
+	}
+}

@@ -90,6 +90,11 @@ type Options struct {
 	// and its bytes when no finding points into them, are released at
 	// once, so that memory does not grow with the number of files.
 	Release bool
+	// DropSources says that, with Release, nothing after the check reads
+	// the files' bytes (no printer quotes a source line or converts
+	// columns, no fix is planned): each file's bytes are then released as
+	// soon as its engine is done reading them, even where findings point.
+	DropSources bool
 }
 
 // PathError reports a path that does not exist (exit code 2).
@@ -192,17 +197,34 @@ func (l *Loader) Add(files ...*lint.File) {
 // report nothing on it. When the run reports only findings
 // (Options.Release, in Check), the file rules run on f at once, and f's
 // model is released, and its bytes too when no finding or suppression
-// points into them. Done reports whether the model was released; it may
-// be called from several goroutines, for different files.
+// points into them. Done reports whether the model was released (a file
+// that failed to load has none: only its bytes may be); it may be called
+// from several goroutines, for different files.
 func (l *Loader) Done(f *lint.File) bool {
-	if l.runner == nil || f.Model == nil {
+	if l.runner == nil {
 		return false
 	}
 	l.runner.File(l.proj, f)
 	f.Model = nil
-	if f.Finished() && len(f.Suppressions) == 0 {
+	if l.opts.DropSources || f.Finished() && len(f.Suppressions) == 0 {
 		f.Src = nil
 	}
+	return true
+}
+
+// Checked tells the loader that the engine is done reading f's bytes, which
+// it has added, but keeps its model for its project state. When the run
+// reports only findings and nothing reads the bytes after it
+// (Options.Release and DropSources), the file rules run on f at once and
+// its bytes are released: Checked then reports true, and the engine drops
+// its own references to them. It may be called from several goroutines,
+// for different files.
+func (l *Loader) Checked(f *lint.File) bool {
+	if l.runner == nil || !l.opts.DropSources {
+		return false
+	}
+	l.runner.File(l.proj, f)
+	f.Src = nil
 	return true
 }
 

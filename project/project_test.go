@@ -150,6 +150,21 @@ func TestRelease(t *testing.T) {
 	if src := (lint.ProjectSources{Project: released.Project}).Source(filepath.Join(dir, "a.toy")); string(src) != "daily\nnever\n" {
 		t.Errorf("a.toy's source for the printers: %q", src)
 	}
+
+	// With DropSources nothing reads the bytes after the check: they are
+	// all released, the findings unchanged.
+	rep, err := project.Check(project.Options{Paths: []string{dir}, Release: true, DropSources: true}, []*project.Engine{toyEngine()}, lint.Options{Jobs: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !slices.EqualFunc(kept.Diagnostics, rep.Diagnostics, func(a, b lint.Diagnostic) bool { return a.Message == b.Message && a.Line == b.Line }) {
+		t.Errorf("findings differ with DropSources:\n kept %v\n got  %v", kept.Diagnostics, rep.Diagnostics)
+	}
+	for _, f := range rep.Project.Files {
+		if f.Src != nil || f.Model != nil {
+			t.Errorf("%s: bytes or model kept with DropSources", f.Path)
+		}
+	}
 }
 
 // TestStdinBuffer: the buffer is read instead of its file on disk, and only

@@ -104,6 +104,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	if len(graphs) > 0 {
 		go func() {
 			srcs := make([]graph.Source, len(graphs))
+			graphFiles := make([]*lint.File, len(graphs))
 			for i, p := range graphs {
 				data, err := l.Read(p)
 				srcs[i] = graph.Source{Path: p, Data: data, Err: err}
@@ -112,8 +113,14 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				f.IRI, _ = graph.FileIRI(p)
 				f.Suppressions = graphSuppressions(p, data)
 				l.Add(f)
+				graphFiles[i] = f
 			}
 			g, errs := graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+			// The graph keeps copies of its terms, not the documents'
+			// bytes.
+			for _, f := range graphFiles {
+				l.Checked(f)
+			}
 			var broken []string
 			for _, e := range errs {
 				broken = append(broken, e.File)
@@ -161,12 +168,19 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					fillFile(f, doc)
 				}
 				l.Add(f)
-				if lerr == nil {
+				if lerr != nil {
+					l.Done(f)
+				} else {
 					parsed.Add(1)
 					// With no graph in the run, nothing after the file
 					// rules reads the model: the loader may check it and
 					// release it now.
 					if len(graphs) > 0 || !l.Done(f) {
+						// The join and the project rules read the model
+						// at the end, but not its bytes.
+						if l.Checked(f) {
+							doc.Src = nil
+						}
 						docsMu.Lock()
 						docs = append(docs, doc)
 						docsMu.Unlock()

@@ -25,16 +25,16 @@ func TestReleaseSameFindings(t *testing.T) {
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 	released := 0
 	for _, dir := range dirs {
-		check := func(release bool) *lint.Report {
+		check := func(release, drop bool) *lint.Report {
 			t.Helper()
-			rep, err := project.Check(project.Options{Paths: []string{dir}, Release: release, Jobs: 2},
+			rep, err := project.Check(project.Options{Paths: []string{dir}, Release: release, DropSources: drop, Jobs: 2},
 				[]*project.Engine{Engine}, lint.Options{Now: now})
 			if err != nil {
 				t.Fatalf("%s: %v", dir, err)
 			}
 			return rep
 		}
-		kept, rel := check(false), check(true)
+		kept, rel := check(false, false), check(true, false)
 		if got, want := render(rel), render(kept); got != want {
 			t.Errorf("%s: findings with Release:\n%s\nwithout:\n%s", dir, got, want)
 		}
@@ -58,6 +58,26 @@ func TestReleaseSameFindings(t *testing.T) {
 			}
 			if pointed[f.Path] && f.Src == nil {
 				t.Errorf("%s: a finding points into it, but its bytes were released", f.Path)
+			}
+		}
+		// Nothing reads the bytes after the check: every file's are
+		// released, models the graph needs are kept, and the findings
+		// do not change.
+		drop := check(true, true)
+		if got, want := render(drop), render(kept); got != want {
+			t.Errorf("%s: findings with DropSources:\n%s\nwithout:\n%s", dir, got, want)
+		}
+		for _, f := range drop.Project.Files {
+			if f.Src != nil {
+				t.Errorf("%s: bytes kept with DropSources", f.Path)
+			}
+			if f.Kind == KindBPMN && graphs != (f.Model != nil) {
+				t.Errorf("%s: model kept %v with DropSources, in a run with an index graph %v", f.Path, f.Model != nil, graphs)
+			}
+		}
+		for _, d := range Documents(drop.Project) {
+			if d.Src != nil {
+				t.Errorf("%s: the model kept for the join holds its bytes", d.Path)
 			}
 		}
 	}

@@ -188,8 +188,10 @@ func runCheck(s *streams, o *checkOptions) error {
 
 	in := loadOptions(o.Paths, cfg)
 	in.Jobs = o.Jobs
-	// check prints findings only: each model is released once checked.
+	// check prints findings only: each model is released once checked,
+	// and every file's bytes too when no printer and no fix reads them.
 	in.Release = true
+	in.DropSources = !o.Fix && !o.Diff && !readsSources(outs, o.ShowSource || s.OutTTY)
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
@@ -321,11 +323,29 @@ func failExit(rep *lint.Report, failOn lint.Severity, never bool) error {
 	return nil
 }
 
-func writeOutput(s *streams, out output, popts lint.PrinterOptions, rep *lint.Report) error {
+// readsSources reports whether any of the outputs prints from the files'
+// bytes, with source lines shown on standard output as showSource says.
+func readsSources(outs []output, showSource bool) bool {
+	for _, out := range outs {
+		if lint.ReadsSources(out.format, outputOptions(out, lint.PrinterOptions{ShowSource: showSource})) {
+			return true
+		}
+	}
+	return false
+}
+
+// outputOptions are the printer options for one output: a file gets no
+// colour and no source lines.
+func outputOptions(out output, popts lint.PrinterOptions) lint.PrinterOptions {
 	if out.file != "" {
 		popts.Color = false
 		popts.ShowSource = false
 	}
+	return popts
+}
+
+func writeOutput(s *streams, out output, popts lint.PrinterOptions, rep *lint.Report) error {
+	popts = outputOptions(out, popts)
 	p, err := lint.NewPrinter(out.format, popts)
 	if err != nil {
 		return err
