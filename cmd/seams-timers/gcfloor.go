@@ -3,6 +3,8 @@ package main
 import (
 	"os"
 	"runtime"
+	"runtime/debug"
+	"runtime/metrics"
 	"sync/atomic"
 )
 
@@ -22,17 +24,55 @@ const ballastSize = 8 << 20
 // ballast is the heap the collector counts as live; nothing reads it.
 var ballast atomic.Pointer[[]byte]
 
-// keepHeapFloor allocates the ballast after the first garbage collection,
-// so that a short run (one model, which never collects) pays nothing for
-// it. It does nothing when the user set GOGC.
+// largeHeap is the live heap above which a run collects at largeGOGC
+// instead of 100: a run that holds this much holds it to the end (an index
+// graph of a million triples and the models it joins), so the collector's
+// default headroom of as much again would be a third of the process's
+// memory, spent on garbage. At 50 the headroom is half the live heap, for
+// a few more collections (measured on the 1M-triple join with 2,000 models,
+// whose live heap ends at about 170 MB: peak RSS 320 to 265 MB, CPU +45 ms
+// of 3.6 s; 25 instead of 50 gave 243 MB for +590 ms).
+const (
+	largeHeap = 64 << 20
+	largeGOGC = 50
+)
+
+// gcPercent is the GOGC for a live heap of live bytes.
+func gcPercent(live uint64) int {
+	if live > largeHeap {
+		return largeGOGC
+	}
+	return 100
+}
+
+// keepHeapFloor sets the collector's policy for a batch run: the ballast,
+// allocated after the first collection, so that a short run (one model,
+// which never collects) pays nothing for it; and after every collection,
+// the GOGC its live heap calls for. It does nothing when the user set GOGC.
 func keepHeapFloor() {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return
 	}
-	onNextGC(func() {
-		b := make([]byte, ballastSize)
-		ballast.Store(&b)
-	})
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	percent := 100
+	var after func()
+	after = func() {
+		if ballast.Load() == nil {
+			b := make([]byte, ballastSize)
+			ballast.Store(&b)
+		}
+		metrics.Read(sample)
+		if sample[0].Value.Kind() == metrics.KindUint64 {
+			// The ballast is not what the run holds.
+			live := sample[0].Value.Uint64() - min(sample[0].Value.Uint64(), ballastSize)
+			if p := gcPercent(live); p != percent {
+				percent = p
+				debug.SetGCPercent(p)
+			}
+		}
+		onNextGC(after)
+	}
+	onNextGC(after)
 }
 
 // sentinel is an object whose only use is to become unreachable: it holds

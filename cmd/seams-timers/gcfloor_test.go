@@ -67,3 +67,20 @@ func TestHeapBallast(t *testing.T) {
 	}
 	t.Fatalf("after the collections no ballast of %d bytes was allocated", ballastSize)
 }
+
+func TestGCPercent(t *testing.T) {
+	for _, c := range []struct {
+		live uint64
+		want int
+	}{
+		{0, 100},
+		{2 << 20, 100},
+		{largeHeap, 100},
+		{largeHeap + 1, largeGOGC},
+		{1 << 30, largeGOGC},
+	} {
+		if got := gcPercent(c.live); got != c.want {
+			t.Errorf("gcPercent(%d MiB) = %d; want %d", c.live>>20, got, c.want)
+		}
+	}
+}
