@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -203,6 +205,59 @@ func TestDuplicatesKeptOnce(t *testing.T) {
 	}
 	if docs := g.Documents(); len(docs) != 2 || docs[0].Triples != 2 || docs[1].Triples != 2 {
 		t.Errorf("Documents = %+v", docs)
+	}
+}
+
+// TestDuplicatesManyPerSubject takes the path that sorts a subject's
+// triples to find those written again (more than smallGroup of them), and
+// checks the result against a map of the triples seen, in load order.
+func TestDuplicatesManyPerSubject(t *testing.T) {
+	dir := t.TempDir()
+	var a, b strings.Builder
+	a.WriteString("@prefix e: <http://e/> .\ne:s e:p ")
+	for k := range 3 * smallGroup {
+		if k > 0 {
+			a.WriteString(", ")
+		}
+		fmt.Fprintf(&a, "e:o%d", k%(2*smallGroup))
+	}
+	a.WriteString(" ; e:q e:o1, e:o1 .\ne:t e:p e:o1 .\n")
+	for k := range smallGroup {
+		fmt.Fprintf(&b, "<http://e/s> <http://e/p> <http://e/o%d> .\n", 3*k)
+	}
+	pa, pb := writeFile(t, dir, "a.ttl", a.String()), writeFile(t, dir, "b.nt", b.String())
+	g, errs := Load([]string{pb, pa})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	// The same documents, one triple a document: the graph keeps all.
+	var want []string
+	seen := map[string]bool{}
+	for _, p := range []string{pa, pb} {
+		one, errs := Load([]string{p})
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for _, tr := range one.Triples() {
+			k := tr.String()
+			if !seen[k] {
+				seen[k] = true
+				want = append(want, k+" "+filepath.Base(tr.Object.File)+":"+at(tr.Object))
+			}
+		}
+	}
+	var got []string
+	for _, tr := range g.Triples() {
+		got = append(got, tr.String()+" "+filepath.Base(tr.Object.File)+":"+at(tr.Object))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := len(g.BySubject(NewIRI("http://e/s"))); n != len(want)-1 {
+		t.Errorf("BySubject(e:s) has %d triples, want %d", n, len(want)-1)
+	}
+	if tr := g.ByPredicateObject(NewIRI("http://e/p"), NewIRI("http://e/o1")); len(tr) != 2 || tr[1].S.Value != "http://e/t" {
+		t.Errorf("ByPredicateObject(e:p, e:o1) = %v", tr)
 	}
 }
 
