@@ -25,9 +25,11 @@ type termTable struct {
 	langs   []string
 	langIdx map[string]uint32
 	// slots is an open-addressing hash table of the ids, probed linearly:
-	// a slot holds the upper half of a term's hash and its id, and 0 when
-	// it is free. The index of a slot is the hash's low bits, so that the
-	// table grows without hashing a string again.
+	// a slot holds a tag (a term's hash and its kind) in its upper half
+	// and its id in the lower, and 0 when it is free. The index of a slot
+	// is the hash's low bits, so that the table grows without hashing a
+	// string again, and a slot whose tag differs is passed over without
+	// reading the term.
 	slots []uint64
 	used  int
 	seed  maphash.Seed
@@ -79,30 +81,32 @@ func (tt *termTable) term(id uint32) Term {
 	return t
 }
 
-// hash returns the hash of a term: its kind, value and, for a literal, its
-// attributes.
-func (tt *termTable) hash(kind Kind, v string, a litAttr) uint32 {
+// tag returns the tag of a term: its kind, and a hash of its value and,
+// for a literal, its attributes above it.
+func (tt *termTable) tag(kind Kind, v string, a litAttr) uint32 {
 	h := maphash.String(tt.seed, v)
-	h ^= uint64(kind) | uint64(a.dt)<<kindBits | uint64(a.lang)<<40
+	h ^= uint64(a.dt) | uint64(a.lang)<<32
 	h *= 0x9e3779b97f4a7c15
-	return uint32(h >> 32)
+	return uint32(h>>32)<<kindBits | uint32(kind)
 }
+
+// home is the slot where the probe for a tag starts.
+func home(tag uint32, mask int) int { return int(tag>>kindBits) & mask }
 
 // find returns the id of a term, or 0 and the index of the free slot
 // where insert puts it.
-func (tt *termTable) find(kind Kind, v string, a litAttr, h uint32) (id uint32, slot int) {
+func (tt *termTable) find(kind Kind, v string, a litAttr, tag uint32) (id uint32, slot int) {
 	mask := len(tt.slots) - 1
-	for i := int(h) & mask; ; i = (i + 1) & mask {
+	for i := home(tag, mask); ; i = (i + 1) & mask {
 		s := tt.slots[i]
 		if s == 0 {
 			return 0, i
 		}
-		if uint32(s>>32) != h {
+		if uint32(s>>32) != tag {
 			continue
 		}
 		id := uint32(s)
-		m := tt.meta[id]
-		if Kind(m&kindMask) == kind && tt.vals[id] == v && (kind != KindLiteral || tt.lits[m>>kindBits] == a) {
+		if tt.vals[id] == v && (kind != KindLiteral || tt.lits[tt.meta[id]>>kindBits] == a) {
 			return id, i
 		}
 	}
@@ -110,23 +114,23 @@ func (tt *termTable) find(kind Kind, v string, a litAttr, h uint32) (id uint32, 
 
 // lookup returns the id of a term, if the table holds it.
 func (tt *termTable) lookup(kind Kind, v string, a litAttr) (uint32, bool) {
-	id, _ := tt.find(kind, v, a, tt.hash(kind, v, a))
+	id, _ := tt.find(kind, v, a, tt.tag(kind, v, a))
 	return id, id != 0
 }
 
 // intern returns the id of a term, adding it if it is new. v is copied
 // when it is added, so it may be a view of a buffer that changes later.
 func (tt *termTable) intern(kind Kind, v string, a litAttr) uint32 {
-	h := tt.hash(kind, v, a)
-	id, slot := tt.find(kind, v, a, h)
+	tag := tt.tag(kind, v, a)
+	id, slot := tt.find(kind, v, a, tag)
 	if id != 0 {
 		return id
 	}
-	return tt.insert(kind, v, a, h, slot)
+	return tt.insert(kind, v, a, tag, slot)
 }
 
 // insert adds a term that find did not find, at the slot find returned.
-func (tt *termTable) insert(kind Kind, v string, a litAttr, h uint32, slot int) uint32 {
+func (tt *termTable) insert(kind Kind, v string, a litAttr, tag uint32, slot int) uint32 {
 	id := uint32(len(tt.vals))
 	m := uint32(kind)
 	if kind == KindLiteral {
@@ -135,7 +139,7 @@ func (tt *termTable) insert(kind Kind, v string, a litAttr, h uint32, slot int) 
 	}
 	tt.vals = append(tt.vals, tt.keep(v))
 	tt.meta = append(tt.meta, m)
-	tt.slots[slot] = uint64(h)<<32 | uint64(id)
+	tt.slots[slot] = uint64(tag)<<32 | uint64(id)
 	tt.used++
 	// The table is kept at most 13/16 full, so that probes stay short.
 	if tt.used*16 > len(tt.slots)*13 {
@@ -152,7 +156,7 @@ func (tt *termTable) grow() {
 		if s == 0 {
 			continue
 		}
-		i := int(s>>32) & mask
+		i := home(uint32(s>>32), mask)
 		for slots[i] != 0 {
 			i = (i + 1) & mask
 		}
