@@ -348,16 +348,12 @@ func (b *builder) reserve(n int) { b.g.triples.reserve(n / 30) }
 
 // add stores a decoded triple, already checked against r.
 func (b *builder) add(d *docState, t rdf.Triple, r *rec, v *strView) {
-	b.g.triples.add(stored{
-		s:    b.term(d, 0, t.Subj, &r.s, v),
-		p:    b.term(d, 1, t.Pred, &r.p, v),
-		o:    b.term(d, 2, t.Obj, &r.o, v),
-		soff: r.s.off,
-		voff: r.p.off,
-		ooff: r.o.off,
-		slen: tokenLen(&r.s),
-		vlen: tokenLen(&r.p),
-		olen: tokenLen(&r.o),
+	s := b.term(d, 0, t.Subj, &r.s, v)
+	p := b.term(d, 1, t.Pred, &r.p, v)
+	o := b.term(d, 2, t.Obj, &r.o, v)
+	b.g.triples.add(s, p, o, place{
+		soff: r.s.off, voff: r.p.off, ooff: r.o.off,
+		slen: tokenLen(&r.s), vlen: tokenLen(&r.p), olen: tokenLen(&r.o),
 	})
 }
 
@@ -538,17 +534,30 @@ func cmpU32(a, b uint32) int {
 func (g *Graph) dropTriples(drop []uint64) {
 	w := uint32(0)
 	i := uint32(0)
+	// The long places move with their triples; kept counts those kept.
+	long, kept := g.triples.long, 0
 	for k := range g.docs {
 		d := &g.docs[k]
 		d.first = w
 		for end := i + uint32(d.Triples); i < end; i++ {
-			if drop[i/64]&(1<<(i%64)) == 0 {
-				*g.triples.at(w) = *g.triples.at(i)
-				w++
+			t := g.triples.at(i)
+			if drop[i/64]&(1<<(i%64)) != 0 {
+				if t.long {
+					long = long[1:]
+				}
+				continue
 			}
+			if t.long {
+				g.triples.long[kept] = longPlace{i: w, place: long[0].place}
+				long = long[1:]
+				kept++
+			}
+			*g.triples.at(w) = *t
+			w++
 		}
 		d.end = w
 	}
+	g.triples.long = g.triples.long[:kept]
 	g.triples.truncate(int(w))
 }
 

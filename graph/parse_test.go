@@ -358,3 +358,61 @@ func TestDeepNesting(t *testing.T) {
 		}
 	}
 }
+
+// TestLongPlaces checks the triples whose place does not fit a stored
+// triple (a term longer than 255 bytes, a predicate more than 64 KiB after
+// its subject): their ranges are kept exactly, also when duplicates before
+// them are dropped and when a later document fails.
+func TestLongPlaces(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("x", 300)
+	far := strings.Repeat("y", 70000)
+	src := "<http://e/s> <http://e/p> \"" + long + "\" ;\n" +
+		"  <http://e/q> \"" + far + "\" ;\n" +
+		"  <http://e/r> <http://e/o> .\n" +
+		"<http://e/s> <http://e/p> \"" + long + "\" .\n" +
+		"<http://e/s> <http://e/r> <http://e/o> .\n" +
+		"<http://e/t> <http://e/p> \"" + long + "\" .\n"
+	a := writeFile(t, dir, "a.ttl", src)
+	b := writeFile(t, dir, "b.ttl", "<http://e/u> <http://e/p> \""+long+"\" .\n<http://e/u> <http://e/p> .\n")
+	g, errs := Load([]string{a, b})
+	if len(errs) != 1 {
+		t.Fatalf("errors: %v", errs)
+	}
+	type want struct{ s, p, o, oend int }
+	offset := func(sub string, n int) int {
+		i := -1
+		for range n {
+			i += 1 + strings.Index(src[i+1:], sub)
+		}
+		return i
+	}
+	lit := func(n int) (int, int) {
+		i := offset("\""+long+"\"", n)
+		return i, i + len(long) + 2
+	}
+	o1, e1 := lit(1)
+	q := offset("<http://e/q>", 1)
+	r := offset("<http://e/r>", 1)
+	o3, e3 := lit(3)
+	wants := []want{
+		{0, offset("<http://e/p>", 1), o1, e1},
+		// A length is clamped to 65,535 bytes.
+		{0, q, q + len("<http://e/q> "), q + len("<http://e/q> ") + 1<<16 - 1},
+		{0, r, r + len("<http://e/r> "), r + len("<http://e/r> <http://e/o>")},
+		{offset("<http://e/t>", 1), offset("<http://e/p>", 3), o3, e3},
+	}
+	tr := g.Triples()
+	if len(tr) != len(wants) {
+		t.Fatalf("got %d triples, want %d:\n%s", len(tr), len(wants), strings.Join(ntLines(g), "\n"))
+	}
+	for k, w := range wants {
+		got := want{tr[k].Subject.Start.Offset, tr[k].Predicate.Start.Offset, tr[k].Object.Start.Offset, tr[k].Object.End.Offset}
+		if got != w || tr[k].Object.File != a {
+			t.Errorf("triple %d (predicate %s) at %+v in %s, want %+v", k, tr[k].P, got, tr[k].Object.File, w)
+		}
+	}
+	if pos, ok := g.SubjectRange(NewIRI("http://e/t")); !ok || pos.Start.Offset != wants[3].s || pos.End.Offset != wants[3].s+len("<http://e/t>") {
+		t.Errorf("SubjectRange(e:t) = %v, %v", pos, ok)
+	}
+}

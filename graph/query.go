@@ -53,15 +53,15 @@ func (g *Graph) rng(d *docInfo, off int32, n uint16) span.Range {
 }
 
 func (g *Graph) triple(i uint32) Triple {
-	t := g.triples.at(i)
+	t, pl := g.triples.at(i), g.triples.place(i)
 	d := g.docOf(i)
 	return Triple{
 		S:         g.term(t.s),
 		P:         g.term(t.p),
 		O:         g.term(t.o),
-		Subject:   g.rng(d, t.soff, t.slen),
-		Predicate: g.rng(d, t.voff, t.vlen),
-		Object:    g.rng(d, t.ooff, t.olen),
+		Subject:   g.rng(d, pl.soff, pl.slen),
+		Predicate: g.rng(d, pl.voff, pl.vlen),
+		Object:    g.rng(d, pl.ooff, pl.olen),
 	}
 }
 
@@ -211,6 +211,6 @@ func (g *Graph) SubjectRange(s Term) (span.Range, bool) {
 	if len(r) == 0 {
 		return span.Range{}, false
 	}
-	t := g.triples.at(r[0])
-	return g.rng(g.docOf(r[0]), t.soff, t.slen), true
+	pl := g.triples.place(r[0])
+	return g.rng(g.docOf(r[0]), pl.soff, pl.slen), true
 }

@@ -230,9 +230,9 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 		}
 		for i := d.first; i < d.end; i++ {
 			t := g.triples.at(i)
-			note(doc, t.p, false, func() span.Range { return g.rng(d, t.voff, t.vlen) })
+			note(doc, t.p, false, func() span.Range { pl := g.triples.place(i); return g.rng(d, pl.voff, pl.vlen) })
 			if hasType && t.p == typeID {
-				note(doc, t.o, true, func() span.Range { return g.rng(d, t.ooff, t.olen) })
+				note(doc, t.o, true, func() span.Range { pl := g.triples.place(i); return g.rng(d, pl.ooff, pl.olen) })
 			}
 		}
 	}
