@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -431,14 +432,17 @@ func (b *builder) blank(d *docState, x *xterm, v *strView) uint32 {
 // finish removes duplicate triples and builds the indexes.
 func (b *builder) finish() *Graph {
 	g := b.g
-	nt := g.numTerms()
-	subj := func(i uint32) uint32 { return g.triples.at(i).s }
-	// The subject index of every triple, in load order, finds the
-	// duplicates: a triple written again has the subject of the first.
-	g.subjStart, g.subjIdx = csr(g.triples.len(), nt, subj)
-	if dup := g.duplicates(); dup != nil {
+	// A large graph builds its predicate-object index on another
+	// goroutine meanwhile, and again after dropping duplicates, if any.
+	var po sync.WaitGroup
+	if g.triples.len() >= parallelFinish {
+		po.Go(g.indexPredicates)
+	}
+	dup := g.indexSubjects()
+	if dup != nil {
+		po.Wait()
 		g.dropTriples(dup)
-		g.subjStart, g.subjIdx = csr(g.triples.len(), nt, subj)
+		g.indexSubjects()
 	} else {
 		end := uint32(0)
 		for i := range g.docs {
@@ -447,8 +451,29 @@ func (b *builder) finish() *Graph {
 			end = d.end
 		}
 	}
-	// Predicate-object index: by object, then stably by predicate.
-	n := g.triples.len()
+	if g.triples.len() < parallelFinish || dup != nil {
+		g.indexPredicates()
+	}
+	po.Wait()
+	return g
+}
+
+// parallelFinish is the number of triples from which finish builds the
+// two indexes side by side. Tests lower it.
+var parallelFinish = 1 << 16
+
+// indexSubjects builds the subject index, in load order, and returns the
+// duplicates it finds (a triple written again has the subject of the
+// first): a bit set, or nil when there is none.
+func (g *Graph) indexSubjects() []uint64 {
+	g.subjStart, g.subjIdx = csr(g.triples.len(), g.numTerms(), func(i uint32) uint32 { return g.triples.at(i).s })
+	return g.duplicates()
+}
+
+// indexPredicates builds the predicate-object index: by object, then
+// stably by predicate.
+func (g *Graph) indexPredicates() {
+	n, nt := g.triples.len(), g.numTerms()
 	count := make([]uint32, nt+1)
 	for i := range n {
 		count[g.triples.at(uint32(i)).o+1]++
@@ -463,7 +488,6 @@ func (b *builder) finish() *Graph {
 		count[o]++
 	}
 	g.predStart, g.poIdx = csrFrom(byObj, nt, func(i uint32) uint32 { return g.triples.at(i).p })
-	return g
 }
 
 // smallGroup is the size up to which duplicates compares the triples of a

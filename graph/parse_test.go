@@ -212,6 +212,16 @@ func TestDuplicatesKeptOnce(t *testing.T) {
 // triples to find those written again (more than smallGroup of them), and
 // checks the result against a map of the triples seen, in load order.
 func TestDuplicatesManyPerSubject(t *testing.T) {
+	for _, par := range []int{parallelFinish, 1} {
+		t.Run(fmt.Sprintf("parallelFinish=%d", par), func(t *testing.T) {
+			defer func(old int) { parallelFinish = old }(parallelFinish)
+			parallelFinish = par
+			testDuplicatesManyPerSubject(t)
+		})
+	}
+}
+
+func testDuplicatesManyPerSubject(t *testing.T) {
 	dir := t.TempDir()
 	var a, b strings.Builder
 	a.WriteString("@prefix e: <http://e/> .\ne:s e:p ")
