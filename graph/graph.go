@@ -311,7 +311,7 @@ func (b *builder) addDoc(path string, text string) *Error {
 	}
 	b.reserve(len(text))
 	nt := isNTriplesPath(path)
-	c := &chunker{sc: newScanner(text, bom, &g.docs[di].lines, iri, nt), path: path, format: rdf.Turtle}
+	c := &chunker{sc: newScanner(text, bom, &g.docs[di].lines, iri, nt), path: path, format: rdf.Turtle, size: chunkFor(len(text))}
 	if nt {
 		c.format = rdf.NTriples
 	}
