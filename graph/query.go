@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/seams/seams-timers/span"
@@ -120,8 +121,8 @@ func (g *Graph) ByPredicate(p Term) []Triple {
 	if !ok {
 		return nil
 	}
-	idx := append([]uint32(nil), g.predRange(id)...)
-	sort.Slice(idx, func(i, j int) bool { return idx[i] < idx[j] })
+	idx := slices.Clone(g.predRange(id))
+	slices.Sort(idx)
 	return g.materialize(idx)
 }
 

@@ -45,12 +45,12 @@ const (
 	kindBits = 2
 	kindMask = 1<<kindBits - 1
 	// minSlots is the size of the hash table of an empty graph.
-	minSlots = 64
+	minSlots = 32
 	// arenaMin and arenaMax bound the arena's blocks, which double in
 	// size from one to the next: a small graph takes little memory, a
 	// large one few allocations. A string longer than arenaMax/8 is
 	// allocated on its own, so that a block wastes little at its end.
-	arenaMin = 1 << 10
+	arenaMin = 512
 	arenaMax = 256 << 10
 )
 

@@ -93,7 +93,7 @@ func (ts *tripleStore) add(s, p, o uint32, pl place) {
 	if k == len(ts.segs) {
 		c := 1 << segShift
 		if k == 0 {
-			c = 64
+			c = 8
 		}
 		ts.segs = append(ts.segs, make([]stored, 0, c))
 	}
@@ -107,7 +107,7 @@ func (ts *tripleStore) reserve(n int) {
 	if len(ts.segs) == 1 && ts.n < 1<<segShift {
 		ts.segs[0] = slices.Grow(ts.segs[0], min(n, 1<<segShift-ts.n))
 	} else if len(ts.segs) == 0 {
-		ts.segs = append(ts.segs, make([]stored, 0, min(max(n, 64), 1<<segShift)))
+		ts.segs = append(ts.segs, make([]stored, 0, min(max(n, 8), 1<<segShift)))
 	}
 }
 
