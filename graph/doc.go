@@ -25,13 +25,28 @@
 // disagreement refuses the document with a TMR0003 instead of loading
 // wrong data.
 //
-// The canonical text is cut into chunks of whole statements, each
-// self-contained (it declares the prefixes it uses), and each decoded by a
-// knakk/rdf decoder of its own. One goroutine scans, one worker per CPU
-// decodes and checks, and the caller's goroutine adds the checked triples
-// to the graph in document order, so the result is the same whatever the
-// number of CPUs. A few chunks are in flight at a time and their buffers
-// are reused, so that a document of any size is read in bounded memory.
+// The canonical text is cut into chunks of whole statements (4 KiB for a
+// small document, up to 64 KiB for a large one), each self-contained (it
+// declares the prefixes it uses), and each decoded by a knakk/rdf decoder
+// of its own. One goroutine scans, one worker per CPU decodes and checks,
+// and the caller's goroutine adds the checked triples to the graph in
+// document order, so the result is the same whatever the number of CPUs.
+// A few chunks are in flight at a time and their buffers are reused, so
+// that a document of any size is read in bounded memory.
+//
+// # How a graph is kept
+//
+// A graph is built for a million triples. A term has an id, given in the
+// order terms are first read; its string is copied into an arena shared by
+// many terms (the document text is not kept), and one open-addressing hash
+// table of ids finds terms of every kind. A triple is 24 bytes: three term
+// ids, where its subject was written, and the predicate and object as
+// short steps after it (a triple whose place does not fit, such as one
+// with a long literal, keeps it in a side table). Triples are kept in
+// segments, in load order, and a document's triples are a range of them.
+// Two indexes of triple numbers, by subject in load order and by
+// predicate then object, serve the lookups; a triple written again is
+// found, and dropped, through the first.
 //
 // Callers never import knakk/rdf: terms, triples, positions and errors are
 // this package's own types.

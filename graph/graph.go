@@ -11,6 +11,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync"
 	"unicode/utf8"
 	"unsafe"
 
@@ -65,17 +66,10 @@ type Source struct {
 // triple written more than once (in one document or several) is kept once,
 // where it was first written.
 type Graph struct {
-	docs []docInfo
-	// A term's id indexes vals and kinds; id 0 is the zero Term. A
-	// literal's datatype and language are in litAttrs.
-	vals     []string
-	kinds    []Kind
-	litAttrs map[uint32]litAttr
-	iris     map[string]uint32
-	lits     map[litKey]uint32
-	blank    map[string]uint32
+	docs  []docInfo
+	terms *termTable
 
-	triples []stored
+	triples tripleStore
 
 	// subjStart and subjIdx index the triples by subject: the triples of
 	// subject id s are subjIdx[subjStart[s]:subjStart[s+1]], in load order.
@@ -88,40 +82,21 @@ type Graph struct {
 	poIdx     []uint32
 }
 
-// stored is a triple as a Graph keeps it: term ids, its document (1-based)
-// and the offsets and lengths of its subject, predicate and object (a
-// length is clamped to 65,535 bytes: it only underlines).
-type stored struct {
-	s, p, o          uint32
-	doc              uint32
-	soff, voff, ooff int32
-	slen, vlen, olen uint16
-}
-
 // tokenLen is the length of a term as written, clamped to a uint16.
 func tokenLen(x *xterm) uint16 { return uint16(min(max(x.end-x.off, 1), 1<<16-1)) }
 
-type litKey struct{ lex, dt, lang string }
-
-type litAttr struct{ dt, lang string }
-
 // numTerms returns the number of term ids, the zero one included.
-func (g *Graph) numTerms() int { return len(g.vals) }
+func (g *Graph) numTerms() int { return g.terms.len() }
 
 // term returns the term of an id.
-func (g *Graph) term(id uint32) Term {
-	t := Term{Kind: g.kinds[id], Value: g.vals[id]}
-	if t.Kind == KindLiteral {
-		a := g.litAttrs[id]
-		t.Datatype, t.Lang = a.dt, a.lang
-	}
-	return t
-}
+func (g *Graph) term(id uint32) Term { return g.terms.term(id) }
 
 // docInfo is what a Graph keeps of a document.
 type docInfo struct {
 	Document
 	lines lineTable
+	// first and end delimit its triples among the graph's.
+	first, end uint32
 }
 
 // Options tune how documents are read; the zero Options reads with the
@@ -266,7 +241,10 @@ type builder struct {
 		iri string
 		id  uint32
 	}
-	lastDT string
+	// lastDT and lastLang are the datatype and language tag of the last
+	// literal, and dt its datatype's id.
+	lastDT, lastLang string
+	lastAttr         litAttr
 	// lastRel holds the relative IRIs, as written, resolved most recently
 	// in each position, with their bases; scratch is where they resolve.
 	lastRel [3]struct {
@@ -289,14 +267,7 @@ func newBuilder(o Options) *builder {
 	if workers <= 0 {
 		workers = runtime.GOMAXPROCS(0)
 	}
-	return &builder{workers: workers, g: &Graph{
-		vals:     make([]string, 1),
-		kinds:    make([]Kind, 1),
-		litAttrs: make(map[uint32]litAttr),
-		iris:     make(map[string]uint32),
-		lits:     make(map[litKey]uint32),
-		blank:    make(map[string]uint32),
-	}}
+	return &builder{workers: workers, g: &Graph{terms: newTermTable()}}
 }
 
 // skip records a document that could not be read at all.
@@ -340,17 +311,16 @@ func (b *builder) addDoc(path string, text string) *Error {
 	}
 	b.reserve(len(text))
 	nt := isNTriplesPath(path)
-	c := &chunker{sc: newScanner(text, bom, &g.docs[di].lines, iri, nt), path: path, format: rdf.Turtle}
+	c := &chunker{sc: newScanner(text, bom, &g.docs[di].lines, iri, nt), path: path, format: rdf.Turtle, size: chunkFor(len(text))}
 	if nt {
 		c.format = rdf.NTriples
 	}
-	start := len(g.triples)
+	start := g.triples.len()
 	if e := b.read(&docState{idx: di + 1}, c); e != nil {
-		clear(g.triples[start:])
-		g.triples = g.triples[:start]
+		g.triples.truncate(start)
 		return e
 	}
-	g.docs[di].Triples = len(g.triples) - start
+	g.docs[di].Triples = g.triples.len() - start
 	g.docs[di].Loaded = true
 	return nil
 }
@@ -373,37 +343,18 @@ func invalidUTF8(text string) int {
 	return len(text)
 }
 
-// reserve makes room for the triples and terms of a document of n bytes,
-// so that a large document does not grow the graph's tables step by step.
-// An index graph spends about 30 to 35 bytes a triple, and most of its
-// subjects are new IRIs.
-func (b *builder) reserve(n int) {
-	g := b.g
-	if extra := n / 30; cap(g.triples)-len(g.triples) < extra {
-		g.triples = append(make([]stored, 0, len(g.triples)+extra), g.triples...)
-	}
-	if extra := n / 48; cap(g.vals)-len(g.vals) < extra {
-		g.vals = append(make([]string, 0, len(g.vals)+extra), g.vals...)
-		g.kinds = append(make([]Kind, 0, len(g.kinds)+extra), g.kinds...)
-	}
-	if len(g.iris) == 0 {
-		g.iris = make(map[string]uint32, n/48)
-	}
-}
+// reserve makes room for the first triples of a document of n bytes. An
+// index graph spends about 30 to 35 bytes a triple.
+func (b *builder) reserve(n int) { b.g.triples.reserve(n / 30) }
 
 // add stores a decoded triple, already checked against r.
 func (b *builder) add(d *docState, t rdf.Triple, r *rec, v *strView) {
-	b.g.triples = append(b.g.triples, stored{
-		s:    b.term(d, 0, t.Subj, &r.s, v),
-		p:    b.term(d, 1, t.Pred, &r.p, v),
-		o:    b.term(d, 2, t.Obj, &r.o, v),
-		doc:  uint32(d.idx),
-		soff: r.s.off,
-		voff: r.p.off,
-		ooff: r.o.off,
-		slen: tokenLen(&r.s),
-		vlen: tokenLen(&r.p),
-		olen: tokenLen(&r.o),
+	s := b.term(d, 0, t.Subj, &r.s, v)
+	p := b.term(d, 1, t.Pred, &r.p, v)
+	o := b.term(d, 2, t.Obj, &r.o, v)
+	b.g.triples.add(s, p, o, place{
+		soff: r.s.off, voff: r.p.off, ooff: r.o.off,
+		slen: tokenLen(&r.s), vlen: tokenLen(&r.p), olen: tokenLen(&r.o),
 	})
 }
 
@@ -432,54 +383,28 @@ func (b *builder) term(d *docState, slot int, k rdf.Term, x *xterm, v *strView) 
 		}
 		return l.id
 	case rdf.Literal:
-		dt := t.DataType.String()
-		if dt != b.lastDT {
-			b.lastDT = b.g.vals[b.iri(dt)]
+		if dt, lang := t.DataType.String(), t.Lang(); dt != b.lastDT || lang != b.lastLang || b.lastAttr.dt == 0 {
+			b.lastDT, b.lastLang = dt, lang
+			b.lastAttr = litAttr{dt: b.iri(dt), lang: b.g.terms.lang(lang)}
 		}
-		return b.literal(t.String(), b.lastDT, t.Lang())
+		return b.g.terms.intern(KindLiteral, t.String(), b.lastAttr)
 	}
 	return b.blank(d, x, v)
 }
 
-func (b *builder) newTerm(kind Kind, value string) uint32 {
-	id := uint32(len(b.g.vals))
-	b.g.vals = append(b.g.vals, value)
-	b.g.kinds = append(b.g.kinds, kind)
-	return id
-}
-
 // iriBytes is iri for an IRI held in a buffer, which it does not keep.
-func (b *builder) iriBytes(v []byte) uint32 {
-	if id, ok := b.g.iris[string(v)]; ok {
-		return id
+func (b *builder) iriBytes(v []byte) uint32 { return b.iri(view(v)) }
+
+// view returns a string of the bytes of v, without copying them: it must
+// not be kept once v changes.
+func view(v []byte) string {
+	if len(v) == 0 {
+		return ""
 	}
-	return b.newIRI(string(v))
+	return unsafe.String(&v[0], len(v))
 }
 
-func (b *builder) iri(v string) uint32 {
-	if id, ok := b.g.iris[v]; ok {
-		return id
-	}
-	return b.newIRI(v)
-}
-
-// newIRI interns an IRI known to be new.
-func (b *builder) newIRI(v string) uint32 {
-	id := b.newTerm(KindIRI, v)
-	b.g.iris[v] = id
-	return id
-}
-
-func (b *builder) literal(lex, dt, lang string) uint32 {
-	k := litKey{lex, dt, lang}
-	if id, ok := b.g.lits[k]; ok {
-		return id
-	}
-	id := b.newTerm(KindLiteral, lex)
-	b.g.litAttrs[id] = litAttr{dt, lang}
-	b.g.lits[k] = id
-	return id
-}
+func (b *builder) iri(v string) uint32 { return b.g.terms.intern(KindIRI, v, litAttr{}) }
 
 func (b *builder) blank(d *docState, x *xterm, v *strView) uint32 {
 	ids := &d.users
@@ -496,9 +421,10 @@ func (b *builder) blank(d *docState, x *xterm, v *strView) uint32 {
 	if !x.anon {
 		user = v.get(x.a)
 	}
-	label := blankLabel(d.idx, user, x.id)
-	id := b.newTerm(KindBlank, label)
-	b.g.blank[label] = id
+	b.scratch = appendBlankLabel(b.scratch[:0], d.idx, user, x.id)
+	// A label is new: the scanner numbers a document's blank nodes, and
+	// documents have labels of their own.
+	id := b.g.terms.intern(KindBlank, view(b.scratch), litAttr{})
 	(*ids)[x.id] = id
 	return id
 }
@@ -506,77 +432,180 @@ func (b *builder) blank(d *docState, x *xterm, v *strView) uint32 {
 // finish removes duplicate triples and builds the indexes.
 func (b *builder) finish() *Graph {
 	g := b.g
-	n := len(g.triples)
-	nt := g.numTerms()
-	perm := make([]uint32, n)
-	for i := range perm {
-		perm[i] = uint32(i)
+	// A large graph builds its predicate-object index on another
+	// goroutine meanwhile, and again after dropping duplicates, if any.
+	var po sync.WaitGroup
+	if g.triples.len() >= parallelFinish {
+		po.Go(g.indexPredicates)
 	}
-	tmp := make([]uint32, n)
-	count := make([]uint32, nt+1)
-	// Sort by (s, p, o), stable, so that equal triples sit together with
-	// the first written first; keep only that one.
-	perm = countingSort(perm, tmp, count, func(i uint32) uint32 { return g.triples[i].o })
-	perm = countingSort(perm, tmp, count, func(i uint32) uint32 { return g.triples[i].p })
-	perm = countingSort(perm, tmp, count, func(i uint32) uint32 { return g.triples[i].s })
-	dup := make([]bool, n)
-	for k := 1; k < n; k++ {
-		a, c := g.triples[perm[k-1]], g.triples[perm[k]]
-		if a.s == c.s && a.p == c.p && a.o == c.o {
-			dup[perm[k]] = true
+	dup := g.indexSubjects()
+	if dup != nil {
+		po.Wait()
+		g.dropTriples(dup)
+		g.indexSubjects()
+	} else {
+		end := uint32(0)
+		for i := range g.docs {
+			d := &g.docs[i]
+			d.first, d.end = end, end+uint32(d.Triples)
+			end = d.end
 		}
 	}
-	kept := g.triples[:0]
-	for i, t := range g.triples {
-		if !dup[i] {
-			kept = append(kept, t)
-		}
+	if g.triples.len() < parallelFinish || dup != nil {
+		g.indexPredicates()
 	}
-	g.triples = kept
-	n = len(kept)
-
-	// Subject index, in load order.
-	g.subjStart, g.subjIdx = csr(n, nt, func(i uint32) uint32 { return g.triples[i].s })
-	// Predicate-object index: by object, then stably by predicate.
-	byObj := make([]uint32, n)
-	for i := range byObj {
-		byObj[i] = uint32(i)
-	}
-	clear(count)
-	byObj = countingSort(byObj, tmp[:n], count, func(i uint32) uint32 { return g.triples[i].o })
-	g.predStart, g.poIdx = csrFrom(byObj, nt, func(i uint32) uint32 { return g.triples[i].p })
+	po.Wait()
 	return g
 }
 
-// countingSort sorts perm stably by key (a term id) and returns the sorted
-// slice, which is either perm or tmp; count must have room for every key
-// plus one.
-func countingSort(perm, tmp, count []uint32, key func(uint32) uint32) []uint32 {
-	clear(count)
-	for _, i := range perm {
-		count[key(i)+1]++
+// parallelFinish is the number of triples from which finish builds the
+// two indexes side by side. Tests lower it.
+var parallelFinish = 1 << 16
+
+// indexSubjects builds the subject index, in load order, and returns the
+// duplicates it finds (a triple written again has the subject of the
+// first): a bit set, or nil when there is none.
+func (g *Graph) indexSubjects() []uint64 {
+	g.subjStart, g.subjIdx = csr(g.triples.len(), g.numTerms(), func(i uint32) uint32 { return g.triples.at(i).s })
+	return g.duplicates()
+}
+
+// indexPredicates builds the predicate-object index: by object, then
+// stably by predicate.
+func (g *Graph) indexPredicates() {
+	n, nt := g.triples.len(), g.numTerms()
+	count := make([]uint32, nt+1)
+	for i := range n {
+		count[g.triples.at(uint32(i)).o+1]++
 	}
 	for k := 1; k < len(count); k++ {
 		count[k] += count[k-1]
 	}
-	out := tmp[:len(perm)]
-	for _, i := range perm {
-		k := key(i)
-		out[count[k]] = i
-		count[k]++
+	byObj := make([]uint32, n)
+	for i := range n {
+		o := g.triples.at(uint32(i)).o
+		byObj[count[o]] = uint32(i)
+		count[o]++
 	}
-	copy(perm, out)
-	return perm
+	g.predStart, g.poIdx = csrFrom(byObj, nt, func(i uint32) uint32 { return g.triples.at(i).p })
+}
+
+// smallGroup is the size up to which duplicates compares the triples of a
+// subject pair by pair rather than sorting them.
+const smallGroup = 32
+
+// duplicates returns a bit set of the triples written before (the same
+// subject, predicate and object as an earlier triple), or nil when there
+// is none. It reads the subject index, whose groups are in load order.
+func (g *Graph) duplicates() []uint64 {
+	var dup []uint64
+	mark := func(i uint32) {
+		if dup == nil {
+			dup = make([]uint64, (g.triples.len()+63)/64)
+		}
+		dup[i/64] |= 1 << (i % 64)
+	}
+	var sorted []uint32
+	for s := 0; s+1 < len(g.subjStart); s++ {
+		grp := g.subjIdx[g.subjStart[s]:g.subjStart[s+1]]
+		if len(grp) < 2 {
+			continue
+		}
+		if len(grp) <= smallGroup {
+			for j := 1; j < len(grp); j++ {
+				tj := g.triples.at(grp[j])
+				for _, i := range grp[:j] {
+					if ti := g.triples.at(i); ti.p == tj.p && ti.o == tj.o {
+						mark(grp[j])
+						break
+					}
+				}
+			}
+			continue
+		}
+		// Sorted by predicate, object and load order, a triple equal to
+		// the one before it was written again.
+		sorted = append(sorted[:0], grp...)
+		slices.SortFunc(sorted, func(a, b uint32) int {
+			ta, tb := g.triples.at(a), g.triples.at(b)
+			switch {
+			case ta.p != tb.p:
+				return cmpU32(ta.p, tb.p)
+			case ta.o != tb.o:
+				return cmpU32(ta.o, tb.o)
+			}
+			return cmpU32(a, b)
+		})
+		for k := 1; k < len(sorted); k++ {
+			a, c := g.triples.at(sorted[k-1]), g.triples.at(sorted[k])
+			if a.p == c.p && a.o == c.o {
+				mark(sorted[k])
+			}
+		}
+	}
+	return dup
+}
+
+func cmpU32(a, b uint32) int {
+	if a < b {
+		return -1
+	}
+	return 1
+}
+
+// dropTriples removes the triples of a bit set, keeping the order of the
+// others, and sets the documents' ranges of triples.
+func (g *Graph) dropTriples(drop []uint64) {
+	w := uint32(0)
+	i := uint32(0)
+	// The long places move with their triples; kept counts those kept.
+	long, kept := g.triples.long, 0
+	for k := range g.docs {
+		d := &g.docs[k]
+		d.first = w
+		for end := i + uint32(d.Triples); i < end; i++ {
+			t := g.triples.at(i)
+			if drop[i/64]&(1<<(i%64)) != 0 {
+				if t.long {
+					long = long[1:]
+				}
+				continue
+			}
+			if t.long {
+				g.triples.long[kept] = longPlace{i: w, place: long[0].place}
+				long = long[1:]
+				kept++
+			}
+			*g.triples.at(w) = *t
+			w++
+		}
+		d.end = w
+	}
+	g.triples.long = g.triples.long[:kept]
+	g.triples.truncate(int(w))
 }
 
 // csr groups the triples 0..n-1 by key, keeping their order within a
 // group: the group of key k is idx[start[k]:start[k+1]].
 func csr(n, nkeys int, key func(uint32) uint32) (start, idx []uint32) {
-	order := make([]uint32, n)
-	for i := range order {
-		order[i] = uint32(i)
+	start = make([]uint32, nkeys+1)
+	for i := range n {
+		start[key(uint32(i))+1]++
 	}
-	return csrFrom(order, nkeys, key)
+	for k := 1; k <= nkeys; k++ {
+		start[k] += start[k-1]
+	}
+	idx = make([]uint32, n)
+	// Filling a group moves its start to the next group's; the starts
+	// are put back afterwards.
+	for i := range n {
+		k := key(uint32(i))
+		idx[start[k]] = uint32(i)
+		start[k]++
+	}
+	copy(start[1:], start[:nkeys])
+	start[0] = 0
+	return start, idx
 }
 
 // csrFrom groups the triple indexes of order by key, keeping their order
@@ -590,11 +619,12 @@ func csrFrom(order []uint32, nkeys int, key func(uint32) uint32) (start, idx []u
 		start[k] += start[k-1]
 	}
 	idx = make([]uint32, len(order))
-	fill := append([]uint32(nil), start[:nkeys]...)
 	for _, i := range order {
 		k := key(i)
-		idx[fill[k]] = i
-		fill[k]++
+		idx[start[k]] = i
+		start[k]++
 	}
+	copy(start[1:], start[:nkeys])
+	start[0] = 0
 	return start, idx
 }

@@ -1,12 +1,13 @@
 package graph
 
 import (
-	"github.com/seams/seams-timers/span"
-
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/seams/seams-timers/span"
 )
 
 // parseOK parses src as the document name and fails the test on error.
@@ -50,6 +51,21 @@ func ntLines(g *Graph) []string {
 		out = append(out, t.String())
 	}
 	return out
+}
+
+// placedLines renders the graph as N-Triples lines, in load order, each
+// with the ranges of its subject, predicate and object.
+func placedLines(g *Graph) []string {
+	var out []string
+	for _, t := range g.Triples() {
+		out = append(out, t.String()+" "+rangeText(t.Subject)+" "+rangeText(t.Predicate)+" "+rangeText(t.Object))
+	}
+	return out
+}
+
+// rangeText renders all of a range.
+func rangeText(r span.Range) string {
+	return fmt.Sprintf("%s@%d-%d(%d:%d-%d:%d)", r.File, r.Start.Offset, r.End.Offset, r.Start.Line, r.Start.Col, r.End.Line, r.End.Col)
 }
 
 // normalizeBlanks renames blank nodes in N-Triples lines to _:B1, _:B2, ...

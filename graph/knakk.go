@@ -16,11 +16,20 @@ import (
 	rdf "github.com/knakk/rdf"
 )
 
-// chunkSize is about how much canonical text one chunk holds. Tests make
-// it tiny, to cut small documents into many chunks.
+// chunkSize is about how much canonical text one chunk of a small
+// document holds. Tests make it tiny, to cut small documents into many
+// chunks.
 var chunkSize = defaultChunkSize
 
 const defaultChunkSize = 4 << 10
+
+// chunkFor returns the size of the chunks of a document of n bytes: a
+// small document is cut into chunks of chunkSize, so that its chunks are
+// decoded side by side; a large one into chunks of up to 16 times that
+// (64 KiB), a 64th of the document, so that it takes fewer decoders, each
+// of which costs a goroutine, buffers and the prefix declarations its
+// chunk repeats.
+func chunkFor(n int) int { return max(chunkSize, min(n/64, 16*chunkSize)) }
 
 // drainLimit bounds the Decode calls that drain a decoder given up after
 // an error. A chunk's text is finite and every Decode call consumes at
@@ -64,17 +73,19 @@ type chunker struct {
 	sc     *scanner
 	path   string
 	format rdf.Format
-	eof    bool
+	// size is about how much canonical text a chunk holds (chunkFor).
+	size int
+	eof  bool
 }
 
-// next scans statements until about chunkSize bytes of canonical text are
+// next scans statements until about c.size bytes of canonical text are
 // ready, or the document ends, or a statement fails. Only whole
 // statements are kept: the text and triples of a failing statement are
 // dropped, and its error becomes the chunk's scanErr. A panic in the
 // scanner (a syntax error, or a bug) is recovered here.
 func (c *chunker) next(ch *chunk) {
 	sc := c.sc
-	sc.startChunk(ch.text[:0], ch.recs[:0], ch.tmap[:0])
+	sc.startChunk(ch.text[:0], ch.recs[:0], ch.tmap[:0], c.size)
 	*ch = chunk{anonBase: sc.nAnon, got: ch.got[:0], done: make(chan struct{})}
 	okOut, okRecs, okMap := 0, 0, 0
 	func() {
@@ -84,7 +95,7 @@ func (c *chunker) next(ch *chunk) {
 				c.eof = true
 			}
 		}()
-		for len(sc.out) < chunkSize {
+		for len(sc.out) < c.size {
 			if !sc.statement() {
 				c.eof = true
 				return

@@ -197,6 +197,33 @@ func (l *lexer) lex() token {
 	return token{}
 }
 
+// iriStopLow and iriStopHigh are the bytes below 64 and from 64 to 127
+// that end an IRIREF or need a look in lexIRI: controls, space, '<', '>',
+// '"', '{', '}', '|', '^', '`' and '\\'.
+const (
+	iriStopLow  uint64 = 1<<0x21 - 1 | 1<<'<' | 1<<'>' | 1<<'"'
+	iriStopHigh uint64 = 1<<('{'-64) | 1<<('}'-64) | 1<<('|'-64) | 1<<('^'-64) | 1<<('`'-64) | 1<<('\\'-64)
+)
+
+// iriPlain reports whether the byte c stands for itself in an IRIREF.
+func iriPlain(c byte) bool {
+	switch {
+	case c < 64:
+		return iriStopLow&(1<<c) == 0
+	case c < 128:
+		return iriStopHigh&(1<<(c-64)) == 0
+	}
+	return true
+}
+
+// runeAt decodes the character at s[i], ASCII without a call.
+func runeAt(s string, i int) (rune, int) {
+	if c := s[i]; c < utf8.RuneSelf {
+		return rune(c), 1
+	}
+	return utf8.DecodeRuneInString(s[i:])
+}
+
 // uchar decodes the \uXXXX or \UXXXXXXXX escape at s[i] and returns the
 // character and the escape's length.
 func (l *lexer) uchar(i int, where string) (rune, int) {
@@ -238,6 +265,10 @@ func (l *lexer) lexIRI(start int) token {
 	esc := false
 	b := l.buf[:0]
 	for {
+		// Most bytes of an IRI need no second look.
+		for i < len(s) && iriPlain(s[i]) {
+			i++
+		}
 		if i >= len(s) {
 			l.fail(start, "IRI not closed: missing '>'")
 		}
@@ -483,7 +514,7 @@ func (l *lexer) lexBlank(start int) token {
 	i += w
 	end := i
 	for i < len(s) {
-		r, w = utf8.DecodeRuneInString(s[i:])
+		r, w = runeAt(s, i)
 		if r == '.' {
 			i += w
 			continue
@@ -507,10 +538,10 @@ func (l *lexer) lexName(start int) token {
 	s := l.s
 	colon := start
 	if s[start] != ':' {
-		_, w := utf8.DecodeRuneInString(s[start:])
+		_, w := runeAt(s, start)
 		i := start + w
 		for i < len(s) {
-			r, w := utf8.DecodeRuneInString(s[i:])
+			r, w := runeAt(s, i)
 			if r != '.' && !isPNChars(r) {
 				break
 			}
@@ -583,7 +614,7 @@ loop:
 			i++
 			end = i
 		default:
-			r, w := utf8.DecodeRuneInString(s[i:])
+			r, w := runeAt(s, i)
 			if first && !isLabelStart(r) || !first && !isPNChars(r) {
 				break loop
 			}
@@ -644,6 +675,9 @@ func isPNCharsU(r rune) bool { return r == '_' || isPNCharsBase(r) }
 
 // isPNChars reports whether r is a PN_CHARS.
 func isPNChars(r rune) bool {
+	if r < utf8.RuneSelf {
+		return 'a' <= r && r <= 'z' || 'A' <= r && r <= 'Z' || '0' <= r && r <= '9' || r == '_' || r == '-'
+	}
 	return isPNCharsU(r) || r == '-' || ('0' <= r && r <= '9') || r == 0xB7 ||
 		(0x300 <= r && r <= 0x36F) || (0x203F <= r && r <= 0x2040)
 }

@@ -1,6 +1,8 @@
 package graph
 
 import (
+	"fmt"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -206,6 +208,69 @@ func TestDuplicatesKeptOnce(t *testing.T) {
 	}
 }
 
+// TestDuplicatesManyPerSubject takes the path that sorts a subject's
+// triples to find those written again (more than smallGroup of them), and
+// checks the result against a map of the triples seen, in load order.
+func TestDuplicatesManyPerSubject(t *testing.T) {
+	for _, par := range []int{parallelFinish, 1} {
+		t.Run(fmt.Sprintf("parallelFinish=%d", par), func(t *testing.T) {
+			defer func(old int) { parallelFinish = old }(parallelFinish)
+			parallelFinish = par
+			testDuplicatesManyPerSubject(t)
+		})
+	}
+}
+
+func testDuplicatesManyPerSubject(t *testing.T) {
+	dir := t.TempDir()
+	var a, b strings.Builder
+	a.WriteString("@prefix e: <http://e/> .\ne:s e:p ")
+	for k := range 3 * smallGroup {
+		if k > 0 {
+			a.WriteString(", ")
+		}
+		fmt.Fprintf(&a, "e:o%d", k%(2*smallGroup))
+	}
+	a.WriteString(" ; e:q e:o1, e:o1 .\ne:t e:p e:o1 .\n")
+	for k := range smallGroup {
+		fmt.Fprintf(&b, "<http://e/s> <http://e/p> <http://e/o%d> .\n", 3*k)
+	}
+	pa, pb := writeFile(t, dir, "a.ttl", a.String()), writeFile(t, dir, "b.nt", b.String())
+	g, errs := Load([]string{pb, pa})
+	if len(errs) > 0 {
+		t.Fatal(errs)
+	}
+	// The same documents, one triple a document: the graph keeps all.
+	var want []string
+	seen := map[string]bool{}
+	for _, p := range []string{pa, pb} {
+		one, errs := Load([]string{p})
+		if len(errs) > 0 {
+			t.Fatal(errs)
+		}
+		for _, tr := range one.Triples() {
+			k := tr.String()
+			if !seen[k] {
+				seen[k] = true
+				want = append(want, k+" "+filepath.Base(tr.Object.File)+":"+at(tr.Object))
+			}
+		}
+	}
+	var got []string
+	for _, tr := range g.Triples() {
+		got = append(got, tr.String()+" "+filepath.Base(tr.Object.File)+":"+at(tr.Object))
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n%s\nwant:\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+	}
+	if n := len(g.BySubject(NewIRI("http://e/s"))); n != len(want)-1 {
+		t.Errorf("BySubject(e:s) has %d triples, want %d", n, len(want)-1)
+	}
+	if tr := g.ByPredicateObject(NewIRI("http://e/p"), NewIRI("http://e/o1")); len(tr) != 2 || tr[1].S.Value != "http://e/t" {
+		t.Errorf("ByPredicateObject(e:p, e:o1) = %v", tr)
+	}
+}
+
 func TestLoadErrors(t *testing.T) {
 	dir := t.TempDir()
 	good := writeFile(t, dir, "a.ttl", "<http://e/s> <http://e/p> <http://e/o> .\n")
@@ -301,5 +366,63 @@ func TestDeepNesting(t *testing.T) {
 		if !strings.Contains(e.Msg, "nest more than 1000 levels deep") {
 			t.Errorf("got %v", e)
 		}
+	}
+}
+
+// TestLongPlaces checks the triples whose place does not fit a stored
+// triple (a term longer than 255 bytes, a predicate more than 64 KiB after
+// its subject): their ranges are kept exactly, also when duplicates before
+// them are dropped and when a later document fails.
+func TestLongPlaces(t *testing.T) {
+	dir := t.TempDir()
+	long := strings.Repeat("x", 300)
+	far := strings.Repeat("y", 70000)
+	src := "<http://e/s> <http://e/p> \"" + long + "\" ;\n" +
+		"  <http://e/q> \"" + far + "\" ;\n" +
+		"  <http://e/r> <http://e/o> .\n" +
+		"<http://e/s> <http://e/p> \"" + long + "\" .\n" +
+		"<http://e/s> <http://e/r> <http://e/o> .\n" +
+		"<http://e/t> <http://e/p> \"" + long + "\" .\n"
+	a := writeFile(t, dir, "a.ttl", src)
+	b := writeFile(t, dir, "b.ttl", "<http://e/u> <http://e/p> \""+long+"\" .\n<http://e/u> <http://e/p> .\n")
+	g, errs := Load([]string{a, b})
+	if len(errs) != 1 {
+		t.Fatalf("errors: %v", errs)
+	}
+	type want struct{ s, p, o, oend int }
+	offset := func(sub string, n int) int {
+		i := -1
+		for range n {
+			i += 1 + strings.Index(src[i+1:], sub)
+		}
+		return i
+	}
+	lit := func(n int) (int, int) {
+		i := offset("\""+long+"\"", n)
+		return i, i + len(long) + 2
+	}
+	o1, e1 := lit(1)
+	q := offset("<http://e/q>", 1)
+	r := offset("<http://e/r>", 1)
+	o3, e3 := lit(3)
+	wants := []want{
+		{0, offset("<http://e/p>", 1), o1, e1},
+		// A length is clamped to 65,535 bytes.
+		{0, q, q + len("<http://e/q> "), q + len("<http://e/q> ") + 1<<16 - 1},
+		{0, r, r + len("<http://e/r> "), r + len("<http://e/r> <http://e/o>")},
+		{offset("<http://e/t>", 1), offset("<http://e/p>", 3), o3, e3},
+	}
+	tr := g.Triples()
+	if len(tr) != len(wants) {
+		t.Fatalf("got %d triples, want %d:\n%s", len(tr), len(wants), strings.Join(ntLines(g), "\n"))
+	}
+	for k, w := range wants {
+		got := want{tr[k].Subject.Start.Offset, tr[k].Predicate.Start.Offset, tr[k].Object.Start.Offset, tr[k].Object.End.Offset}
+		if got != w || tr[k].Object.File != a {
+			t.Errorf("triple %d (predicate %s) at %+v in %s, want %+v", k, tr[k].P, got, tr[k].Object.File, w)
+		}
+	}
+	if pos, ok := g.SubjectRange(NewIRI("http://e/t")); !ok || pos.Start.Offset != wants[3].s || pos.End.Offset != wants[3].s+len("<http://e/t>") {
+		t.Errorf("SubjectRange(e:t) = %v, %v", pos, ok)
 	}
 }

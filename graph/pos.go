@@ -1,6 +1,9 @@
 package graph
 
-import "sort"
+import (
+	"sort"
+	"strings"
+)
 
 // lineTable maps byte offsets of one document to lines and columns.
 type lineTable struct {
@@ -13,18 +16,15 @@ type lineTable struct {
 // newLineTable indexes the line starts of src; bom is the length of a
 // leading BOM (0 or 3).
 func newLineTable(src string, bom int) lineTable {
-	n := 1
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			n++
-		}
-	}
-	starts := make([]int32, 1, n)
+	starts := make([]int32, 1, strings.Count(src, "\n")+1)
 	starts[0] = int32(bom)
-	for i := 0; i < len(src); i++ {
-		if src[i] == '\n' {
-			starts = append(starts, int32(i+1))
+	for i := 0; ; {
+		j := strings.IndexByte(src[i:], '\n')
+		if j < 0 {
+			break
 		}
+		i += j + 1
+		starts = append(starts, int32(i))
 	}
 	return lineTable{starts: starts}
 }

@@ -1,13 +1,14 @@
 package graph
 
 import (
+	"slices"
 	"sort"
 
 	"github.com/seams/seams-timers/span"
 )
 
 // Len returns the number of distinct triples.
-func (g *Graph) Len() int { return len(g.triples) }
+func (g *Graph) Len() int { return g.triples.len() }
 
 // Documents describes the graph's documents in load order, including those
 // that could not be read.
@@ -21,27 +22,29 @@ func (g *Graph) Documents() []Document {
 
 // id returns the id of a term, if the graph holds it.
 func (g *Graph) id(t Term) (uint32, bool) {
-	var id uint32
-	var ok bool
 	switch t.Kind {
-	case KindIRI:
-		id, ok = g.iris[t.Value]
-	case KindBlank:
-		id, ok = g.blank[t.Value]
+	case KindIRI, KindBlank:
+		return g.terms.lookup(t.Kind, t.Value, litAttr{})
 	case KindLiteral:
 		dt := t.Datatype
 		if dt == "" {
 			dt = XSDString
 		}
-		id, ok = g.lits[litKey{t.Value, dt, t.Lang}]
+		if a, ok := g.terms.literalAttr(dt, t.Lang); ok {
+			return g.terms.lookup(KindLiteral, t.Value, a)
+		}
 	}
-	return id, ok
+	return 0, false
 }
 
-// rng returns the range of n bytes at offset off of document doc
-// (1-based).
-func (g *Graph) rng(doc uint32, off int32, n uint16) span.Range {
-	d := &g.docs[doc-1]
+// docOf returns the document of the i-th triple.
+func (g *Graph) docOf(i uint32) *docInfo {
+	k := sort.Search(len(g.docs), func(k int) bool { return g.docs[k].end > i })
+	return &g.docs[k]
+}
+
+// rng returns the range of n bytes at offset off of document d.
+func (g *Graph) rng(d *docInfo, off int32, n uint16) span.Range {
 	line, col := d.lines.lineCol(int(off))
 	r := span.Range{File: d.Path, Start: span.Pos{Offset: int(off), Line: line, Col: col}}
 	end := int(off) + int(n)
@@ -51,14 +54,15 @@ func (g *Graph) rng(doc uint32, off int32, n uint16) span.Range {
 }
 
 func (g *Graph) triple(i uint32) Triple {
-	t := &g.triples[i]
+	t, pl := g.triples.at(i), g.triples.place(i)
+	d := g.docOf(i)
 	return Triple{
 		S:         g.term(t.s),
 		P:         g.term(t.p),
 		O:         g.term(t.o),
-		Subject:   g.rng(t.doc, t.soff, t.slen),
-		Predicate: g.rng(t.doc, t.voff, t.vlen),
-		Object:    g.rng(t.doc, t.ooff, t.olen),
+		Subject:   g.rng(d, pl.soff, pl.slen),
+		Predicate: g.rng(d, pl.voff, pl.vlen),
+		Object:    g.rng(d, pl.ooff, pl.olen),
 	}
 }
 
@@ -75,8 +79,8 @@ func (g *Graph) materialize(idx []uint32) []Triple {
 
 // Triples returns every triple, in load order.
 func (g *Graph) Triples() []Triple {
-	out := make([]Triple, len(g.triples))
-	for i := range g.triples {
+	out := make([]Triple, g.triples.len())
+	for i := range out {
 		out[i] = g.triple(uint32(i))
 	}
 	return out
@@ -97,8 +101,8 @@ func (g *Graph) predRange(p uint32) []uint32 {
 // object id o, in load order.
 func (g *Graph) poRange(p, o uint32) []uint32 {
 	r := g.predRange(p)
-	lo := sort.Search(len(r), func(i int) bool { return g.triples[r[i]].o >= o })
-	hi := lo + sort.Search(len(r)-lo, func(i int) bool { return g.triples[r[lo+i]].o > o })
+	lo := sort.Search(len(r), func(i int) bool { return g.triples.at(r[i]).o >= o })
+	hi := lo + sort.Search(len(r)-lo, func(i int) bool { return g.triples.at(r[lo+i]).o > o })
 	return r[lo:hi]
 }
 
@@ -117,8 +121,8 @@ func (g *Graph) ByPredicate(p Term) []Triple {
 	if !ok {
 		return nil
 	}
-	idx := append([]uint32(nil), g.predRange(id)...)
-	sort.Slice(idx, func(i, j int) bool { return idx[i] < idx[j] })
+	idx := slices.Clone(g.predRange(id))
+	slices.Sort(idx)
 	return g.materialize(idx)
 }
 
@@ -148,7 +152,7 @@ func (g *Graph) Objects(s, p Term) []Term {
 	}
 	var out []Term
 	for _, i := range g.subjRange(sid) {
-		if t := &g.triples[i]; t.p == pid {
+		if t := g.triples.at(i); t.p == pid {
 			out = append(out, g.term(t.o))
 		}
 	}
@@ -169,7 +173,7 @@ func (g *Graph) Subjects(p, o Term) []Term {
 	}
 	out := make([]Term, len(r))
 	for k, i := range r {
-		out[k] = g.term(g.triples[i].s)
+		out[k] = g.term(g.triples.at(i).s)
 	}
 	return out
 }
@@ -189,7 +193,7 @@ func (g *Graph) Has(s, p, o Term) bool {
 		return false
 	}
 	for _, i := range g.subjRange(sid) {
-		if t := &g.triples[i]; t.p == pid && t.o == oid {
+		if t := g.triples.at(i); t.p == pid && t.o == oid {
 			return true
 		}
 	}
@@ -208,6 +212,6 @@ func (g *Graph) SubjectRange(s Term) (span.Range, bool) {
 	if len(r) == 0 {
 		return span.Range{}, false
 	}
-	t := &g.triples[r[0]]
-	return g.rng(t.doc, t.soff, t.slen), true
+	pl := g.triples.place(r[0])
+	return g.rng(g.docOf(r[0]), pl.soff, pl.slen), true
 }

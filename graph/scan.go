@@ -798,15 +798,18 @@ func (p *scanner) endLine() {
 
 // startChunk starts a new chunk of canonical text, written into the
 // buffers given.
-func (p *scanner) startChunk(out []byte, recs []rec, tmap []tmapEntry) {
+func (p *scanner) startChunk(out []byte, recs []rec, tmap []tmapEntry, size int) {
 	p.chunkNo++
 	p.chunkDecls = len(p.decls)
 	if out == nil {
 		// A statement is rarely longer than a quarter of a chunk, and
-		// takes at least 20 bytes a triple and 4 a token.
-		out = make([]byte, 0, chunkSize+chunkSize/4)
-		recs = make([]rec, 0, chunkSize/20)
-		tmap = make([]tmapEntry, 0, chunkSize/4)
+		// takes at least 20 bytes a triple and 4 a token. The chunk of a
+		// small document takes about the size of what is left of it
+		// (more for numbers, which the canonical text types).
+		size = min(size, 2*(len(p.lx.s)-p.lx.pos)+64)
+		out = make([]byte, 0, size+size/4)
+		recs = make([]rec, 0, size/20)
+		tmap = make([]tmapEntry, 0, size/4)
 	}
 	p.out, p.recs, p.tmap = out, recs, tmap
 	p.lineStart = 0

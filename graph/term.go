@@ -205,12 +205,16 @@ func (t Triple) String() string {
 	return t.S.String() + " " + t.P.String() + " " + t.O.String() + " ."
 }
 
-// blankLabel is the graph-wide label of a blank node of document doc
-// (1-based): the user's label, or "-n" for the n-th anonymous one.
-func blankLabel(doc int, user string, anon int32) string {
-	d := "d" + strconv.Itoa(doc) + "."
+// appendBlankLabel appends the graph-wide label of a blank node of
+// document doc (1-based): the user's label, or "-n" for the n-th anonymous
+// one.
+func appendBlankLabel(b []byte, doc int, user string, anon int32) []byte {
+	b = append(b, 'd')
+	b = strconv.AppendInt(b, int64(doc), 10)
+	b = append(b, '.')
 	if user != "" {
-		return d + user
+		return append(b, user...)
 	}
-	return d + "-" + strconv.Itoa(int(anon))
+	b = append(b, '-')
+	return strconv.AppendInt(b, int64(anon), 10)
 }

@@ -169,23 +169,25 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 	// in[id] has bit k set when term id is an IRI in configured
 	// namespace k; used[doc] ORs them over the terms of document doc
 	// (1-based).
-	in := make([]uint8, len(g.vals))
+	in := make([]uint8, g.numTerms())
 	var want uint8
 	for k, ns := range configured {
 		if ns == "" {
 			continue
 		}
 		want |= 1 << k
-		for id, value := range g.vals {
-			if g.kinds[id] == KindIRI && strings.HasPrefix(value, ns) {
+		for id, value := range g.terms.vals {
+			if g.terms.kind(uint32(id)) == KindIRI && strings.HasPrefix(value, ns) {
 				in[id] |= 1 << k
 			}
 		}
 	}
 	used := make([]uint8, len(g.docs)+1)
-	for i := range g.triples {
-		t := &g.triples[i]
-		used[t.doc] |= in[t.s] | in[t.p] | in[t.o]
+	for k := range g.docs {
+		for i := g.docs[k].first; i < g.docs[k].end; i++ {
+			t := g.triples.at(i)
+			used[k+1] |= in[t.s] | in[t.p] | in[t.o]
+		}
 	}
 	// A document that uses every configured namespace has nothing to
 	// report: its triples need no second look.
@@ -199,10 +201,10 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 	found := make(map[key]*ForeignNamespace)
 	var order []key
 	note := func(doc, id uint32, class bool, at func() span.Range) {
-		if g.kinds[id] != KindIRI {
+		if g.terms.kind(id) != KindIRI {
 			return
 		}
-		ns, local := splitNamespace(g.vals[id])
+		ns, local := splitNamespace(g.terms.vals[id])
 		for _, vt := range vocabTerms {
 			conf := vt.ns(v)
 			if vt.class != class || vt.local != local || conf == "" || conf == ns || used[doc]&(1<<slices.Index(configured[:], conf)) != 0 {
@@ -220,15 +222,18 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 			}
 		}
 	}
-	typeID, hasType := g.iris[RDFType]
-	for i := range g.triples {
-		t := &g.triples[i]
-		if used[t.doc]&want == want {
+	typeID, hasType := g.terms.lookup(KindIRI, RDFType, litAttr{})
+	for k := range g.docs {
+		d, doc := &g.docs[k], uint32(k+1)
+		if used[doc]&want == want {
 			continue
 		}
-		note(t.doc, t.p, false, func() span.Range { return g.rng(t.doc, t.voff, t.vlen) })
-		if hasType && t.p == typeID {
-			note(t.doc, t.o, true, func() span.Range { return g.rng(t.doc, t.ooff, t.olen) })
+		for i := d.first; i < d.end; i++ {
+			t := g.triples.at(i)
+			note(doc, t.p, false, func() span.Range { pl := g.triples.place(i); return g.rng(d, pl.voff, pl.vlen) })
+			if hasType && t.p == typeID {
+				note(doc, t.o, true, func() span.Range { pl := g.triples.place(i); return g.rng(d, pl.ooff, pl.olen) })
+			}
 		}
 	}
 	out := make([]ForeignNamespace, 0, len(order))
