@@ -4,7 +4,6 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"runtime/metrics"
 	"sync/atomic"
 )
 
@@ -53,7 +52,6 @@ func keepHeapFloor() {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return
 	}
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	percent := 100
 	var after func()
 	after = func() {
@@ -61,14 +59,15 @@ func keepHeapFloor() {
 			b := make([]byte, ballastSize)
 			ballast.Store(&b)
 		}
-		metrics.Read(sample)
-		if sample[0].Value.Kind() == metrics.KindUint64 {
-			// The ballast is not what the run holds.
-			live := sample[0].Value.Uint64() - min(sample[0].Value.Uint64(), ballastSize)
-			if p := gcPercent(live); p != percent {
-				percent = p
-				debug.SetGCPercent(p)
-			}
+		// Just after a collection the heap in use is what it left live,
+		// the ballast aside (runtime/metrics would say it exactly, but
+		// its tables cost every run's start-up).
+		var ms runtime.MemStats
+		runtime.ReadMemStats(&ms)
+		live := ms.HeapAlloc - min(ms.HeapAlloc, ballastSize)
+		if p := gcPercent(live); p != percent {
+			percent = p
+			debug.SetGCPercent(p)
 		}
 		onNextGC(after)
 	}
