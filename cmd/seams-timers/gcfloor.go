@@ -4,6 +4,7 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
+	"runtime/metrics"
 	"sync/atomic"
 )
 
@@ -52,6 +53,7 @@ func keepHeapFloor() {
 	if _, set := os.LookupEnv("GOGC"); set {
 		return
 	}
+	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	percent := 100
 	var after func()
 	after = func() {
@@ -59,15 +61,14 @@ func keepHeapFloor() {
 			b := make([]byte, ballastSize)
 			ballast.Store(&b)
 		}
-		// Just after a collection the heap in use is what it left live,
-		// the ballast aside (runtime/metrics would say it exactly, but
-		// its tables cost every run's start-up).
-		var ms runtime.MemStats
-		runtime.ReadMemStats(&ms)
-		live := ms.HeapAlloc - min(ms.HeapAlloc, ballastSize)
-		if p := gcPercent(live); p != percent {
-			percent = p
-			debug.SetGCPercent(p)
+		metrics.Read(sample)
+		if sample[0].Value.Kind() == metrics.KindUint64 {
+			// The ballast is not what the run holds.
+			live := sample[0].Value.Uint64() - min(sample[0].Value.Uint64(), ballastSize)
+			if p := gcPercent(live); p != percent {
+				percent = p
+				debug.SetGCPercent(p)
+			}
 		}
 		onNextGC(after)
 	}

@@ -92,9 +92,6 @@ var unneededInit = map[string]int{
 	"golang.org/x/tools/go/packages": -1,
 	"golang.org/x/tools/go/analysis": -1,
 	"go/types":                       -1,
-	// runtime/metrics builds its table of every metric at init (15 KB in
-	// 95 allocations): the collector policy (gcfloor.go) reads MemStats.
-	"runtime/metrics": -1,
 	// The language server's transport: no package-level state.
 	"github.com/sourcegraph/jsonrpc2": 512,
 	// --fix --diff: go-udiff compiles one small regexp at init.
