@@ -57,18 +57,21 @@ func keepHeapFloor() {
 	percent := 100
 	var after func()
 	after = func() {
-		if ballast.Load() == nil {
-			b := make([]byte, ballastSize)
-			ballast.Store(&b)
-		}
 		metrics.Read(sample)
 		if sample[0].Value.Kind() == metrics.KindUint64 {
-			// The ballast is not what the run holds.
-			live := sample[0].Value.Uint64() - min(sample[0].Value.Uint64(), ballastSize)
+			live := sample[0].Value.Uint64()
+			if ballast.Load() != nil {
+				// The ballast is not what the run holds.
+				live -= min(live, ballastSize)
+			}
 			if p := gcPercent(live); p != percent {
 				percent = p
 				debug.SetGCPercent(p)
 			}
+		}
+		if ballast.Load() == nil {
+			b := make([]byte, ballastSize)
+			ballast.Store(&b)
 		}
 		onNextGC(after)
 	}
