@@ -15,7 +15,8 @@ type IDUse struct {
 }
 
 // IDUses returns every id a model's elements, processes and sequence flows
-// carry, in document order (a sub-process counts once, as its element).
+// carry, in document order (a sub-process counts once, as its element),
+// with their positions: the flows that DropFlows released are not in it.
 func IDUses(doc *bpmn.Document) []IDUse {
 	var out []IDUse
 	for _, p := range doc.Processes {
@@ -37,26 +38,37 @@ func IDUses(doc *bpmn.Document) []IDUse {
 	return out
 }
 
+// eachID calls f with every id a model's elements, processes and sequence
+// flows carry, those of flows that DropFlows released included.
+func eachID(doc *bpmn.Document, f func(id string)) {
+	for _, p := range doc.Processes {
+		if p.Node == nil && p.ID != "" {
+			f(p.ID)
+		}
+	}
+	for _, e := range doc.Elements {
+		if e.ID != "" {
+			f(e.ID)
+		}
+	}
+	for _, fl := range doc.Flows {
+		if fl.ID != "" {
+			f(fl.ID)
+		}
+	}
+	for _, id := range doc.FlowIDs {
+		if id != "" {
+			f(id)
+		}
+	}
+}
+
 // HasRepeatedIDs reports, without allocating, whether some id is carried
 // by more than one element, process or sequence flow: the model's ByID
 // index keeps one entry per id, so it has fewer entries than uses.
 func HasRepeatedIDs(doc *bpmn.Document) bool {
 	n := 0
-	for _, p := range doc.Processes {
-		if p.Node == nil && p.ID != "" {
-			n++
-		}
-	}
-	for _, e := range doc.Elements {
-		if e.ID != "" {
-			n++
-		}
-	}
-	for _, f := range doc.Flows {
-		if f.ID != "" {
-			n++
-		}
-	}
+	eachID(doc, func(string) { n++ })
 	return n > len(doc.ByID)
 }
 
@@ -69,14 +81,14 @@ func RepeatedIDs(doc *bpmn.Document) map[string]bool {
 	}
 	seen := map[string]bool{}
 	var rep map[string]bool
-	for _, u := range IDUses(doc) {
-		if seen[u.ID] {
+	eachID(doc, func(id string) {
+		if seen[id] {
 			if rep == nil {
 				rep = map[string]bool{}
 			}
-			rep[u.ID] = true
+			rep[id] = true
 		}
-		seen[u.ID] = true
-	}
+		seen[id] = true
+	})
 	return rep
 }

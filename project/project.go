@@ -214,17 +214,20 @@ func (l *Loader) Done(f *lint.File) bool {
 
 // Checked tells the loader that the engine is done reading f's bytes, which
 // it has added, but keeps its model for its project state. When the run
-// reports only findings and nothing reads the bytes after it
-// (Options.Release and DropSources), the file rules run on f at once and
-// its bytes are released: Checked then reports true, and the engine drops
+// reports only findings (Options.Release, in Check), the file rules run on
+// f at once and Checked reports true: the engine may then release what
+// only the file rules read of the model. f's bytes are released too when
+// nothing reads them after the check (DropSources); the engine then drops
 // its own references to them. It may be called from several goroutines,
 // for different files.
 func (l *Loader) Checked(f *lint.File) bool {
-	if l.runner == nil || !l.opts.DropSources {
+	if l.runner == nil {
 		return false
 	}
 	l.runner.File(l.proj, f)
-	f.Src = nil
+	if l.opts.DropSources {
+		f.Src = nil
+	}
 	return true
 }
 

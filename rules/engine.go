@@ -177,9 +177,12 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					// release it now.
 					if len(graphs) > 0 || !l.Done(f) {
 						// The join and the project rules read the model
-						// at the end, but not its bytes.
+						// at the end, but not its flows, nor its bytes.
 						if l.Checked(f) {
-							doc.Src = nil
+							doc.DropFlows()
+							if f.Src == nil {
+								doc.Src = nil
+							}
 						}
 						docsMu.Lock()
 						docs = append(docs, doc)
