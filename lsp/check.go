@@ -141,10 +141,7 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 			return res
 		}
 	}
-	now := s.now()
-	if cfg != nil && !cfg.Now.IsZero() {
-		now = cfg.Now
-	}
+	now := s.now(cfg)
 	in := project.Options{Paths: []string{"-"}, Stdin: text, StdinName: path, Config: cfg, ReadFile: read}
 	opts := lint.Options{Rules: s.rules, Now: now}
 	if cfg != nil {
@@ -173,11 +170,28 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 	return res
 }
 
-func (s *Server) now() time.Time {
+// now is the reference clock of a check: the config's now when it fixes
+// one (as check, next and simulate read it), else the server's clock.
+func (s *Server) now(cfg *lint.Config) time.Time {
+	if cfg != nil && !cfg.Now.IsZero() {
+		return cfg.Now
+	}
 	if s.opts.Now != nil {
 		return s.opts.Now().UTC()
 	}
 	return time.Now().UTC()
+}
+
+// nowAt is the reference clock of the buffer at path, with the config
+// found from its path (the server's clock when that config is invalid:
+// the check then reports it).
+func (s *Server) nowAt(path string) time.Time {
+	if cfgPath := lint.FindConfig(path); cfgPath != "" {
+		if cfg, err := s.files.config(cfgPath, s.opts.Config); err == nil {
+			return s.now(cfg)
+		}
+	}
+	return s.now(nil)
 }
 
 // span is the byte range of a finding in the buffer, from its 1-based

@@ -6,6 +6,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/seams/seams-timers/lint"
 )
 
 func TestNegotiateEncoding(t *testing.T) {
@@ -354,5 +356,43 @@ func TestOtherEngine(t *testing.T) {
 	}
 	if len(after) != len(ds)-1 {
 		t.Errorf("after the suppression: %d diagnostics, want %d", len(after), len(ds)-1)
+	}
+}
+
+// TestConfigNow: a config that fixes now is the clock of hover and inlay
+// hints too, as it is of the check and of `seams-timers next`.
+func TestConfigNow(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../examples/broken/schedules.bpmn")
+	if err != nil {
+		t.Fatal(err)
+	}
+	path := filepath.Join(dir, "schedules.bpmn")
+	if err := os.WriteFile(path, src, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, lint.ConfigFileName), []byte("now: 2027-03-01T00:00:00Z\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := newClient(t, 0)
+	c.initialize(nil, map[string]any{"inlayHints": true})
+	uri := c.open(path)
+	c.waitDiags(uri, 1)
+	// EveryMonthEnd, R/2026-01-31T18:00:00Z/P1M on a timer start: from
+	// the config's now the seams calendar gives Mar 31, from the server's
+	// clock (2026-11-01) Nov 30.
+	var h hover
+	c.mustCall("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": uri}, "position": Position{Line: 25, Character: 40}}, &h)
+	if !strings.Contains(h.Contents.Value, "from now (2027-03-01T00:00:00Z)") || !strings.Contains(h.Contents.Value, "- `2027-03-31T18:00:00Z`") {
+		t.Errorf("hover with the config's now:\n%s", h.Contents.Value)
+	}
+	var hints []inlayHint
+	c.mustCall("textDocument/inlayHint", map[string]any{"textDocument": map[string]any{"uri": uri}, "range": Range{End: Position{Line: 999}}}, &hints)
+	labels := map[string]bool{}
+	for _, h := range hints {
+		labels[h.Label] = true
+	}
+	if !labels["next 2027-03-31T18:00:00Z"] {
+		t.Errorf("inlay hints with the config's now: %+v", hints)
 	}
 }

@@ -75,7 +75,7 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 	snap := &document{path: d.path, text: d.text}
 	enc, plain := s.enc, s.plainHover
 	s.mu.Unlock()
-	now := s.now()
+	now := s.nowAt(snap.path)
 	doc, timers := s.timersOf(snap, now, hoverFirings)
 	if doc == nil {
 		return nil
@@ -185,7 +185,7 @@ func (s *Server) inlayHints(p inlayHintParams) []inlayHint {
 	snap := &document{path: d.path, text: d.text}
 	enc := s.enc
 	s.mu.Unlock()
-	_, timers := s.timersOf(snap, s.now(), 1)
+	_, timers := s.timersOf(snap, s.nowAt(snap.path), 1)
 	x := newLineIndex(snap.text, enc)
 	for _, t := range timers {
 		if t.Expr == nil {
