@@ -2,11 +2,14 @@ package lsp
 
 import (
 	"os"
+	"path"
 	"path/filepath"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -394,5 +397,25 @@ func TestConfigNow(t *testing.T) {
 	}
 	if !labels["next 2027-03-31T18:00:00Z"] {
 		t.Errorf("inlay hints with the config's now: %+v", hints)
+	}
+}
+
+// TestWatchGlobs: every file name the BPMN engine reads as a model or a
+// graph, and the config, is one a registered watcher covers, so that a
+// change on disk to a model the graph names reaches the file cache.
+func TestWatchGlobs(t *testing.T) {
+	for _, name := range []string{"a.bpmn", "a.bpmn2", "a.bpmn20.xml", "index.ttl", "index.nt", lint.ConfigFileName} {
+		if !bpmn.IsBPMNPath(name) && !graph.IsGraphPath(name) && name != lint.ConfigFileName {
+			t.Fatalf("%s is not a file the engine reads", name)
+		}
+		watched := false
+		for _, g := range watchGlobs {
+			if ok, _ := path.Match(strings.TrimPrefix(g, "**/"), name); ok {
+				watched = true
+			}
+		}
+		if !watched {
+			t.Errorf("no watcher of %v covers %s", watchGlobs, name)
+		}
 	}
 }

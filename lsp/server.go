@@ -288,7 +288,7 @@ func (s *Server) initialize(req *jsonrpc2.Request) (any, error) {
 
 // watchGlobs are the files whose changes on disk change a check: the
 // engines' files and the config.
-var watchGlobs = []string{"**/*.bpmn", "**/*.bpmn20.xml", "**/*.ttl", "**/*.nt", "**/" + lint.ConfigFileName}
+var watchGlobs = []string{"**/*.bpmn", "**/*.bpmn2", "**/*.bpmn20.xml", "**/*.ttl", "**/*.nt", "**/" + lint.ConfigFileName}
 
 // registerWatchers asks a client that can register file watchers to send
 // workspace/didChangeWatchedFiles for the files a check reads. The call
