@@ -2,6 +2,7 @@ package lsp
 
 import (
 	"fmt"
+	"slices"
 )
 
 // codeActions offers, for each finding of the last check that the
@@ -10,7 +11,7 @@ import (
 // older version of the buffer get none: their offsets no longer hold.
 func (s *Server) codeActions(p codeActionParams) []codeAction {
 	out := []codeAction{}
-	if len(p.Context.Only) > 0 && !contains(p.Context.Only, "quickfix") {
+	if len(p.Context.Only) > 0 && !slices.Contains(p.Context.Only, "quickfix") {
 		return out
 	}
 	s.mu.Lock()
@@ -82,13 +83,4 @@ func overlap(a, b Range) bool {
 
 func before(a, b Position) bool {
 	return a.Line < b.Line || a.Line == b.Line && a.Character < b.Character
-}
-
-func contains(xs []string, x string) bool {
-	for _, y := range xs {
-		if y == x {
-			return true
-		}
-	}
-	return false
 }

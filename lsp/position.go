@@ -1,6 +1,9 @@
 package lsp
 
-import "unicode/utf8"
+import (
+	"unicode/utf16"
+	"unicode/utf8"
+)
 
 // Position encodings (LSP 3.17 PositionEncodingKind).
 const (
@@ -51,16 +54,9 @@ func units(b []byte, enc string) int {
 	for len(b) > 0 {
 		r, size := utf8.DecodeRune(b)
 		b = b[size:]
-		n += utf16Len(r)
+		n += utf16.RuneLen(r)
 	}
 	return n
-}
-
-func utf16Len(r rune) int {
-	if r >= 0x10000 {
-		return 2
-	}
-	return 1
 }
 
 // position is the LSP position of a byte offset (clamped to the text).
@@ -108,7 +104,7 @@ func (x *lineIndex) offset(p Position) int {
 		r, size := utf8.DecodeRune(x.text[i:end])
 		w := 1
 		if x.enc == encUTF16 {
-			w = utf16Len(r)
+			w = utf16.RuneLen(r)
 		}
 		if n+w > p.Character {
 			break

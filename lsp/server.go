@@ -15,6 +15,7 @@ import (
 	"log"
 	"path/filepath"
 	"runtime/debug"
+	"slices"
 	"sync"
 	"time"
 
@@ -125,14 +126,9 @@ func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	return nil
 }
 
-// JSON-RPC and LSP error codes.
-const (
-	codeInvalidParams        = -32602
-	codeMethodNotFound       = -32601
-	codeInternalError        = -32603
-	codeInvalidRequest       = -32600
-	codeServerNotInitialized = -32002
-)
+// codeServerNotInitialized is LSP's error code for a request before
+// initialize; the JSON-RPC codes are jsonrpc2's.
+const codeServerNotInitialized = -32002
 
 // handle answers one message. It never lets a panic through: a request
 // whose handling panics gets an internal error and the server goes on.
@@ -140,7 +136,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Printf("%s: recovered from a panic: %v\n%s", req.Method, r, debug.Stack())
-			result, err = nil, &jsonrpc2.Error{Code: codeInternalError, Message: fmt.Sprintf("seams-timers lsp: internal error in %s: %v", req.Method, r)}
+			result, err = nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInternalError, Message: fmt.Sprintf("seams-timers lsp: internal error in %s: %v", req.Method, r)}
 		}
 	}()
 	s.mu.Lock()
@@ -161,7 +157,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		return nil, nil
 	case req.Method == "initialize":
 		if initialized {
-			return nil, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "initialize was already sent"}
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "initialize was already sent"}
 		}
 		return s.initialize(req)
 	case !initialized:
@@ -170,7 +166,7 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		}
 		return nil, &jsonrpc2.Error{Code: codeServerNotInitialized, Message: "the server is not initialized: send initialize first"}
 	case shutdown && !req.Notif:
-		return nil, &jsonrpc2.Error{Code: codeInvalidRequest, Message: "the server is shut down: send exit"}
+		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down: send exit"}
 	}
 	switch req.Method {
 	case "initialized":
@@ -240,17 +236,17 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		// and the like: nothing to do.
 		return nil, nil
 	}
-	return nil, &jsonrpc2.Error{Code: codeMethodNotFound, Message: "seams-timers lsp does not handle " + req.Method}
+	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "seams-timers lsp does not handle " + req.Method}
 }
 
 // decode reads a message's params; a message without params or with
 // params of the wrong shape is an invalid-params error.
 func decode(req *jsonrpc2.Request, v any) error {
 	if req.Params == nil {
-		return &jsonrpc2.Error{Code: codeInvalidParams, Message: req.Method + ": params are missing"}
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + ": params are missing"}
 	}
 	if err := json.Unmarshal(*req.Params, v); err != nil {
-		return &jsonrpc2.Error{Code: codeInvalidParams, Message: req.Method + ": " + err.Error()}
+		return &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: req.Method + ": " + err.Error()}
 	}
 	return nil
 }
@@ -263,7 +259,7 @@ func (s *Server) initialize(req *jsonrpc2.Request) (any, error) {
 	var init InitOptions
 	if len(p.InitializationOptions) > 0 && string(p.InitializationOptions) != "null" {
 		if err := json.Unmarshal(p.InitializationOptions, &init); err != nil {
-			return nil, &jsonrpc2.Error{Code: codeInvalidParams, Message: "initializationOptions: " + err.Error()}
+			return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidParams, Message: "initializationOptions: " + err.Error()}
 		}
 	}
 	s.mu.Lock()
@@ -271,7 +267,7 @@ func (s *Server) initialize(req *jsonrpc2.Request) (any, error) {
 	s.enc = negotiateEncoding(p.Capabilities.General.PositionEncodings)
 	s.init = init
 	s.watch = p.Capabilities.Workspace.DidChangeWatchedFiles.DynamicRegistration
-	s.plainHover = len(p.Capabilities.TextDocument.Hover.ContentFormat) > 0 && !contains(p.Capabilities.TextDocument.Hover.ContentFormat, "markdown")
+	s.plainHover = len(p.Capabilities.TextDocument.Hover.ContentFormat) > 0 && !slices.Contains(p.Capabilities.TextDocument.Hover.ContentFormat, "markdown")
 	enc := s.enc
 	s.mu.Unlock()
 	return initializeResult{
