@@ -178,58 +178,21 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		s.mu.Unlock()
 		return nil, nil
 	case "textDocument/didOpen":
-		var p didOpenParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		s.didOpen(ctx, p)
-		return nil, nil
+		return notification(ctx, req, s.didOpen)
 	case "textDocument/didChange":
-		var p didChangeParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		s.didChange(ctx, p)
-		return nil, nil
+		return notification(ctx, req, s.didChange)
 	case "textDocument/didClose":
-		var p didCloseParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		s.didClose(ctx, p)
-		return nil, nil
+		return notification(ctx, req, s.didClose)
 	case "textDocument/didSave":
-		var p didSaveParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		s.didSave(ctx, p)
-		return nil, nil
+		return notification(ctx, req, s.didSave)
 	case "workspace/didChangeWatchedFiles":
-		var p didChangeWatchedFilesParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		s.didChangeWatchedFiles(ctx, p)
-		return nil, nil
+		return notification(ctx, req, s.didChangeWatchedFiles)
 	case "textDocument/codeAction":
-		var p codeActionParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		return s.codeActions(p), nil
+		return request(req, s.codeActions)
 	case "textDocument/hover":
-		var p textDocumentPositionParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		return s.hover(p), nil
+		return request(req, s.hover)
 	case "textDocument/inlayHint":
-		var p inlayHintParams
-		if err := decode(req, &p); err != nil {
-			return nil, err
-		}
-		return s.inlayHints(p), nil
+		return request(req, s.inlayHints)
 	}
 	if req.Notif {
 		// $/cancelRequest, $/setTrace, workspace/didChangeConfiguration
@@ -237,6 +200,25 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 		return nil, nil
 	}
 	return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeMethodNotFound, Message: "seams-timers lsp does not handle " + req.Method}
+}
+
+// notification decodes a notification's params and hands them to f.
+func notification[P any](ctx context.Context, req *jsonrpc2.Request, f func(context.Context, P)) (any, error) {
+	var p P
+	if err := decode(req, &p); err != nil {
+		return nil, err
+	}
+	f(ctx, p)
+	return nil, nil
+}
+
+// request decodes a request's params and answers with what f returns.
+func request[P, R any](req *jsonrpc2.Request, f func(P) R) (any, error) {
+	var p P
+	if err := decode(req, &p); err != nil {
+		return nil, err
+	}
+	return f(p), nil
 }
 
 // decode reads a message's params; a message without params or with
