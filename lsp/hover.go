@@ -19,11 +19,11 @@ const hoverFirings = 5
 // from now on, as `seams-timers next` does (rules.Verdicts, then the due
 // times of firing.Of). It returns nil for a buffer that is not a model or
 // does not parse.
-func (s *Server) timersOf(d *document, now time.Time, n int) (*bpmn.Document, []firing.Timer) {
-	if !bpmn.IsBPMNPath(d.path) {
+func timersOf(path string, text []byte, now time.Time, n int) (*bpmn.Document, []firing.Timer) {
+	if !bpmn.IsBPMNPath(path) {
 		return nil, nil
 	}
-	doc, perr := bpmn.Parse(d.path, d.text)
+	doc, perr := bpmn.Parse(path, text)
 	if perr != nil || doc == nil {
 		return nil, nil
 	}
@@ -72,15 +72,15 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 		s.mu.Unlock()
 		return nil
 	}
-	snap := &document{path: d.path, text: d.text}
+	path, text := d.path, d.text
 	enc, plain := s.enc, s.plainHover
 	s.mu.Unlock()
-	now := s.nowAt(snap.path)
-	doc, timers := s.timersOf(snap, now, hoverFirings)
+	now := s.nowAt(path)
+	doc, timers := timersOf(path, text, now, hoverFirings)
 	if doc == nil {
 		return nil
 	}
-	x := newLineIndex(snap.text, enc)
+	x := newLineIndex(text, enc)
 	off := x.offset(p.Position)
 	for _, t := range timers {
 		if !covers(t.Element, off) {
@@ -182,11 +182,11 @@ func (s *Server) inlayHints(p inlayHintParams) []inlayHint {
 		s.mu.Unlock()
 		return out
 	}
-	snap := &document{path: d.path, text: d.text}
+	path, text := d.path, d.text
 	enc := s.enc
 	s.mu.Unlock()
-	_, timers := s.timersOf(snap, s.nowAt(snap.path), 1)
-	x := newLineIndex(snap.text, enc)
+	_, timers := timersOf(path, text, s.nowAt(path), 1)
+	x := newLineIndex(text, enc)
 	for _, t := range timers {
 		if t.Expr == nil {
 			continue
