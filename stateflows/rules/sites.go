@@ -62,7 +62,6 @@ type Class struct {
 // File is what the finder read from one C# file.
 type File struct {
 	Path    string
-	Lex     *csharp.File
 	Sites   []Site
 	Classes []*Class
 }
@@ -88,7 +87,7 @@ func builderMethod(name string) bool {
 
 // Find reads the call sites and class declarations of a lexed file.
 func Find(path string, lx *csharp.File) *File {
-	f := &File{Path: path, Lex: lx}
+	f := &File{Path: path}
 	toks := lx.Tokens
 	rng := func(t csharp.Token) span.Range { return span.Range{File: path, Start: t.Start, End: t.End} }
 	match := braces(toks)
