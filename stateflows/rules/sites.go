@@ -40,8 +40,8 @@ type Member struct {
 	At   span.Range
 	// Method reports a method (GetTriggerTime ...), not a property.
 	Method bool
-	// Value is the property's constant value, when it is one; Const says
-	// whether it is.
+	// Const reports a property whose value is a constant, then held in
+	// Hours, Day or TOD (by Name).
 	Const bool
 	Hours int
 	Day   time.Weekday
@@ -51,11 +51,8 @@ type Member struct {
 // Class is a class declaration with a base class.
 type Class struct {
 	Name string
-	At   span.Range
-	// Base is the base class's name (its last identifier); BaseAt its
-	// range.
+	// Base is the base class's name (its last identifier).
 	Base    string
-	BaseAt  span.Range
 	Members []Member
 }
 
@@ -116,7 +113,7 @@ func Find(path string, lx *csharp.File) *File {
 		}
 		switch {
 		case (t.Text == "class" || t.Text == "record") && i+1 < len(toks) && toks[i+1].Kind == csharp.Ident:
-			c, at := classDecl(toks, i+1, rng)
+			c, at := classDecl(toks, i+1)
 			if at >= 0 {
 				enclosing(i)
 				open = append(open, body{open: at, close: match[at], class: c.Name})
@@ -136,7 +133,8 @@ func Find(path string, lx *csharp.File) *File {
 	return f
 }
 
-// braces matches each '{' token with its '}' (-1 for none).
+// braces matches each '{' token with its '}' (len(toks) for none, so
+// that a body with no end runs to the end of the file).
 func braces(toks []csharp.Token) map[int]int {
 	match := map[int]int{}
 	var stack []int
@@ -160,8 +158,8 @@ func braces(toks []csharp.Token) map[int]int {
 
 // classDecl reads `Name<T> : Base<…>, IFace … {` from the name at i; it
 // returns the class and the index of its body's '{' (-1 for none).
-func classDecl(toks []csharp.Token, i int, rng func(csharp.Token) span.Range) (*Class, int) {
-	c := &Class{Name: toks[i].Text, At: rng(toks[i])}
+func classDecl(toks []csharp.Token, i int) (*Class, int) {
+	c := &Class{Name: toks[i].Text}
 	j := i + 1
 	if j < len(toks) && toks[j].Text == "<" {
 		j = skipAngles(toks, j)
@@ -205,7 +203,7 @@ func classDecl(toks []csharp.Token, i int, rng func(csharp.Token) span.Range) (*
 			k++
 		}
 		if last != nil {
-			c.Base, c.BaseAt = last.Text, rng(*last)
+			c.Base = last.Text
 		}
 		j = k
 	}
