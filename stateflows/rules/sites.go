@@ -48,6 +48,12 @@ type Member struct {
 	TOD   time.Duration
 }
 
+// ownCode reports an override that is code of its own whatever its body:
+// a method, or the Delay, Interval or Moment property.
+func (m Member) ownCode() bool {
+	return m.Method || m.Name == "Delay" || m.Name == "Interval" || m.Name == "Moment"
+}
+
 // Class is a class declaration with a base class.
 type Class struct {
 	Name string
@@ -486,7 +492,7 @@ func (cs Classes) Resolve(name string) Resolved {
 		chain = append(chain, name)
 		for _, m := range c.Members {
 			switch {
-			case m.Method || m.Name == "Delay" || m.Name == "Interval" || m.Name == "Moment" || !m.Const:
+			case m.ownCode() || !m.Const:
 				custom = true
 			case m.Name == "Hours" && hours == nil:
 				hours = &m.Hours
