@@ -7,6 +7,7 @@
 package csharp
 
 import (
+	"bytes"
 	"fmt"
 	"unicode"
 	"unicode/utf8"
@@ -180,10 +181,11 @@ func (l *lexer) token(depth int) {
 	case c == '/' && l.peek(1) == '/':
 		l.toLineEnd(Comment, start)
 	case c == '/' && l.peek(1) == '*':
-		end := indexFrom(l.src, l.off+2, "*/")
+		end := bytes.Index(l.src[l.off+2:], []byte("*/"))
 		if end < 0 {
 			l.fail(start, "comment /* does not end")
 		}
+		end += l.off + 2
 		text := string(l.src[l.off : end+2])
 		l.advance(end + 2 - l.off)
 		l.emit(Comment, start, text)
@@ -528,13 +530,4 @@ func (l *lexer) closeHole(literal span.Pos, braces int) {
 		}
 		l.advance(1)
 	}
-}
-
-func indexFrom(b []byte, from int, s string) int {
-	for i := from; i+len(s) <= len(b); i++ {
-		if string(b[i:i+len(s)]) == s {
-			return i
-		}
-	}
-	return -1
 }
