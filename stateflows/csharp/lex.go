@@ -192,7 +192,7 @@ func (l *lexer) token(depth int) {
 	case c == '\'':
 		l.char(start)
 	case c == '"' || c == '@' && l.peek(1) == '"':
-		l.str(start, 0)
+		l.str(start)
 	case c == '$' || c == '@' && l.peek(1) == '$':
 		l.interpolated(start)
 	case c == '@' && isIdentStart(l.runeAt(l.off+1)):
@@ -310,16 +310,15 @@ func (l *lexer) quotes(off int) int {
 	return n
 }
 
-// str lexes a non-interpolated string literal at l.off (after any '$'
-// prefix was consumed by the caller when dollars > 0): regular "...",
-// verbatim @"...", raw """...""". dollars is 0 here.
-func (l *lexer) str(start span.Pos, dollars int) {
+// str lexes a string literal that is not interpolated: regular "...",
+// verbatim @"...", raw """...""".
+func (l *lexer) str(start span.Pos) {
 	if l.src[l.off] == '@' {
 		l.verbatim(start, -1)
 		return
 	}
 	if n := l.quotes(l.off); n >= 3 {
-		l.raw(start, n, dollars)
+		l.raw(start, n, 0)
 		return
 	}
 	l.regular(start, false)
