@@ -48,9 +48,11 @@ func (b Behaviour) String() string {
 // documentation.
 func (b Behaviour) Source() bool { return b == Main || b == Before20241217 }
 
-// Params returns the type's parameters with the overridable member set
-// from p where p sets it (a zero Hours, an unset TimeOfDay keep the
-// type's own).
+// Params returns the type's parameters with its overridable member set
+// from the value given for it, when that is not nil (a nil one, or one
+// for a member the type does not let a subclass override, keeps the
+// type's own). A zero Hours is taken as written: the source's delay is
+// then zero.
 func (t *Type) Params(hours *int, day *time.Weekday, timeOfDay *time.Duration) Params {
 	p := t.Defaults
 	switch t.Overridable {

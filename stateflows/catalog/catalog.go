@@ -93,14 +93,6 @@ type Type struct {
 	Documented string
 }
 
-// Family reports "delay" or "interval".
-func (t *Type) Family() string {
-	if t.Recurs {
-		return "interval"
-	}
-	return "delay"
-}
-
 // Daily reports the types that fire at a time of day.
 func (t *Type) Daily() bool { return t.Round == RoundTimeOfDay }
 

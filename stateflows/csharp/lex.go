@@ -7,6 +7,7 @@
 package csharp
 
 import (
+	"bytes"
 	"fmt"
 	"unicode"
 	"unicode/utf8"
@@ -180,17 +181,18 @@ func (l *lexer) token(depth int) {
 	case c == '/' && l.peek(1) == '/':
 		l.toLineEnd(Comment, start)
 	case c == '/' && l.peek(1) == '*':
-		end := indexFrom(l.src, l.off+2, "*/")
+		end := bytes.Index(l.src[l.off+2:], []byte("*/"))
 		if end < 0 {
 			l.fail(start, "comment /* does not end")
 		}
+		end += l.off + 2
 		text := string(l.src[l.off : end+2])
 		l.advance(end + 2 - l.off)
 		l.emit(Comment, start, text)
 	case c == '\'':
 		l.char(start)
 	case c == '"' || c == '@' && l.peek(1) == '"':
-		l.str(start, 0)
+		l.str(start)
 	case c == '$' || c == '@' && l.peek(1) == '$':
 		l.interpolated(start)
 	case c == '@' && isIdentStart(l.runeAt(l.off+1)):
@@ -308,16 +310,15 @@ func (l *lexer) quotes(off int) int {
 	return n
 }
 
-// str lexes a non-interpolated string literal at l.off (after any '$'
-// prefix was consumed by the caller when dollars > 0): regular "...",
-// verbatim @"...", raw """...""". dollars is 0 here.
-func (l *lexer) str(start span.Pos, dollars int) {
+// str lexes a string literal that is not interpolated: regular "...",
+// verbatim @"...", raw """...""".
+func (l *lexer) str(start span.Pos) {
 	if l.src[l.off] == '@' {
 		l.verbatim(start, -1)
 		return
 	}
 	if n := l.quotes(l.off); n >= 3 {
-		l.raw(start, n, dollars)
+		l.raw(start, n, 0)
 		return
 	}
 	l.regular(start, false)
@@ -528,13 +529,4 @@ func (l *lexer) closeHole(literal span.Pos, braces int) {
 		}
 		l.advance(1)
 	}
-}
-
-func indexFrom(b []byte, from int, s string) int {
-	for i := from; i+len(s) <= len(b); i++ {
-		if string(b[i:i+len(s)]) == s {
-			return i
-		}
-	}
-	return -1
 }

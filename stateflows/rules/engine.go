@@ -240,19 +240,28 @@ func firstInvalid(data []byte) span.Pos {
 // a comment alone on its line covers the next line with code, one after
 // code covers its own line.
 func suppressions(path string, lx *csharp.File) []*lint.Suppression {
-	var out []*lint.Suppression
-	codeLines := map[int]bool{}
+	ignore := func(c csharp.Token) bool {
+		return c.Kind == csharp.Comment && strings.Contains(c.Text, lint.SuppressPrefix)
+	}
+	if !slices.ContainsFunc(lx.Comments, ignore) {
+		// Most files have none: spare indexing their lines.
+		return nil
+	}
+	// lines are the lines that hold code, ascending: the tokens are in
+	// source order and do not overlap.
 	var lines []int
 	for _, t := range lx.Tokens {
-		for ln := t.Start.Line; ln <= t.End.Line; ln++ {
-			if !codeLines[ln] {
-				codeLines[ln] = true
-				lines = append(lines, ln)
-			}
+		ln := t.Start.Line
+		if n := len(lines); n > 0 && lines[n-1] >= ln {
+			ln = lines[n-1] + 1
+		}
+		for ; ln <= t.End.Line; ln++ {
+			lines = append(lines, ln)
 		}
 	}
+	var out []*lint.Suppression
 	for _, c := range lx.Comments {
-		if c.Kind != csharp.Comment || !strings.Contains(c.Text, lint.SuppressPrefix) {
+		if !ignore(c) {
 			continue
 		}
 		text := strings.TrimPrefix(c.Text, "//")
@@ -265,13 +274,10 @@ func suppressions(path string, lx *csharp.File) []*lint.Suppression {
 		}
 		s := &lint.Suppression{File: path, Line: c.Start.Line, Col: c.Start.Col, EndCol: c.End.Col,
 			Offset: c.Start.Offset, IDs: ids, Reason: reason}
-		if codeLines[c.Start.Line] {
+		if _, code := slices.BinarySearch(lines, c.Start.Line); code {
 			s.TargetLine = c.Start.Line
-		} else {
-			i, _ := slices.BinarySearch(lines, c.End.Line+1)
-			if i < len(lines) {
-				s.TargetLine = lines[i]
-			}
+		} else if i, _ := slices.BinarySearch(lines, c.End.Line+1); i < len(lines) {
+			s.TargetLine = lines[i]
 		}
 		out = append(out, s)
 	}

@@ -45,7 +45,7 @@ func runNotComputed(p *lint.Pass) {
 		for _, m := range c.Members {
 			var what string
 			switch {
-			case m.Method || m.Name == "Delay" || m.Name == "Interval" || m.Name == "Moment":
+			case m.ownCode():
 				what = fmt.Sprintf("%s.%s is the class's own code: its trigger is not computed", c.Name, m.Name)
 			case !m.Const:
 				what = fmt.Sprintf("%s.%s is not a constant: its trigger is not computed", c.Name, m.Name)

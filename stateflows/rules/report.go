@@ -31,6 +31,10 @@ func state(p *lint.Pass) *State {
 	return &State{Settings: DefaultSettings(), Classes: Classes{}}
 }
 
+// resolvedKey memoizes what the call sites of a file resolve to, for all
+// the file's rules.
+type resolvedKey struct{}
+
 // eachSite calls fn for every call site of the pass's file whose event is
 // a catalog type, or derives from one with constant overrides.
 func eachSite(p *lint.Pass, fn func(s Site, r Resolved, st *State)) {
@@ -39,8 +43,15 @@ func eachSite(p *lint.Pass, fn func(s Site, r Resolved, st *State)) {
 		return
 	}
 	st := state(p)
-	for _, s := range f.Sites {
-		if r := st.Classes.Resolve(s.Type); r.Type != nil && !r.Custom {
+	resolved := p.Memo(resolvedKey{}, func() any {
+		rs := make([]Resolved, len(f.Sites))
+		for i, s := range f.Sites {
+			rs[i] = st.Classes.Resolve(s.Type)
+		}
+		return rs
+	}).([]Resolved)
+	for i, s := range f.Sites {
+		if r := resolved[i]; r.Type != nil && !r.Custom {
 			fn(s, r, st)
 		}
 	}

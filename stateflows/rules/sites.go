@@ -40,29 +40,31 @@ type Member struct {
 	At   span.Range
 	// Method reports a method (GetTriggerTime ...), not a property.
 	Method bool
-	// Value is the property's constant value, when it is one; Const says
-	// whether it is.
+	// Const reports a property whose value is a constant, then held in
+	// Hours, Day or TOD (by Name).
 	Const bool
 	Hours int
 	Day   time.Weekday
 	TOD   time.Duration
 }
 
+// ownCode reports an override that is code of its own whatever its body:
+// a method, or the Delay, Interval or Moment property.
+func (m Member) ownCode() bool {
+	return m.Method || m.Name == "Delay" || m.Name == "Interval" || m.Name == "Moment"
+}
+
 // Class is a class declaration with a base class.
 type Class struct {
 	Name string
-	At   span.Range
-	// Base is the base class's name (its last identifier); BaseAt its
-	// range.
+	// Base is the base class's name (its last identifier).
 	Base    string
-	BaseAt  span.Range
 	Members []Member
 }
 
 // File is what the finder read from one C# file.
 type File struct {
 	Path    string
-	Lex     *csharp.File
 	Sites   []Site
 	Classes []*Class
 }
@@ -88,7 +90,7 @@ func builderMethod(name string) bool {
 
 // Find reads the call sites and class declarations of a lexed file.
 func Find(path string, lx *csharp.File) *File {
-	f := &File{Path: path, Lex: lx}
+	f := &File{Path: path}
 	toks := lx.Tokens
 	rng := func(t csharp.Token) span.Range { return span.Range{File: path, Start: t.Start, End: t.End} }
 	match := braces(toks)
@@ -117,7 +119,7 @@ func Find(path string, lx *csharp.File) *File {
 		}
 		switch {
 		case (t.Text == "class" || t.Text == "record") && i+1 < len(toks) && toks[i+1].Kind == csharp.Ident:
-			c, at := classDecl(toks, i+1, rng)
+			c, at := classDecl(toks, i+1)
 			if at >= 0 {
 				enclosing(i)
 				open = append(open, body{open: at, close: match[at], class: c.Name})
@@ -137,7 +139,8 @@ func Find(path string, lx *csharp.File) *File {
 	return f
 }
 
-// braces matches each '{' token with its '}' (-1 for none).
+// braces matches each '{' token with its '}' (len(toks) for none, so
+// that a body with no end runs to the end of the file).
 func braces(toks []csharp.Token) map[int]int {
 	match := map[int]int{}
 	var stack []int
@@ -161,8 +164,8 @@ func braces(toks []csharp.Token) map[int]int {
 
 // classDecl reads `Name<T> : Base<…>, IFace … {` from the name at i; it
 // returns the class and the index of its body's '{' (-1 for none).
-func classDecl(toks []csharp.Token, i int, rng func(csharp.Token) span.Range) (*Class, int) {
-	c := &Class{Name: toks[i].Text, At: rng(toks[i])}
+func classDecl(toks []csharp.Token, i int) (*Class, int) {
+	c := &Class{Name: toks[i].Text}
 	j := i + 1
 	if j < len(toks) && toks[j].Text == "<" {
 		j = skipAngles(toks, j)
@@ -206,7 +209,7 @@ func classDecl(toks []csharp.Token, i int, rng func(csharp.Token) span.Range) (*
 			k++
 		}
 		if last != nil {
-			c.Base, c.BaseAt = last.Text, rng(*last)
+			c.Base = last.Text
 		}
 		j = k
 	}
@@ -489,7 +492,7 @@ func (cs Classes) Resolve(name string) Resolved {
 		chain = append(chain, name)
 		for _, m := range c.Members {
 			switch {
-			case m.Method || m.Name == "Delay" || m.Name == "Interval" || m.Name == "Moment" || !m.Const:
+			case m.ownCode() || !m.Const:
 				custom = true
 			case m.Name == "Hours" && hours == nil:
 				hours = &m.Hours
