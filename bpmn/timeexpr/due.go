@@ -58,8 +58,8 @@ const Unbounded = -1
 // microseconds). Due(k) increases strictly with k. Every due time is
 // computed exactly, however far it lies from the first (no time.Duration
 // is involved, so nothing saturates at about 292 years); one that Python's
-// datetime cannot hold (past MaxTime) is still computed, and OutOfRange
-// and Overflow say so.
+// datetime cannot hold (past MaxTime) is still computed, and Overflow
+// says so.
 type Schedule struct {
 	// First is the first due time, Due(0).
 	First time.Time
