@@ -155,11 +155,7 @@ func (o Options) LoadSources(srcs []Source) (*Graph, []*Error) {
 			errs = append(errs, b.skip(s.Path, errUnreadable(s.Path, "cannot read the file: %s", ioMessage(s.Err))))
 			continue
 		}
-		text := ""
-		if len(s.Data) > 0 {
-			text = unsafe.String(&s.Data[0], len(s.Data))
-		}
-		if e := b.addDoc(s.Path, text); e != nil {
+		if e := b.addDoc(s.Path, view(s.Data)); e != nil {
 			errs = append(errs, e)
 		}
 	}
@@ -214,10 +210,7 @@ func readFile(path string) (string, error) {
 			buf = slices.Grow(buf, len(buf))
 		}
 	}
-	if len(buf) == 0 {
-		return "", nil
-	}
-	return unsafe.String(&buf[0], len(buf)), nil
+	return view(buf), nil
 }
 
 // ioMessage is the reason of a file error, without the path that the

@@ -458,9 +458,6 @@ func (ix *Index) NodeOf(doc *bpmn.Document, el *bpmn.Element) *Node {
 	return ix.byKey[elemKey{ix.pathOf(doc), el.ID}]
 }
 
-// NodeOfTerm returns the timer node of a graph term, or nil.
-func (ix *Index) NodeOfTerm(t graph.Term) *Node { return ix.byTerm[t] }
-
 // Indexed reports whether the graph covers a model: it names the model, or
 // a graph document sits in the model's directory.
 func (ix *Index) Indexed(doc *bpmn.Document) bool { return ix.indexed[doc] }
@@ -583,14 +580,6 @@ func (ix *Index) HomeGraph(doc *bpmn.Document) string {
 		return ix.Files[0]
 	}
 	return ""
-}
-
-// ModelLoaded reports whether an IRI term names a model file that is
-// loaded; when it names one that is missing or unreadable, TMR0004 or a
-// load finding has been reported already.
-func (ix *Index) ModelLoaded(t graph.Term) bool {
-	k, ok := ix.key(t)
-	return ok && ix.docs[k.path] != nil
 }
 
 // ProcessIRI is the IRI of a process as the graph names it, or as it would:

@@ -25,35 +25,25 @@ type parsed struct {
 	cycle timeexpr.Cycle
 }
 
-// acceptedSites returns the expressions whose literal value parses in the
-// form ADR-0037 accepts for their kind: a date-time with an offset, or a
-// cycle R[n]/<start>/<duration> whose start has an offset. The other rules
-// report everything else.
+// acceptedSites returns the date and cycle expressions whose literal value
+// timeexpr.ParseValue accepts: a date-time with an offset, or a cycle
+// R[n]/<start>/<duration> whose start has an offset and whose period it
+// can step by. The other rules report everything else.
 func acceptedSites(ss []*site) []parsed {
 	var out []parsed
 	for _, s := range ss {
-		v, ok := s.literal()
+		if s.expr.Kind != bpmn.TimeDate && s.expr.Kind != bpmn.TimeCycle {
+			continue
+		}
+		text, ok := s.literal()
 		if !ok {
 			continue
 		}
-		ps := parsed{site: s, place: s.event.Placement()}
-		switch s.expr.Kind {
-		case bpmn.TimeDate:
-			dt, err := timeexpr.ParseDateTime(v)
-			if err != nil || !dt.HasOffset {
-				continue
-			}
-			ps.date = dt
-		case bpmn.TimeCycle:
-			c, err := timeexpr.ParseCycle(v)
-			if err != nil || c.Form != timeexpr.CycleStartDuration || !c.Start.HasOffset || c.Period.IsZero() || c.Period.RoundsToZero() || c.Period.Negative {
-				continue
-			}
-			ps.cycle = c
-		default:
+		v, err := timeexpr.ParseValue(s.expr.Kind.ValueKind(), text)
+		if err != nil {
 			continue
 		}
-		out = append(out, ps)
+		out = append(out, parsed{site: s, place: s.event.Placement(), date: v.Date, cycle: v.Cycle})
 	}
 	return out
 }

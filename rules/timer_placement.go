@@ -58,18 +58,15 @@ func placementRefusal(e *bpmn.Element, place bpmn.Placement) (string, string) {
 			"BPMN allows a timer only on a catch event and ADR-0037 lifts none here, so the timer never fires: " +
 				"remove it, and " + wait
 	case bpmn.PlaceSubProcessStart:
-		kind := "sub-process"
-		if e.Container != nil {
-			switch e.Container.Kind {
+		kind, id := "sub-process", ""
+		if c := e.Container; c != nil {
+			id = c.ID
+			switch c.Kind {
 			case bpmn.KindTransaction:
 				kind = "transaction"
 			case bpmn.KindAdHocSubProcess:
 				kind = "ad-hoc sub-process"
 			}
-		}
-		id := ""
-		if e.Container != nil {
-			id = e.Container.ID
 		}
 		return "timer start event of the embedded " + kind + " " + sq(id) + ", which starts when the flow reaches it",
 			"An embedded " + kind + " starts with a none start event, and ADR-0037 lifts no timer there: remove the " +

@@ -195,7 +195,7 @@ func checkOracleStatic(t *testing.T, ol oracleLine, e timeexpr.Value) {
 	case timeexpr.ValueDate:
 		sameInstant(t, "due", timeexpr.DateSchedule(e.Date).First, ol.fields["due"])
 	case timeexpr.ValueDuration:
-		sameInstant(t, "due", timeexpr.SpiffDurationDue(e.Duration, ol.now), ol.fields["due"])
+		sameInstant(t, "due", timeexpr.DurationSchedule(e.Duration, ol.now).First, ol.fields["due"])
 	case timeexpr.ValueCycle:
 		s := timeexpr.SpiffCycleSchedule(e.Cycle)
 		if got := strconv.Itoa(s.N); got != ol.fields["cycles"] {

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"maps"
 	"sort"
 	"strconv"
 	"strings"
@@ -68,14 +69,10 @@ var scenarioShape = sync.OnceValue(func() *shape {
 	}}
 })
 
+// merge returns the keys of a and b in one new map.
 func merge(a, b map[string]*shape) map[string]*shape {
-	out := map[string]*shape{}
-	for k, v := range a {
-		out[k] = v
-	}
-	for k, v := range b {
-		out[k] = v
-	}
+	out := maps.Clone(a)
+	maps.Copy(out, b)
 	return out
 }
 

@@ -58,8 +58,8 @@ const Unbounded = -1
 // microseconds). Due(k) increases strictly with k. Every due time is
 // computed exactly, however far it lies from the first (no time.Duration
 // is involved, so nothing saturates at about 292 years); one that Python's
-// datetime cannot hold (past MaxTime) is still computed, and OutOfRange
-// and Overflow say so.
+// datetime cannot hold (past MaxTime) is still computed, and Overflow
+// says so.
 type Schedule struct {
 	// First is the first due time, Due(0).
 	First time.Time
@@ -143,16 +143,6 @@ func SpiffCycleSchedule(c Cycle) Schedule {
 	return s
 }
 
-// SpiffDurationDue is SpiffWorkflow's due time of a timeDuration catch
-// reached at arrival: arrival plus the duration, years and months counted
-// in the real month lengths from the arrival's month, exactly however long
-// it is. Spiff fixes it once, when the instance first waits (its
-// event_value).
-func SpiffDurationDue(d Duration, arrival time.Time) time.Time {
-	a := truncMicro(arrival)
-	return shift(a, signed(d.spiffNanos(a), d.Negative))
-}
-
 // shift returns t plus ns nanoseconds, exactly: by time.Time.Add when the
 // length fits a time.Duration, by big integers beyond.
 func shift(t time.Time, ns *big.Int) time.Time {
@@ -162,8 +152,11 @@ func shift(t time.Time, ns *big.Int) time.Time {
 	return addNanos(t, ns)
 }
 
-// DurationSchedule is the single due time of a timeDuration catch reached
-// at arrival.
+// DurationSchedule is SpiffWorkflow's single due time of a timeDuration
+// catch reached at arrival: arrival plus the duration, years and months
+// counted in the real month lengths from the arrival's month, exactly
+// however long it is. Spiff fixes it once, when the instance first waits
+// (its event_value).
 func DurationSchedule(d Duration, arrival time.Time) Schedule {
 	a := truncMicro(arrival)
 	ns := d.spiffNanos(a)

@@ -94,13 +94,6 @@ func pySeconds(us *big.Int) *big.Int {
 // waiting instance whose due time would lie past it.
 var MaxTime = time.Date(9999, time.December, 31, 23, 59, 59, 999_999_000, time.UTC)
 
-// MinTime is the first instant Python's datetime holds,
-// 0001-01-01T00:00:00Z.
-var MinTime = time.Date(1, time.January, 1, 0, 0, 0, 0, time.UTC)
-
-// OutOfRange reports an instant Python's datetime cannot hold.
-func OutOfRange(t time.Time) bool { return t.After(MaxTime) || t.Before(MinTime) }
-
 // addMicros returns t plus us microseconds, exactly, for any length.
 func addMicros(t time.Time, us *big.Int) time.Time {
 	return addNanos(t, new(big.Int).Mul(us, big.NewInt(1000)))
