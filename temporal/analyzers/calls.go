@@ -324,10 +324,12 @@ func calleeName(fn *types.Func) string {
 // inGOROOT reports whether a pass's package is the standard library's:
 // its files are under GOROOT/src.
 func inGOROOT(pass *analysis.Pass) bool {
+	return len(pass.Files) > 0 && InGOROOT(pass.Fset.File(pass.Files[0].Pos()).Name())
+}
+
+// InGOROOT reports whether a file is the standard library's: under
+// GOROOT/src.
+func InGOROOT(filename string) bool {
 	root := build.Default.GOROOT
-	if root == "" || len(pass.Files) == 0 {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
+	return root != "" && strings.HasPrefix(filename, filepath.Join(root, "src")+string(filepath.Separator))
 }
