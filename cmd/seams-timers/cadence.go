@@ -62,8 +62,9 @@ func cronRefusal(w *lineWriter, where, spec string, f cron.Finding) {
 // refused schedule prints its refusal instead. It reports false for a
 // refusal.
 func nextCron(run *nextRun, where, spec, label string) bool {
+	s, findings := cron.Read(spec)
 	var warn []cron.Finding
-	for _, f := range cron.Check(spec) {
+	for _, f := range findings {
 		if f.Problem == cron.TimeZone {
 			warn = append(warn, f)
 			continue
@@ -73,10 +74,6 @@ func nextCron(run *nextRun, where, spec, label string) bool {
 	}
 	for _, f := range warn {
 		fmt.Fprintf(run.errw, "seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), catalog.CronTimeZone, catalog.Name(catalog.CronTimeZone))
-	}
-	s, err := cron.Parse(spec)
-	if err != nil {
-		return false
 	}
 	t := run.now
 	for range run.n {
@@ -173,20 +170,15 @@ func simulateCron(s *streams, o *simulateOptions, cfg *lint.Config) error {
 		if sc.where != "" {
 			bw.printf("%s:\n", sc.where)
 		}
-		parsed, perr := cron.Parse(sc.spec)
-		if perr == nil {
-			for _, f := range cron.Check(sc.spec) {
-				if f.Problem == cron.Never {
-					perr = fmt.Errorf("never fires")
-				}
+		parsed, findings := cron.Read(sc.spec)
+		refusals := 0
+		for _, f := range findings {
+			if f.Problem != cron.TimeZone {
+				cronRefusal(bw, "", sc.spec, f)
+				refusals++
 			}
 		}
-		if perr != nil {
-			for _, f := range cron.Check(sc.spec) {
-				if f.Problem != cron.TimeZone {
-					cronRefusal(bw, "", sc.spec, f)
-				}
-			}
+		if refusals > 0 {
 			refused = true
 			continue
 		}

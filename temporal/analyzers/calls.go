@@ -78,12 +78,11 @@ func native(callee string) (rule, replacement string) {
 // out of the package towards it).
 type localOffense struct {
 	Offense
-	site      token.Pos
-	siteEnd   token.Pos
-	local     bool
-	call      *ast.CallExpr // the offending call, when local
-	holder    *ast.FuncDecl // the function declaration holding it, when local
-	holderObj *types.Func
+	site    token.Pos
+	siteEnd token.Pos
+	local   bool
+	call    *ast.CallExpr // the offending call, when local
+	holder  *ast.FuncDecl // the function declaration holding it, when local
 }
 
 // edge is a reference from a function to another one (a call or a method
@@ -243,12 +242,11 @@ func collect(pass *analysis.Pass, fi *funcInfo) {
 			}
 			if rule, _ := native(calleeName(fn)); rule != "" {
 				o := localOffense{
-					Offense:   Offense{Rule: rule, Callee: calleeName(fn), Chain: []string{funcName(fi.obj)}, At: positionOf(pass.Fset, node.Pos(), node.End())},
-					site:      node.Pos(),
-					siteEnd:   node.End(),
-					local:     true,
-					holder:    fi.decl,
-					holderObj: fi.obj,
+					Offense: Offense{Rule: rule, Callee: calleeName(fn), Chain: []string{funcName(fi.obj)}, At: positionOf(pass.Fset, node.Pos(), node.End())},
+					site:    node.Pos(),
+					siteEnd: node.End(),
+					local:   true,
+					holder:  fi.decl,
 				}
 				o.call, _ = node.(*ast.CallExpr)
 				fi.direct = append(fi.direct, o)
@@ -326,10 +324,12 @@ func calleeName(fn *types.Func) string {
 // inGOROOT reports whether a pass's package is the standard library's:
 // its files are under GOROOT/src.
 func inGOROOT(pass *analysis.Pass) bool {
+	return len(pass.Files) > 0 && InGOROOT(pass.Fset.File(pass.Files[0].Pos()).Name())
+}
+
+// InGOROOT reports whether a file is the standard library's: under
+// GOROOT/src.
+func InGOROOT(filename string) bool {
 	root := build.Default.GOROOT
-	if root == "" || len(pass.Files) == 0 {
-		return false
-	}
-	name := pass.Fset.File(pass.Files[0].Pos()).Name()
-	return strings.HasPrefix(name, filepath.Join(root, "src")+string(filepath.Separator))
+	return root != "" && strings.HasPrefix(filename, filepath.Join(root, "src")+string(filepath.Separator))
 }

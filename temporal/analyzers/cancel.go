@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // CancelRaceAnalyzer reports a timer whose context is cancelled while the
@@ -210,7 +211,7 @@ func (s *cancelScope) cancelCheck(id *ast.Ident) bool {
 	case *ast.TypeAssertExpr:
 		return p.Type != nil && s.isCanceledType(s.info.TypeOf(p.Type))
 	case *ast.CallExpr:
-		fn := calleeFunc(s.info, p)
+		fn := typeutil.StaticCallee(s.info, p)
 		if fn == nil {
 			return false
 		}

@@ -15,6 +15,8 @@ import (
 	"go/ast"
 	"go/types"
 	"strings"
+
+	"golang.org/x/tools/go/types/typeutil"
 )
 
 // SDK is the workflow SDK a package or a type belongs to.
@@ -86,37 +88,10 @@ func workflowSDK(fn *types.Func) SDK {
 	return ContextSDK(params.At(0).Type())
 }
 
-// calleeFunc returns the function or method a call expression calls
-// statically, or nil (a call through a variable, an interface method, a
-// conversion, a builtin).
-func calleeFunc(info *types.Info, call *ast.CallExpr) *types.Func {
-	fun := ast.Unparen(call.Fun)
-	if ix, ok := fun.(*ast.IndexExpr); ok {
-		fun = ix.X
-	}
-	if ix, ok := fun.(*ast.IndexListExpr); ok {
-		fun = ix.X
-	}
-	var id *ast.Ident
-	switch f := fun.(type) {
-	case *ast.Ident:
-		id = f
-	case *ast.SelectorExpr:
-		id = f.Sel
-	default:
-		return nil
-	}
-	fn, _ := info.Uses[id].(*types.Func)
-	if fn == nil {
-		return nil
-	}
-	return fn.Origin()
-}
-
 // sdkCall reports whether a call calls one of the names of an SDK's
 // workflow package, and which SDK.
 func sdkCall(info *types.Info, call *ast.CallExpr, names ...string) (SDK, string) {
-	fn := calleeFunc(info, call)
+	fn := typeutil.StaticCallee(info, call)
 	if fn == nil || fn.Pkg() == nil || fn.Signature().Recv() != nil {
 		return NoSDK, ""
 	}

@@ -9,7 +9,8 @@ import (
 
 // Timers counts the timers of a file, as the summary counts timer
 // definitions: the calls of the SDKs' Sleep and NewTimer, and the
-// CronSchedule fields of their options.
+// CronSchedule fields of their options' literals (a struct of the
+// program's own with a CronSchedule field is no timer).
 func Timers(info *types.Info, file *ast.File) int {
 	n := 0
 	ast.Inspect(file, func(node ast.Node) bool {
@@ -18,14 +19,30 @@ func Timers(info *types.Info, file *ast.File) int {
 			if sdk, _ := sdkCall(info, x, timerFuncs[:]...); sdk != NoSDK {
 				n++
 			}
-		case *ast.KeyValueExpr:
-			if id, ok := x.Key.(*ast.Ident); ok && id.Name == "CronSchedule" {
+		case *ast.CompositeLit:
+			if _, ok := cronField(info, x); ok {
 				n++
 			}
 		}
 		return true
 	})
 	return n
+}
+
+// cronField returns the value of the CronSchedule field of an SDK's
+// options literal.
+func cronField(info *types.Info, lit *ast.CompositeLit) (ast.Expr, bool) {
+	if !sdkOptions(info.TypeOf(lit)) {
+		return nil, false
+	}
+	for _, el := range lit.Elts {
+		if kv, ok := el.(*ast.KeyValueExpr); ok {
+			if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "CronSchedule" {
+				return kv.Value, true
+			}
+		}
+	}
+	return nil, false
 }
 
 // CronLiteral is a constant CronSchedule value of an SDK's options.
@@ -48,14 +65,8 @@ func CronLiterals(info *types.Info, file *ast.File) []CronLiteral {
 	ast.Inspect(file, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CompositeLit:
-			if sdkOptions(info.TypeOf(n)) {
-				for _, el := range n.Elts {
-					if kv, ok := el.(*ast.KeyValueExpr); ok {
-						if id, ok := kv.Key.(*ast.Ident); ok && id.Name == "CronSchedule" {
-							add(kv.Value)
-						}
-					}
-				}
+			if v, ok := cronField(info, n); ok {
+				add(v)
 			}
 		case *ast.AssignStmt:
 			if len(n.Lhs) == len(n.Rhs) {

@@ -87,9 +87,16 @@ func zonePrefix(spec string) (prefix, zone string) {
 
 // Check returns what is wrong with a schedule, in the server's terms.
 func Check(spec string) []Finding {
+	_, out := Read(spec)
+	return out
+}
+
+// Read parses a schedule and returns what is wrong with it, as Check
+// does; the schedule is nil when the server's parser refuses it.
+func Read(spec string) (*Schedule, []Finding) {
 	s, err := Parse(spec)
 	if err != nil {
-		return []Finding{{
+		return nil, []Finding{{
 			Problem: Syntax,
 			What:    fmt.Sprintf("the server's cron parser (robfig/cron/v3 ParseStandard) refuses it: %v", err),
 			Detail:  `Write five fields, minute hour day-of-month month day-of-week (such as "0 9 * * 1-5"), or a descriptor such as @daily or @every 1h; the workflow does not start otherwise.`,
@@ -110,5 +117,5 @@ func Check(spec string) []Finding {
 			Detail:  "Write the schedule in UTC without the prefix, so that every firing is at the same UTC time, or keep it and accept the shift twice a year.",
 		})
 	}
-	return out
+	return s, out
 }

@@ -7,7 +7,6 @@ package goload
 import (
 	"bytes"
 	"go/ast"
-	"go/build"
 	"go/parser"
 	"go/token"
 	"os"
@@ -179,7 +178,7 @@ func firstLine(s string) string {
 // alone is most of the loading time saved.
 func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, error) {
 	f, err := parser.ParseFile(fset, filename, src, parser.AllErrors|parser.ParseComments|parser.SkipObjectResolution)
-	if f == nil || !inGOROOT(filename) {
+	if f == nil || !analyzers.InGOROOT(filename) {
 		return f, err
 	}
 	for _, d := range f.Decls {
@@ -188,10 +187,4 @@ func parseFile(fset *token.FileSet, filename string, src []byte) (*ast.File, err
 		}
 	}
 	return f, err
-}
-
-// inGOROOT reports whether a file is the standard library's.
-func inGOROOT(filename string) bool {
-	root := build.Default.GOROOT
-	return root != "" && strings.HasPrefix(filename, filepath.Join(root, "src")+string(filepath.Separator))
 }

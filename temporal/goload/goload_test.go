@@ -1,6 +1,7 @@
 package goload
 
 import (
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -34,6 +35,24 @@ func TestLoadExample(t *testing.T) {
 	}
 	if len(rep.Crons) != 4 || rep.Crons[0].Spec != "0 9 * * 1-5" {
 		t.Errorf("crons %+v", rep.Crons)
+	}
+}
+
+// TestOwnCronField: a CronSchedule field of the program's own struct is
+// no timer and no schedule; only the SDKs' options are.
+func TestOwnCronField(t *testing.T) {
+	root := t.TempDir()
+	for name, src := range map[string]string{
+		"go.mod": "module example.com/own\n\ngo 1.22\n",
+		"own.go": "package own\n\ntype Job struct{ CronSchedule string }\n\nvar Nightly = Job{CronSchedule: \"0 0 30 2 *\"}\n",
+	} {
+		if err := os.WriteFile(filepath.Join(root, name), []byte(src), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	rep := Load(root, []string{"./..."})
+	if len(rep.Files) != 1 || rep.Files[0].Timers != 0 || len(rep.Crons) != 0 || len(rep.Findings) != 0 {
+		t.Errorf("files %+v, crons %+v, findings %+v; want one file with no timer, no cron, no finding", rep.Files, rep.Crons, rep.Findings)
 	}
 }
 

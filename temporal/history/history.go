@@ -44,10 +44,9 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return e.Msg }
 
-// Sniff reports whether src looks like an exported history: a JSON array
-// whose first element has an eventType, or an object with an events array.
-// A file that is not JSON at all sniffs as a history when it names
-// eventType, so that a broken export is reported rather than skipped.
+// Sniff reports whether src may be an exported history: it names an
+// "eventType" key. Parse tells the rest: a broken export (not JSON, or
+// no events array) is reported rather than skipped.
 func Sniff(src []byte) bool {
 	return bytes.Contains(src, []byte(`"eventType"`))
 }

@@ -112,6 +112,23 @@ func TestSuppression(t *testing.T) {
 	}
 }
 
+// TestSuppressionsAfterSlashes: a // in a string before the comment
+// (a URL) does not hide the suppression after it, and a comment that is
+// not a suppression is none.
+func TestSuppressionsAfterSlashes(t *testing.T) {
+	src := "package wf\n\n" +
+		"var u = fetch(\"https://example.com\") // seams-timers:ignore TMR8003 the clock is read once\n" +
+		"// https://example.com/seams-timers:ignore\n"
+	got := suppressions("wf.go", []byte(src))
+	if len(got) != 1 {
+		t.Fatalf("suppressions %+v, want one", got)
+	}
+	s := got[0]
+	if s.Line != 3 || s.Col != 38 || s.TargetLine != 3 || !slices.Equal(s.IDs, []string{"TMR8003"}) || s.Reason != "the clock is read once" {
+		t.Errorf("suppression %+v, want line 3 col 38 covering line 3, TMR8003 with its reason", *s)
+	}
+}
+
 // TestFix: --fix rewrites time.Sleep(d) to workflow.Sleep(ctx, d).
 func TestFix(t *testing.T) {
 	dir := writeModule(t, map[string]string{"wf/wf.go": strings.ReplaceAll(sleepy, "seams-timers:ignore", "note:")})

@@ -298,15 +298,14 @@ func suppressions(path string, src []byte) []*lint.Suppression {
 	for n, line := range bytes.SplitAfter(src, []byte("\n")) {
 		start := off
 		off += len(line)
-		i := bytes.Index(line, []byte("//"))
-		if i < 0 || !bytes.Contains(line[i:], []byte(lint.SuppressPrefix)) {
+		if !bytes.Contains(line, []byte(lint.SuppressPrefix)) {
 			continue
 		}
-		text := strings.TrimRight(string(line[i+2:]), "\r\n")
-		ids, reason, ok := lint.ParseSuppression(text)
-		if !ok {
+		i := suppressionAt(line)
+		if i < 0 {
 			continue
 		}
+		ids, reason, _ := lint.ParseSuppression(strings.TrimRight(string(line[i+2:]), "\r\n"))
 		target := n + 2
 		if len(bytes.TrimSpace(line[:i])) > 0 {
 			target = n + 1
@@ -315,4 +314,20 @@ func suppressions(path string, src []byte) []*lint.Suppression {
 			Offset: start + i, IDs: ids, Reason: reason, TargetLine: target})
 	}
 	return out
+}
+
+// suppressionAt returns the offset in a line of the // that starts a
+// suppression comment, or -1: the first // whose text is one, since a //
+// before it may be in a string ("https://...").
+func suppressionAt(line []byte) int {
+	for i := 0; ; i += 2 {
+		j := bytes.Index(line[i:], []byte("//"))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if _, _, ok := lint.ParseSuppression(string(line[i+2:])); ok {
+			return i
+		}
+	}
 }

@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"math/rand/v2"
+	"slices"
 	"time"
 
 	"github.com/seams/seams-timers/temporal/cron"
@@ -139,17 +140,9 @@ func Simulate(in Input) []Entry {
 		out = append(out, e)
 		prevStart, prevClose = e.Start, e.Close
 	}
-	sortEntries(out)
+	// A stable sort keeps equal times in the order they were recorded.
+	slices.SortStableFunc(out, func(a, b Entry) int { return a.Scheduled.Compare(b.Scheduled) })
 	return out
-}
-
-func sortEntries(es []Entry) {
-	// Insertion sort keeps equal times in the order they were recorded.
-	for i := 1; i < len(es); i++ {
-		for j := i; j > 0 && es[j].Scheduled.Before(es[j-1].Scheduled); j-- {
-			es[j], es[j-1] = es[j-1], es[j]
-		}
-	}
 }
 
 // downAt returns the downtime window holding t.
