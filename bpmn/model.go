@@ -223,6 +223,21 @@ type EventDefinition struct {
 	Timer *Timer
 }
 
+// HasTimer reports whether the element holds a timer: an inline
+// timerEventDefinition, or an eventDefinitionRef naming one (see
+// RefTimers).
+func (e *Element) HasTimer() bool {
+	if len(e.Timers) > 0 {
+		return true
+	}
+	for _, d := range e.EventDefinitions {
+		if d.Target != nil && d.Target.Type == "timerEventDefinition" {
+			return true
+		}
+	}
+	return false
+}
+
 // RefTimers returns the element's eventDefinitionRefs that name a
 // definitions-level timerEventDefinition: timers the model means but
 // SpiffWorkflow does not read.

@@ -79,6 +79,9 @@ func TestEventDefinitionRef(t *testing.T) {
 		if got := len(el.RefTimers()); got != want {
 			t.Errorf("%s: %d referenced timers, want %d", id, got, want)
 		}
+		if el.HasTimer() != (want > 0) {
+			t.Errorf("%s: HasTimer %v, want %v", id, el.HasTimer(), want > 0)
+		}
 		if len(el.Timers) != 0 {
 			t.Errorf("%s: a referenced timer was copied into Timers", id)
 		}

@@ -30,7 +30,7 @@ func timersOf(path string, text []byte, now time.Time, n int) (*bpmn.Document, [
 	verdicts := rules.Verdicts([]*bpmn.Document{doc}, now)
 	var out []firing.Timer
 	for _, el := range doc.Elements {
-		if len(el.Timers) > 0 || len(el.RefTimers()) > 0 {
+		if el.HasTimer() {
 			out = append(out, firing.Of(doc, el, verdicts, "", now, n))
 		}
 	}

@@ -79,7 +79,7 @@ func VerdictsOf(docs []*bpmn.Document, ds []lint.Diagnostic) map[string]lint.Dia
 		if doc == nil {
 			continue
 		}
-		if el, ok := doc.ByID[d.Element].(*bpmn.Element); !ok || len(el.Timers)+len(el.RefTimers()) == 0 {
+		if el, ok := doc.ByID[d.Element].(*bpmn.Element); !ok || !el.HasTimer() {
 			continue
 		}
 		key := doc.ElementIRI(d.Element)

@@ -194,7 +194,7 @@ func nextModels(w *lineWriter, docs []*bpmn.Document, as string, now time.Time, 
 	ok := true
 	for _, d := range docs {
 		for _, el := range d.Elements {
-			if len(el.Timers) == 0 && len(el.RefTimers()) == 0 {
+			if !el.HasTimer() {
 				continue
 			}
 			name := d.ElementDisplay(el.ID)
