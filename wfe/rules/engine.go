@@ -89,6 +89,8 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 	close(next)
 	wg.Wait()
+	// The workers finish in any order; the findings do not.
+	lint.Sort(diags)
 	var notes []string
 	if len(bpmnXML) > 0 {
 		slices.Sort(bpmnXML)
