@@ -94,11 +94,8 @@ func reading(typ, text string, now, due time.Time) string {
 		case len(iv.Dropped) > 0:
 			why = append(why, "the "+iv.DroppedText()+" is dropped")
 		}
-		for _, m := range iv.Matches {
-			if m.Unit.Name == "m" && m.Spelling == "M" && m.N > 0 {
-				why = append(why, "M is minutes")
-				break
-			}
+		if _, ok := iv.CapitalM(); ok {
+			why = append(why, "M is minutes")
 		}
 		out := "+" + r
 		if strings.Join(strings.Fields(text), " ") != r || len(why) > 0 {

@@ -236,6 +236,17 @@ func (iv Interval) Overflowed() bool {
 	return false
 }
 
+// CapitalM returns the first match that writes the minute unit as a
+// capital M ("1M"), which reads as minutes where months may be meant.
+func (iv Interval) CapitalM() (Match, bool) {
+	for _, m := range iv.Matches {
+		if m.Unit.Name == "m" && m.Spelling == "M" && m.N > 0 {
+			return m, true
+		}
+	}
+	return Match{}, false
+}
+
 // Positive reports whether the engine computes an execution time: the
 // reading is more than zero. An Interval of 0 or less is never registered.
 func (iv Interval) Positive() bool {
