@@ -41,24 +41,24 @@ type Kind string
 
 // Event kinds.
 const (
-	Start        Kind = "start"
-	Command      Kind = "command"
-	Rejected     Kind = "rejected"
-	Enter        Kind = "enter"
-	Register     Kind = "register"
-	Reregister   Kind = "re-register"
-	Keep         Kind = "keep"
-	Clear        Kind = "clear"
-	NotRegisterd Kind = "not-registered"
-	Refusal      Kind = "refused"
-	Fire         Kind = "fire"
-	Refire       Kind = "refire"
-	Failed       Kind = "condition-failed"
-	Deleted      Kind = "deleted"
-	Lost         Kind = "lost"
-	Claimed      Kind = "claimed-elsewhere"
-	End          Kind = "end"
-	Stopped      Kind = "stopped"
+	Start         Kind = "start"
+	Command       Kind = "command"
+	Rejected      Kind = "rejected"
+	Enter         Kind = "enter"
+	Register      Kind = "register"
+	Reregister    Kind = "re-register"
+	Keep          Kind = "keep"
+	Clear         Kind = "clear"
+	NotRegistered Kind = "not-registered"
+	Refusal       Kind = "refused"
+	Fire          Kind = "fire"
+	Refire        Kind = "refire"
+	Failed        Kind = "condition-failed"
+	Deleted       Kind = "deleted"
+	Lost          Kind = "lost"
+	Claimed       Kind = "claimed-elsewhere"
+	End           Kind = "end"
+	Stopped       Kind = "stopped"
 )
 
 // Event is one thing that happened.
@@ -446,7 +446,7 @@ func (e *engine) clearAndRegister(in *instance, at time.Time, replica int) {
 		due, why, ok := e.due(t, at)
 		if !ok {
 			sum.NotRegistered++
-			ev.Kind, ev.Detail = NotRegisterd, why
+			ev.Kind, ev.Detail = NotRegistered, why
 			e.emit(ev)
 			continue
 		}
