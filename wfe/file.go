@@ -13,7 +13,6 @@ import (
 type File struct {
 	Path    string
 	Src     []byte
-	SQL     bool
 	Schemes []*Scheme
 }
 
@@ -45,7 +44,6 @@ func Read(path string, src []byte) (f *File, errs []*Error, ours bool) {
 	ls := newLines(path, src)
 	f = &File{Path: path, Src: src}
 	if IsSQLPath(path) {
-		f.SQL = true
 		lits, at, msg := Extract(src)
 		if msg != "" {
 			return f, []*Error{{Kind: Unreadable, Range: ls.rng(at, at), Msg: "SQL: " + msg}}, true

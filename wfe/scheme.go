@@ -76,11 +76,11 @@ type Condition struct {
 
 // Transition is a <Transition> of the scheme's <Transitions>.
 type Transition struct {
-	ID                         string
-	Name, From, To, Classifier Attr
-	Triggers                   []*Trigger
-	Conditions                 []*Condition
-	Range                      span.Range
+	ID             string
+	Name, From, To Attr
+	Triggers       []*Trigger
+	Conditions     []*Condition
+	Range          span.Range
 }
 
 // TimerTrigger returns the transition's first trigger of type Timer, or
@@ -390,7 +390,7 @@ func (p *parser) start(stack []string, t xml.StartElement, before, after int) {
 		s.Activities = append(s.Activities, a)
 		target = a.ID
 	case path(stack, "Transitions", "Transition"):
-		tr := &Transition{Name: attr("Name"), From: attr("From"), To: attr("To"), Classifier: attr("Classifier"), Range: tag}
+		tr := &Transition{Name: attr("Name"), From: attr("From"), To: attr("To"), Range: tag}
 		tr.ID = s.prefix + "Transition/" + tr.Name.Value
 		s.Transitions = append(s.Transitions, tr)
 		p.tr = tr

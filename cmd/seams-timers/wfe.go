@@ -94,11 +94,8 @@ func reading(typ, text string, now, due time.Time) string {
 		case len(iv.Dropped) > 0:
 			why = append(why, "the "+iv.DroppedText()+" is dropped")
 		}
-		for _, m := range iv.Matches {
-			if m.Unit.Name == "m" && m.Spelling == "M" && m.N > 0 {
-				why = append(why, "M is minutes")
-				break
-			}
+		if _, ok := iv.CapitalM(); ok {
+			why = append(why, "M is minutes")
 		}
 		out := "+" + r
 		if strings.Join(strings.Fields(text), " ") != r || len(why) > 0 {
@@ -133,14 +130,9 @@ func nextWFEFiles(run *nextRun, loaded *project.Loaded) (bool, error) {
 	}
 	rt := cfg.Runtime()
 	ok := true
-	for _, d := range loaded.Diagnostics {
-		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == wferules.Kind {
-			if r := lookupRule(d.Rule); r != nil {
-				d.Name = r.Name
-			}
-			run.w.printf("%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
-			ok = false
-		}
+	for _, d := range wfeLoadFindings(loaded) {
+		run.w.printf("%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+		ok = false
 	}
 	for _, f := range wferules.Files(loaded.Project) {
 		iri := loaded.Project.File(f.Path).IRI
@@ -157,6 +149,21 @@ func nextWFEFiles(run *nextRun, loaded *project.Loaded) (bool, error) {
 		}
 	}
 	return ok, nil
+}
+
+// wfeLoadFindings are the loading findings of the scheme files reported
+// on, with their rules' names.
+func wfeLoadFindings(loaded *project.Loaded) []lint.Diagnostic {
+	var out []lint.Diagnostic
+	for _, d := range loaded.Diagnostics {
+		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == wferules.Kind {
+			if r := lookupRule(d.Rule); r != nil {
+				d.Name = r.Name
+			}
+			out = append(out, d)
+		}
+	}
+	return out
 }
 
 // nextWFETimer prints one timer registered on entry at --now.

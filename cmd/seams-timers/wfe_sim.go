@@ -32,14 +32,9 @@ func simulateWFE(s *streams, o *simulateOptions, cfg *lint.Config) error {
 		return loadError(err)
 	}
 	failed := false
-	for _, d := range loaded.Diagnostics {
-		if f := loaded.Project.File(d.File); f != nil && f.Kind == wferules.Kind {
-			if r := lookupRule(d.Rule); r != nil {
-				d.Name = r.Name
-			}
-			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
-			failed = true
-		}
+	for _, d := range wfeLoadFindings(loaded) {
+		_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", d.File, d.Line, d.Column, d.Message, d.Rule, d.Name)
+		failed = true
 	}
 	var schemes []*wfe.Scheme
 	iris := map[*wfe.Scheme][2]string{}

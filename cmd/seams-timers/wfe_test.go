@@ -225,3 +225,29 @@ func TestSimulateWFE(t *testing.T) {
 		t.Errorf("a BPMN flag: exit %d, %s", code, errOut)
 	}
 }
+
+// TestWFEUnreadableFile: a scheme file that cannot be read is a TMR6001
+// finding in check, next and simulate alike, and is counted as a file.
+func TestWFEUnreadableFile(t *testing.T) {
+	dir := t.TempDir()
+	src, err := os.ReadFile("../../examples/wfe/service-desk.xml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "service-desk.xml", src)
+	if err := os.Symlink(filepath.Join(dir, "nowhere.xml"), filepath.Join(dir, "dangling.xml")); err != nil {
+		t.Skipf("no symbolic links here: %v", err)
+	}
+	code, out, errOut := runCLI(t, "", "check", "--no-config", "--now", "2026-11-06T12:00:00Z", dir)
+	if code != lint.ExitFindings || !strings.Contains(out, "TMR6001") || !strings.Contains(out+errOut, "in 2 files") {
+		t.Errorf("check: exit %d\n%s%s", code, out, errOut)
+	}
+	code, out, _ = runCLI(t, "", "next", "--no-config", "--now", "2026-11-06T12:00:00Z", dir)
+	if code != lint.ExitFindings || !strings.Contains(out, "dangling.xml:1:1: error: cannot read the file") || !strings.Contains(out, "[TMR6001 scheme-unreadable]") {
+		t.Errorf("next: exit %d\n%s", code, out)
+	}
+	code, _, errOut = runCLI(t, "", "simulate", "--no-config", "--engine", "wfe", "--from", "2026-11-06T12:00:00Z", "--until", "2026-11-07T12:00:00Z", dir)
+	if code != lint.ExitFindings || !strings.Contains(errOut, "[TMR6001 scheme-unreadable]") {
+		t.Errorf("simulate: exit %d\n%s", code, errOut)
+	}
+}

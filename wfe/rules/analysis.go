@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"slices"
 	"strings"
 
 	"github.com/seams/seams-timers/lint"
@@ -12,14 +13,7 @@ import (
 var Types = []string{"Interval", "Time", "Date", "DateAndTime", "Expression"}
 
 // knownType reports whether a Type is one of Types, spelled exactly.
-func knownType(t string) bool {
-	for _, k := range Types {
-		if t == k {
-			return true
-		}
-	}
-	return false
-}
+func knownType(t string) bool { return slices.Contains(Types, t) }
 
 // Value is a timer value to check: its type and text, the timer's name,
 // and the runtime's config.
@@ -63,7 +57,7 @@ func (v *Value) sentinel() bool { return value.IsSentinel(v.Text) }
 func ValueFindings(v *Value, only []*lint.Rule) []lint.Diagnostic {
 	var out []lint.Diagnostic
 	for _, vr := range valueRules {
-		if only != nil && !contains(only, vr.rule) {
+		if only != nil && !slices.Contains(only, vr.rule) {
 			continue
 		}
 		for _, f := range vr.check(v) {
@@ -74,15 +68,6 @@ func ValueFindings(v *Value, only []*lint.Rule) []lint.Diagnostic {
 		}
 	}
 	return out
-}
-
-func contains(rs []*lint.Rule, r *lint.Rule) bool {
-	for _, x := range rs {
-		if x == r {
-			return true
-		}
-	}
-	return false
 }
 
 // runValue reports a value rule, its check, on the Value of every timer of

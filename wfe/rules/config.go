@@ -18,9 +18,8 @@ const SectionKey = "wfe"
 // schemes is set up.
 type Config struct {
 	// Clock is the runtime's clock: UTC (UseUtcDateTimeAsRuntimeTime) or
-	// a local zone; ClockName as written ("utc", "local:Europe/Berlin").
-	Clock     *time.Location
-	ClockName string
+	// a local zone.
+	Clock *time.Location
 	// Culture is SchemeParsingCulture, which Date and DateAndTime values
 	// are parsed under.
 	Culture value.Culture
@@ -38,7 +37,7 @@ type Config struct {
 // DefaultConfig is the runtime's default: UTC, en-US, one server polling
 // every second, no work calendar.
 func DefaultConfig() *Config {
-	return &Config{Clock: time.UTC, ClockName: "utc", Culture: value.DefaultCulture, Period: time.Second, Interval: time.Second}
+	return &Config{Clock: time.UTC, Culture: value.DefaultCulture, Period: time.Second, Interval: time.Second}
 }
 
 // WorkCalendar is the calendar work-calendar units count in, or nil when
@@ -92,13 +91,13 @@ func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...an
 		case "clock":
 			switch {
 			case x.Value == "utc":
-				c.Clock, c.ClockName = time.UTC, "utc"
+				c.Clock = time.UTC
 			case strings.HasPrefix(x.Value, "local:"):
 				loc, err := time.LoadLocation(strings.TrimPrefix(x.Value, "local:"))
 				if err != nil || strings.TrimPrefix(x.Value, "local:") == "" {
 					return nil, bad(x, "wfe.clock %q: the zone is not an IANA zone such as local:Europe/Berlin", x.Value)
 				}
-				c.Clock, c.ClockName = loc, x.Value
+				c.Clock = loc
 			default:
 				return nil, bad(x, "wfe.clock %q: want utc or local:<IANA zone>, such as local:Europe/Berlin", x.Value)
 			}

@@ -89,6 +89,8 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 	close(next)
 	wg.Wait()
+	// The workers finish in any order; the findings do not.
+	lint.Sort(diags)
 	var notes []string
 	if len(bpmnXML) > 0 {
 		slices.Sort(bpmnXML)
@@ -106,6 +108,10 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 func loadFile(l *project.Loader, path string) (ds []lint.Diagnostic, ok, isBPMN bool) {
 	src, err := l.Read(path)
 	if err != nil {
+		// The file is added without a model, as the other engines add
+		// theirs: it is counted, and next and simulate find the finding's
+		// file among the engine's.
+		l.Add(&lint.File{Path: path, IRI: fileiri.FromPath(path), Kind: Kind, Reported: true})
 		at := span.At(path, span.Pos{Line: 1, Col: 1})
 		return []lint.Diagnostic{lint.LoadDiagnostic(SchemeUnreadable.ID, at, "cannot read the file: "+err.Error(), loadDetail(wfe.Unreadable))}, true, false
 	}

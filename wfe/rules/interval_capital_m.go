@@ -27,11 +27,10 @@ func checkIntervalCapitalM(v *Value) []found {
 	if v.Type != "Interval" || v.sentinel() {
 		return nil
 	}
-	for _, m := range v.interval().Matches {
-		if m.Unit.Name == "m" && m.Spelling == "M" && m.N > 0 {
-			return []found{{fmt.Sprintf("Interval %s reads %dM as %d minute(s): M is minutes, months are mm", quote(v.Text), m.N, m.N),
-				fmt.Sprintf("Write %dm for minutes, or %dmm for months.", m.N, m.N)}}
-		}
+	m, ok := v.interval().CapitalM()
+	if !ok {
+		return nil
 	}
-	return nil
+	return []found{{fmt.Sprintf("Interval %s reads %dM as %d minute(s): M is minutes, months are mm", quote(v.Text), m.N, m.N),
+		fmt.Sprintf("Write %dm for minutes, or %dmm for months.", m.N, m.N)}}
 }

@@ -1,10 +1,6 @@
 package rules
 
-import (
-	"strings"
-
-	"github.com/seams/seams-timers/lint"
-)
+import "github.com/seams/seams-timers/lint"
 
 // valueRule pairs a rule on timer values with its check.
 type valueRule struct {
@@ -56,26 +52,4 @@ func All() []*lint.Rule {
 		TimersResetTogether,
 		TimerUnreachable,
 	}
-}
-
-// Lookup finds a rule by ID (case-insensitive) or name.
-func Lookup(key string) *lint.Rule {
-	for _, r := range All() {
-		if strings.EqualFold(r.ID, key) || r.Name == key {
-			return r
-		}
-	}
-	return nil
-}
-
-// VerdictRules are the rules whose errors mean the runtime registers no
-// timer: what simulate and next refuse.
-func VerdictRules() []*lint.Rule {
-	var out []*lint.Rule
-	for _, r := range All() {
-		if r.Refuses {
-			out = append(out, r)
-		}
-	}
-	return out
 }

@@ -132,7 +132,7 @@ func WriteSVG(w io.Writer, r *Result) error {
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#36c"><title>%s</title></line>`+"\n", x(ev.At), y-6, x(ev.At), y+6, title)
 		case Fire, Refire:
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%d" r="4" fill="#c33"><title>%s</title></circle>`+"\n", x(ev.At), y, title)
-		case Lost, NotRegisterd, Refusal:
+		case Lost, NotRegistered, Refusal:
 			fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#a00" text-anchor="middle">×<title>%s</title></text>`+"\n", x(ev.At), y+4, title)
 		}
 	}

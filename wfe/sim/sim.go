@@ -18,6 +18,7 @@ package sim
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 	"sort"
 	"time"
@@ -40,24 +41,24 @@ type Kind string
 
 // Event kinds.
 const (
-	Start        Kind = "start"
-	Command      Kind = "command"
-	Rejected     Kind = "rejected"
-	Enter        Kind = "enter"
-	Register     Kind = "register"
-	Reregister   Kind = "re-register"
-	Keep         Kind = "keep"
-	Clear        Kind = "clear"
-	NotRegisterd Kind = "not-registered"
-	Refusal      Kind = "refused"
-	Fire         Kind = "fire"
-	Refire       Kind = "refire"
-	Failed       Kind = "condition-failed"
-	Deleted      Kind = "deleted"
-	Lost         Kind = "lost"
-	Claimed      Kind = "claimed-elsewhere"
-	End          Kind = "end"
-	Stopped      Kind = "stopped"
+	Start         Kind = "start"
+	Command       Kind = "command"
+	Rejected      Kind = "rejected"
+	Enter         Kind = "enter"
+	Register      Kind = "register"
+	Reregister    Kind = "re-register"
+	Keep          Kind = "keep"
+	Clear         Kind = "clear"
+	NotRegistered Kind = "not-registered"
+	Refusal       Kind = "refused"
+	Fire          Kind = "fire"
+	Refire        Kind = "refire"
+	Failed        Kind = "condition-failed"
+	Deleted       Kind = "deleted"
+	Lost          Kind = "lost"
+	Claimed       Kind = "claimed-elsewhere"
+	End           Kind = "end"
+	Stopped       Kind = "stopped"
 )
 
 // Event is one thing that happened.
@@ -445,7 +446,7 @@ func (e *engine) clearAndRegister(in *instance, at time.Time, replica int) {
 		due, why, ok := e.due(t, at)
 		if !ok {
 			sum.NotRegistered++
-			ev.Kind, ev.Detail = NotRegisterd, why
+			ev.Kind, ev.Detail = NotRegistered, why
 			e.emit(ev)
 			continue
 		}
@@ -467,7 +468,7 @@ func (e *engine) clearAndRegister(in *instance, at time.Time, replica int) {
 		}
 		e.emit(ev)
 	}
-	for _, name := range sortedNames(prior) {
+	for _, name := range slices.Sorted(maps.Keys(prior)) {
 		if _, still := in.rows[name]; !still && !prior[name].fired {
 			e.emit(Event{At: at, Replica: replica, Kind: Clear, Instance: in.id, Scheme: s.Label(), Timer: name, Activity: in.activity})
 		}
@@ -485,15 +486,6 @@ func (e *engine) due(t *wfe.Timer, at time.Time) (time.Time, string, bool) {
 	return value.Due(t.Type.Value, t.Value.Value, at, e.in.Runtime)
 }
 
-func sortedNames(m map[string]*row) []string {
-	out := make([]string, 0, len(m))
-	for k := range m {
-		out = append(out, k)
-	}
-	slices.Sort(out)
-	return out
-}
-
 // due is a row that a poll found due.
 type dueRow struct {
 	in *instance
@@ -507,7 +499,7 @@ type dueRow struct {
 func (e *engine) poll(rs []int, at time.Time) {
 	var due []dueRow
 	for _, in := range e.insts {
-		for _, name := range sortedNames(in.rows) {
+		for _, name := range slices.Sorted(maps.Keys(in.rows)) {
 			rw := in.rows[name]
 			if !rw.due.After(at) {
 				due = append(due, dueRow{in, rw})

@@ -81,7 +81,7 @@ func TestSLANeverRegistered(t *testing.T) {
 	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="10 min"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
 	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
 		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00Z")}}})
-	equal(t, events(r, NotRegisterd, Fire), []string{
+	equal(t, events(r, NotRegistered, Fire), []string{
 		"2026-11-02T09:00:00Z    not-registered    Ticket#1 SLA at Open read as 0: an interval of 0 or less is never registered",
 	})
 	if s := summary(r, "SLA"); s.Fired != 0 || s.NotRegistered != 1 || s.Registered != 0 {

@@ -9,7 +9,9 @@
 package value
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -110,7 +112,7 @@ func ReadInterval(text string) Interval {
 			p = m.End
 		}
 	}
-	sortMatches(iv.Matches)
+	slices.SortStableFunc(iv.Matches, func(a, b Match) int { return cmp.Compare(a.Start, b.Start) })
 	for _, m := range iv.Matches {
 		u := m.Unit
 		switch {
@@ -130,14 +132,6 @@ func ReadInterval(text string) Interval {
 	}
 	iv.Dropped = dropped(text, iv.Matches)
 	return iv
-}
-
-func sortMatches(ms []Match) {
-	for i := 1; i < len(ms); i++ {
-		for j := i; j > 0 && ms[j].Start < ms[j-1].Start; j-- {
-			ms[j], ms[j-1] = ms[j-1], ms[j]
-		}
-	}
 }
 
 // matchAt tries the unit's pattern at byte p: greedy digits, greedy
@@ -234,6 +228,17 @@ func (iv Interval) Overflowed() bool {
 		}
 	}
 	return false
+}
+
+// CapitalM returns the first match that writes the minute unit as a
+// capital M ("1M"), which reads as minutes where months may be meant.
+func (iv Interval) CapitalM() (Match, bool) {
+	for _, m := range iv.Matches {
+		if m.Unit.Name == "m" && m.Spelling == "M" && m.N > 0 {
+			return m, true
+		}
+	}
+	return Match{}, false
 }
 
 // Positive reports whether the engine computes an execution time: the
