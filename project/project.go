@@ -201,12 +201,11 @@ func (l *Loader) Add(files ...*lint.File) {
 // that failed to load has none: only its bytes may be); it may be called
 // from several goroutines, for different files.
 func (l *Loader) Done(f *lint.File) bool {
-	if l.runner == nil {
+	if !l.Checked(f) {
 		return false
 	}
-	l.runner.File(l.proj, f)
 	f.Model = nil
-	if l.opts.DropSources || f.Finished() && len(f.Suppressions) == 0 {
+	if f.Finished() && len(f.Suppressions) == 0 {
 		f.Src = nil
 	}
 	return true
