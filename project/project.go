@@ -144,11 +144,11 @@ func (l *Loader) Read(path string) ([]byte, error) {
 	if l.Stdin(path) {
 		return l.opts.Stdin, nil
 	}
-	if l.opts.ReadFile == nil {
-		return l.readInput(path)
-	}
 	if !l.bound.inside(path) {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrOutside}
+	}
+	if l.opts.ReadFile == nil {
+		return lint.ReadInput(path, lint.MaxInputSize)
 	}
 	return l.opts.ReadFile(path)
 }
