@@ -169,18 +169,18 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 	out = applySuppressions(proj, known, out)
 	kept := out[:0]
 	for _, d := range out {
-		if rule, ok := byID[d.Rule]; ok && d.Name == "" {
+		rule, ok := byID[d.Rule]
+		if ok && d.Name == "" {
 			// Loader and suppression findings name only their rule.
 			d.Name = rule.Name
 		}
-		if rule, ok := byID[d.Rule]; ok && d.Name != RuleErrorName {
-			l := opts.level(rule)
+		// A configured level turns a rule's findings off or regrades
+		// them; a rule-error finding stays as it is.
+		if l, set := opts.Levels[d.Rule]; set && ok && d.Name != RuleErrorName {
 			if l.Off {
 				continue
 			}
-			if _, overridden := opts.Levels[rule.ID]; overridden {
-				d.Severity = l.Severity
-			}
+			d.Severity = l.Severity
 		}
 		kept = append(kept, d)
 	}
