@@ -170,15 +170,6 @@ func lineOf(src []byte, starts []int, n int) ([]byte, bool) {
 	return line, true
 }
 
-// lineAt returns the n-th line (1-based) of src without its line ending.
-func lineAt(src []byte, n int) (string, bool) {
-	line, ok := lineOf(src, lineStarts(src), n)
-	if !ok {
-		return "", false
-	}
-	return strings.ToValidUTF8(string(line), "\uFFFD"), true
-}
-
 // Summary is the one-line count printed after text output.
 func Summary(r *Report) string {
 	errs, warns := r.Count()
