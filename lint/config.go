@@ -163,7 +163,7 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				rk, rv := v.Content[j], v.Content[j+1]
-				r := findRule(rules, rk.Value)
+				r := FindRule(rules, rk.Value)
 				if r == nil {
 					var keys []string
 					for _, r := range rules {
@@ -317,7 +317,9 @@ func parseLevel(s string) (Level, error) {
 	return Level{Severity: sev}, nil
 }
 
-func findRule(rules []*Rule, key string) *Rule {
+// FindRule returns the rule whose ID (in any case) or name is key, or
+// nil: how the config, suppressions and the commands name a rule.
+func FindRule(rules []*Rule, key string) *Rule {
 	for _, r := range rules {
 		if strings.EqualFold(r.ID, key) || r.Name == key {
 			return r

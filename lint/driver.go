@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -159,10 +158,8 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 		byID[rule.ID] = rule
 	}
 	known := func(key string) (string, bool) {
-		for _, rule := range opts.Rules {
-			if strings.EqualFold(rule.ID, key) || rule.Name == key {
-				return rule.ID, true
-			}
+		if rule := FindRule(opts.Rules, key); rule != nil {
+			return rule.ID, true
 		}
 		return "", false
 	}
