@@ -65,7 +65,7 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 			}
 			if line, ok := lineOf(src, starts, d.Line); ok {
 				text, pad, width := sourceWindow(line, d)
-				fmt.Fprintf(b, "%s\n", noCommand("    "+text))
+				fmt.Fprintf(b, "%s\n", NoCommand("    "+text))
 				fmt.Fprintf(b, "    %s%s\n", strings.Repeat(" ", pad), under.Sprint("^"+strings.Repeat("~", width-1)))
 			}
 		}

@@ -137,6 +137,20 @@ func TestFileNameCannotInject(t *testing.T) {
 			t.Errorf("simulate output line injects: %q", line)
 		}
 	}
+	// And next, which prints the refusal of the model's timer where check
+	// reports it.
+	out.Reset()
+	if code, errOut = runTo(t, &out, strings.NewReader(""), "next", "--no-config", "--now", "2026-11-01T12:00:00Z", "."); code != lint.ExitFindings {
+		t.Fatalf("next: exit %d, %s", code, errOut)
+	}
+	for _, line := range strings.Split(out.String()+errOut, "\n") {
+		if strings.HasPrefix(strings.TrimSpace(line), "::") || strings.ContainsRune(line, 0x1b) {
+			t.Errorf("next output line injects: %q", line)
+		}
+	}
+	if !strings.Contains(out.String(), `x\n::error file=evil.bpmn,line=1::pwned\x1b[2J.bpmn:6:`) {
+		t.Errorf("next does not show the path escaped:\n%s", out.String())
+	}
 }
 
 // endless is stdin fed from /dev/zero.
