@@ -154,7 +154,7 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 		switch k.Value {
 		case "extends":
 			if !slices.Contains(presets, v.Value) {
-				return nil, bad(v, "unknown preset %q%s", v.Value, suggest(v.Value, presets))
+				return nil, bad(v, "unknown preset %q%s", v.Value, Suggest(v.Value, presets))
 			}
 			cfg.Extends = v.Value
 		case "rules":
@@ -163,13 +163,13 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 			}
 			for j := 0; j+1 < len(v.Content); j += 2 {
 				rk, rv := v.Content[j], v.Content[j+1]
-				r := findRule(rules, rk.Value)
+				r := FindRule(rules, rk.Value)
 				if r == nil {
 					var keys []string
 					for _, r := range rules {
 						keys = append(keys, r.ID, r.Name)
 					}
-					return nil, bad(rk, "unknown rule %q%s", rk.Value, suggest(rk.Value, keys))
+					return nil, bad(rk, "unknown rule %q%s", rk.Value, Suggest(rk.Value, keys))
 				}
 				lvl, err := parseLevel(rv.Value)
 				if err != nil {
@@ -235,9 +235,9 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 					keys = append(keys, name)
 				}
 				slices.Sort(keys)
-				return nil, bad(k, "unknown key %q%s", k.Value, suggest(k.Value, keys))
+				return nil, bad(k, "unknown key %q%s", k.Value, Suggest(k.Value, keys))
 			}
-			val, err := section(v, func(n *yaml.Node, format string, args ...any) error { return bad(n, format, args...) })
+			val, err := section(v, bad)
 			if err != nil {
 				return nil, err
 			}
@@ -296,7 +296,7 @@ func stringMap(v *yaml.Node, allowed []string, into map[string]string, bad func(
 	for j := 0; j+1 < len(v.Content); j += 2 {
 		k, val := v.Content[j], v.Content[j+1]
 		if allowed != nil && !slices.Contains(allowed, k.Value) {
-			return bad(k, "unknown key %q%s", k.Value, suggest(k.Value, allowed))
+			return bad(k, "unknown key %q%s", k.Value, Suggest(k.Value, allowed))
 		}
 		if val.Kind != yaml.ScalarNode || val.Value == "" {
 			return bad(val, "%s: want a non-empty string", k.Value)
@@ -312,12 +312,14 @@ func parseLevel(s string) (Level, error) {
 	}
 	sev, err := ParseSeverity(s)
 	if err != nil || s == "warn" {
-		return Level{}, fmt.Errorf("unknown level %q%s", s, suggest(s, levelNames))
+		return Level{}, fmt.Errorf("unknown level %q%s", s, Suggest(s, levelNames))
 	}
 	return Level{Severity: sev}, nil
 }
 
-func findRule(rules []*Rule, key string) *Rule {
+// FindRule returns the rule whose ID (in any case) or name is key, or
+// nil: how the config, suppressions and the commands name a rule.
+func FindRule(rules []*Rule, key string) *Rule {
 	for _, r := range rules {
 		if strings.EqualFold(r.ID, key) || r.Name == key {
 			return r
@@ -347,13 +349,9 @@ func (c *Config) Levels(rules []*Rule) map[string]Level {
 }
 
 // Suggest returns `; did you mean "x"?` for the nearest candidate within a
-// small edit distance, else the list of candidates: what an engine's
-// config section appends to an unknown key or value, as the core does.
-func Suggest(got string, candidates []string) string { return suggest(got, candidates) }
-
-// suggest returns `; did you mean "x"?` for the nearest candidate within a
-// small edit distance, or "".
-func suggest(got string, candidates []string) string {
+// small edit distance, else the list of candidates: what the config
+// appends to an unknown key or value, and an engine's config section too.
+func Suggest(got string, candidates []string) string {
 	best, bestD := "", 1<<30
 	for _, c := range candidates {
 		d := editDistance(strings.ToLower(got), strings.ToLower(c))

@@ -5,7 +5,6 @@ import (
 	"fmt"
 	"runtime"
 	"slices"
-	"strings"
 	"sync"
 	"time"
 
@@ -159,28 +158,26 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 		byID[rule.ID] = rule
 	}
 	known := func(key string) (string, bool) {
-		for _, rule := range opts.Rules {
-			if strings.EqualFold(rule.ID, key) || rule.Name == key {
-				return rule.ID, true
-			}
+		if rule := FindRule(opts.Rules, key); rule != nil {
+			return rule.ID, true
 		}
 		return "", false
 	}
 	out = applySuppressions(proj, known, out)
 	kept := out[:0]
 	for _, d := range out {
-		if rule, ok := byID[d.Rule]; ok && d.Name == "" {
+		rule, ok := byID[d.Rule]
+		if ok && d.Name == "" {
 			// Loader and suppression findings name only their rule.
 			d.Name = rule.Name
 		}
-		if rule, ok := byID[d.Rule]; ok && d.Name != RuleErrorName {
-			l := opts.level(rule)
+		// A configured level turns a rule's findings off or regrades
+		// them; a rule-error finding stays as it is.
+		if l, set := opts.Levels[d.Rule]; set && ok && d.Name != RuleErrorName {
 			if l.Off {
 				continue
 			}
-			if _, overridden := opts.Levels[rule.ID]; overridden {
-				d.Severity = l.Severity
-			}
+			d.Severity = l.Severity
 		}
 		kept = append(kept, d)
 	}

@@ -79,10 +79,10 @@ func unsafeRune(r rune) bool {
 	return false
 }
 
-// noCommand keeps a line of text output from reading as a GitHub workflow
+// NoCommand keeps a line of text output from reading as a GitHub workflow
 // command (a line that starts with "::" after white space): the first
 // colon of such a line is escaped.
-func noCommand(line string) string {
+func NoCommand(line string) string {
 	trimmed := strings.TrimLeft(line, " \t")
 	if !strings.HasPrefix(trimmed, "::") {
 		return line

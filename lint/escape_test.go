@@ -9,8 +9,8 @@ func TestNoCommand(t *testing.T) {
 		"a.bpmn:1:1: error: x":    "a.bpmn:1:1: error: x",
 		"    <bpmn:process id=x>": "    <bpmn:process id=x>",
 	} {
-		if got := noCommand(in); got != want {
-			t.Errorf("noCommand(%q) = %q, want %q", in, got, want)
+		if got := NoCommand(in); got != want {
+			t.Errorf("NoCommand(%q) = %q, want %q", in, got, want)
 		}
 	}
 }

@@ -1000,3 +1000,13 @@ func TestReadsSources(t *testing.T) {
 		}
 	}
 }
+
+// lineAt returns the n-th line (1-based) of src without its line ending,
+// invalid UTF-8 replaced.
+func lineAt(src []byte, n int) (string, bool) {
+	line, ok := lineOf(src, lineStarts(src), n)
+	if !ok {
+		return "", false
+	}
+	return strings.ToValidUTF8(string(line), "\uFFFD"), true
+}

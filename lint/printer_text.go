@@ -65,7 +65,7 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 			}
 			if line, ok := lineOf(src, starts, d.Line); ok {
 				text, pad, width := sourceWindow(line, d)
-				fmt.Fprintf(b, "%s\n", noCommand("    "+text))
+				fmt.Fprintf(b, "%s\n", NoCommand("    "+text))
 				fmt.Fprintf(b, "    %s%s\n", strings.Repeat(" ", pad), under.Sprint("^"+strings.Repeat("~", width-1)))
 			}
 		}
@@ -168,15 +168,6 @@ func lineOf(src []byte, starts []int, n int) ([]byte, bool) {
 		line = line[:len(line)-1]
 	}
 	return line, true
-}
-
-// lineAt returns the n-th line (1-based) of src without its line ending.
-func lineAt(src []byte, n int) (string, bool) {
-	line, ok := lineOf(src, lineStarts(src), n)
-	if !ok {
-		return "", false
-	}
-	return strings.ToValidUTF8(string(line), "\uFFFD"), true
 }
 
 // Summary is the one-line count printed after text output.

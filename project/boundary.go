@@ -2,7 +2,6 @@ package project
 
 import (
 	"errors"
-	"io/fs"
 	"os"
 	"path/filepath"
 	"strings"
@@ -171,12 +170,3 @@ func (l *Loader) Inside(path string) bool {
 // searches for context (the nearest index graph above a model) stop at
 // the first directory that does not.
 func (l *Loader) InsideDir(dir string) bool { return l.bound.inside(dir) }
-
-// readInput is the default reader of input files: a regular file, inside
-// the project, of at most lint.MaxInputSize bytes.
-func (l *Loader) readInput(path string) ([]byte, error) {
-	if !l.bound.inside(path) {
-		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrOutside}
-	}
-	return lint.ReadInput(path, lint.MaxInputSize)
-}

@@ -144,11 +144,11 @@ func (l *Loader) Read(path string) ([]byte, error) {
 	if l.Stdin(path) {
 		return l.opts.Stdin, nil
 	}
-	if l.opts.ReadFile == nil {
-		return l.readInput(path)
-	}
 	if !l.bound.inside(path) {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrOutside}
+	}
+	if l.opts.ReadFile == nil {
+		return lint.ReadInput(path, lint.MaxInputSize)
 	}
 	return l.opts.ReadFile(path)
 }
@@ -201,12 +201,11 @@ func (l *Loader) Add(files ...*lint.File) {
 // that failed to load has none: only its bytes may be); it may be called
 // from several goroutines, for different files.
 func (l *Loader) Done(f *lint.File) bool {
-	if l.runner == nil {
+	if !l.Checked(f) {
 		return false
 	}
-	l.runner.File(l.proj, f)
 	f.Model = nil
-	if l.opts.DropSources || f.Finished() && len(f.Suppressions) == 0 {
+	if f.Finished() && len(f.Suppressions) == 0 {
 		f.Src = nil
 	}
 	return true
@@ -244,12 +243,13 @@ type Loaded struct {
 // Load discovers the files under the given paths and has each engine load
 // its own. A path that does not exist is a *PathError.
 func Load(opts Options, engines []*Engine) (*Loaded, error) {
-	return load(opts, engines, nil)
+	loaded, _, err := load(opts, engines, nil)
+	return loaded, err
 }
 
 // load is Load, with the file rules run as files are done when runner is
-// set.
-func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, error) {
+// set; it also returns the loader, which knows the stdin buffer's file.
+func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loader, error) {
 	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}}
 	if c := opts.Config; c != nil {
 		l.exclude = c.Exclude
@@ -262,7 +262,7 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, error)
 	}
 	l.bound = newBoundary(&opts)
 	if err := l.discover(engines); err != nil {
-		return nil, err
+		return nil, nil, err
 	}
 	out := &Loaded{Project: &lint.Project{States: map[string]any{}, StdinName: opts.StdinName}}
 	if runner != nil && opts.Release {
@@ -308,7 +308,7 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, error)
 		return strings.Compare(a.Path, b.Path)
 	})
 	out.Project.Files = l.files
-	return out, nil
+	return out, l, nil
 }
 
 // Check loads the project and runs the rules (lopts.Rules, or every
@@ -325,7 +325,7 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 		lopts.Jobs = opts.Jobs
 	}
 	runner := lint.NewRunner(lopts)
-	loaded, err := load(opts, engines, runner)
+	loaded, l, err := load(opts, engines, runner)
 	if err != nil {
 		return nil, err
 	}
@@ -333,13 +333,10 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	ds := runner.Finish(proj, loaded.Diagnostics)
 	reported := map[string]bool{}
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
-	stdin := ""
-	if opts.Stdin != nil && opts.StdinName != "" {
-		stdin = absPath(opts.StdinName)
-	}
+	stdin := l.stdinAbs != ""
 	for _, f := range proj.Files {
-		if stdin != "" {
-			reported[f.Path] = absPath(f.Path) == stdin
+		if stdin {
+			reported[f.Path] = l.Stdin(f.Path)
 		} else {
 			reported[f.Path] = f.Reported
 		}
@@ -351,7 +348,7 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	kept := ds[:0]
 	for _, d := range ds {
 		r, known := reported[d.File]
-		if r || !known && stdin == "" {
+		if r || !known && !stdin {
 			kept = append(kept, d)
 		}
 	}

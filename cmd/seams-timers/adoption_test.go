@@ -101,8 +101,8 @@ func TestJobsBounds(t *testing.T) {
 	if code != lint.ExitOK || !strings.Contains(errOut, "running 256") {
 		t.Errorf("--jobs 1000000: exit %d, stderr %q; want it capped", code, errOut)
 	}
-	if got, _ := checkJobs(&streams{}, 1_000_000, true, true); got != maxJobs {
-		t.Errorf("checkJobs(1e6) = %d, want %d", got, maxJobs)
+	if got, _ := checkJobs(&streams{}, 1_000_000, true, true); got != lint.MaxJobs {
+		t.Errorf("checkJobs(1e6) = %d, want %d", got, lint.MaxJobs)
 	}
 	if got, _ := checkJobs(&streams{}, 0, false, true); got != 0 {
 		t.Errorf("checkJobs(default) = %d, want 0 (GOMAXPROCS)", got)

@@ -66,7 +66,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringVar(&o.Color, "color", "auto", "colour text output: auto, always or never (NO_COLOR also turns it off)")
 	f.BoolVar(&o.ShowSource, "show-source", false, "print the source line with the span underlined (default on a terminal)")
 	f.StringVar(&o.Now, "now", "", "reference time for the runtime rules, RFC 3339 (default: the current time)")
-	f.IntVar(&o.Jobs, "jobs", 0, fmt.Sprintf("files checked, and graph chunks decoded, in parallel, 1 to %d (default: GOMAXPROCS)", maxJobs))
+	f.IntVar(&o.Jobs, "jobs", 0, fmt.Sprintf("files checked, and graph chunks decoded, in parallel, 1 to %d (default: GOMAXPROCS)", lint.MaxJobs))
 	f.StringVar(&o.StdinName, "stdin-filename", "", "the path of the buffer read from stdin with \"-\"")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print no summary on stderr")
 	f.BoolVar(&o.Fix, "fix", false, "apply the fixes that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation), atomically, then report what is left")
@@ -117,22 +117,18 @@ func parseFailOn(s string) (lint.Severity, bool, error) {
 	return sev, false, nil
 }
 
-// maxJobs caps --jobs: more workers than this only cost memory, whatever
-// the core count.
-const maxJobs = 256
-
 // checkJobs rejects a --jobs value below 1 given on the command line (0,
-// the default, means GOMAXPROCS) and caps a larger one at maxJobs, saying
+// the default, means GOMAXPROCS) and caps a larger one at lint.MaxJobs, saying
 // so on stderr.
 func checkJobs(s *streams, jobs int, given, quiet bool) (int, error) {
 	if given && jobs < 1 {
 		return 0, usageErrorf("--jobs %d: want at least 1 (leave it out to use every core)", jobs)
 	}
-	if jobs > maxJobs {
+	if jobs > lint.MaxJobs {
 		if !quiet {
-			fmt.Fprintf(s.Err, "seams-timers: --jobs %d is more than any machine uses; running %d\n", jobs, maxJobs)
+			fmt.Fprintf(s.Err, "seams-timers: --jobs %d is more than any machine uses; running %d\n", jobs, lint.MaxJobs)
 		}
-		return maxJobs, nil
+		return lint.MaxJobs, nil
 	}
 	return jobs, nil
 }

@@ -2,7 +2,6 @@ package main
 
 import (
 	"maps"
-	"strings"
 	"time"
 
 	enginelist "github.com/seams/seams-timers/internal/engines"
@@ -64,14 +63,7 @@ func engineCLINames() []string {
 }
 
 // lookupRule finds a rule of any engine by ID (case-insensitive) or name.
-func lookupRule(key string) *lint.Rule {
-	for _, r := range allRules() {
-		if strings.EqualFold(r.ID, key) || r.Name == key {
-			return r
-		}
-	}
-	return nil
-}
+func lookupRule(key string) *lint.Rule { return lint.FindRule(allRules(), key) }
 
 // configSpec is what a config file is validated against: every engine's
 // rules and sections.

@@ -7,6 +7,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"syscall"
 	"testing"
@@ -109,32 +110,36 @@ func TestFixOnlyUnderGivenPaths(t *testing.T) {
 }
 
 // TestFileNameCannotInject: a model whose file name holds a line break, a
-// workflow command and an escape sequence prints one escaped line.
+// workflow command and an escape sequence prints one escaped line, in
+// check's findings, the simulator's timeline and next's refusals.
 func TestFileNameCannotInject(t *testing.T) {
 	dir := t.TempDir()
 	t.Chdir(dir)
 	name := "x\n::error file=evil.bpmn,line=1::pwned\x1b[2J.bpmn"
 	writeFile(t, dir, name, []byte(unquotedModel))
-	var out bytes.Buffer
-	code, errOut := runTo(t, &out, strings.NewReader(""), "check", "--no-config", "--now", "2026-11-01T12:00:00Z", "--show-source", ".")
-	if code != lint.ExitFindings {
-		t.Fatalf("exit %d, %s", code, errOut)
-	}
-	for _, line := range strings.Split(out.String()+errOut, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "::") || strings.ContainsRune(line, 0x1b) {
-			t.Errorf("output line injects: %q", line)
+	const escaped = `x\n::error file=evil.bpmn,line=1::pwned\x1b[2J.bpmn:6:`
+	for _, c := range []struct {
+		args    []string
+		code    int
+		showing bool // the output names the file where check does
+	}{
+		{[]string{"check", "--show-source"}, lint.ExitFindings, true},
+		{[]string{"simulate"}, 0, false},
+		{[]string{"next"}, lint.ExitFindings, true},
+	} {
+		var out bytes.Buffer
+		args := append(slices.Clone(c.args), "--no-config", "--now", "2026-11-01T12:00:00Z", ".")
+		code, errOut := runTo(t, &out, strings.NewReader(""), args...)
+		if code != c.code {
+			t.Fatalf("%s: exit %d, %s", c.args[0], code, errOut)
 		}
-	}
-	if !strings.Contains(out.String(), `x\n::error file=evil.bpmn,line=1::pwned\x1b[2J.bpmn:6:`) {
-		t.Errorf("the path is not shown escaped:\n%s", out.String())
-	} // The simulator's timeline too.
-	out.Reset()
-	if code, errOut = runTo(t, &out, strings.NewReader(""), "simulate", "--no-config", "--now", "2026-11-01T12:00:00Z", "."); code != 0 {
-		t.Fatalf("simulate: exit %d, %s", code, errOut)
-	}
-	for _, line := range strings.Split(out.String()+errOut, "\n") {
-		if strings.HasPrefix(strings.TrimSpace(line), "::") || strings.ContainsRune(line, 0x1b) {
-			t.Errorf("simulate output line injects: %q", line)
+		for _, line := range strings.Split(out.String()+errOut, "\n") {
+			if strings.HasPrefix(strings.TrimSpace(line), "::") || strings.ContainsRune(line, 0x1b) {
+				t.Errorf("%s: output line injects: %q", c.args[0], line)
+			}
+		}
+		if c.showing && !strings.Contains(out.String(), escaped) {
+			t.Errorf("%s: the path is not shown escaped:\n%s", c.args[0], out.String())
 		}
 	}
 }

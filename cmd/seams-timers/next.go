@@ -15,16 +15,38 @@ import (
 	"github.com/seams/seams-timers/rules"
 )
 
-// lineWriter writes output lines and keeps the first write error.
+// lineWriter writes output lines and keeps the first write error. What
+// its lines quote of the input (paths, element ids, expressions, messages)
+// is printed as check's text output prints it: every string and error
+// argument escaped (lint.Printable), so that a file name or a model's text
+// cannot break a line or send an escape sequence, and no line reads as a
+// GitHub workflow command.
 type lineWriter struct {
 	w   io.Writer
 	err error
 }
 
 func (l *lineWriter) printf(format string, args ...any) {
-	if l.err == nil {
-		_, l.err = fmt.Fprintf(l.w, format, args...)
+	if l.err != nil {
+		return
 	}
+	for i, a := range args {
+		switch v := a.(type) {
+		case string:
+			args[i] = lint.Printable(v)
+		case error:
+			args[i] = lint.Printable(v.Error())
+		}
+	}
+	text := fmt.Sprintf(format, args...)
+	if strings.Contains(text, "::") {
+		lines := strings.SplitAfter(text, "\n")
+		for i, line := range lines {
+			lines[i] = lint.NoCommand(line)
+		}
+		text = strings.Join(lines, "")
+	}
+	_, l.err = io.WriteString(l.w, text)
 }
 
 // nextOptions are the flags of `next`.
