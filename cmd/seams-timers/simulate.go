@@ -155,6 +155,11 @@ func simulateBPMN(s *streams, o *simulateOptions, cfg *lint.Config) error {
 	var loadErrs []lint.Diagnostic
 	for _, d := range rep.Diagnostics {
 		if loadRules[d.Rule] {
+			if r := lookupRule(d.Rule); r != nil && d.Name == "" {
+				// The check ran the verdict rules only, which do not
+				// name the loaders' findings.
+				d.Name = r.Name
+			}
 			loadErrs = append(loadErrs, d)
 			_, _ = fmt.Fprintf(s.Err, "%s:%d:%d: error: %s [%s %s]\n", lint.Printable(d.File), d.Line, d.Column, lint.Printable(d.Message), d.Rule, d.Name)
 		}

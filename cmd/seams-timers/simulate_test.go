@@ -217,6 +217,10 @@ func TestSimulateBrokenFile(t *testing.T) {
 	if code != lint.ExitFindings || !strings.Contains(errOut, "broken.bpmn:") || !strings.Contains(out, "timer fire") {
 		t.Errorf("exit %d\nstdout %s\nstderr %s", code, out, errOut)
 	}
+	// The finding names its rule, as check prints it.
+	if !strings.Contains(errOut, "[TMR0002 xml-syntax]") {
+		t.Errorf("the finding does not name its rule:\n%s", errOut)
+	}
 }
 
 // timerStartModel is a process P whose timer start T runs a script task.
