@@ -78,13 +78,3 @@ func All() []*lint.Rule {
 	slices.SortFunc(out, func(a, b *lint.Rule) int { return strings.Compare(a.ID, b.ID) })
 	return out
 }
-
-// Lookup finds a rule by ID (case-insensitive) or by name.
-func Lookup(key string) *lint.Rule {
-	for _, r := range registry {
-		if strings.EqualFold(r.ID, key) || r.Name == key {
-			return r
-		}
-	}
-	return nil
-}

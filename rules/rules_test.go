@@ -16,15 +16,9 @@ var fixtureNow = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
 
 // TestRegistry validates the registry itself (linttest.Registry: unique
 // IDs and names, a doc, a bad and a good example, a title and a severity
-// for every rule, and a valid and an invalid fixture for each), and that
-// Lookup finds every rule by ID and by name.
+// for every rule, and a valid and an invalid fixture for each).
 func TestRegistry(t *testing.T) {
 	linttest.Registry(t, All(), "TMR", EngineName, "testdata")
-	for _, r := range All() {
-		if Lookup(r.ID) != r || Lookup(r.Name) != r {
-			t.Errorf("%s: Lookup does not find it by ID and name", r.ID)
-		}
-	}
 }
 
 // fixtures lists a rule's valid-* and invalid-* fixtures (files or

@@ -103,7 +103,7 @@ func nextStateflowsFiles(run *nextRun, loaded *project.Loaded) (bool, error) {
 			continue
 		}
 		name := ""
-		if r := sfrules.Lookup(d.Rule); r != nil {
+		if r := lookupRule(d.Rule); r != nil {
 			name = " " + r.Name
 		}
 		run.w.printf("%s:%d:%d: %s: %s [%s%s]\n", d.File, d.Line, d.Column, d.Severity, d.Message, d.Rule, name)

@@ -2,7 +2,6 @@ package rules
 
 import (
 	"slices"
-	"strings"
 
 	"github.com/seams/seams-timers/lint"
 )
@@ -23,15 +22,6 @@ var registry = []*lint.Rule{
 
 // All returns the engine's rules, in ID order.
 func All() []*lint.Rule { return slices.Clone(registry) }
-
-// Lookup finds a rule by ID (case-insensitive) or by name.
-func Lookup(key string) *lint.Rule {
-	i := slices.IndexFunc(registry, func(r *lint.Rule) bool { return r.Name == key || strings.EqualFold(r.ID, key) })
-	if i < 0 {
-		return nil
-	}
-	return registry[i]
-}
 
 // pageStyle is how the engine's rule pages read.
 var pageStyle = lint.PageStyle{

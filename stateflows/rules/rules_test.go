@@ -20,9 +20,6 @@ func TestRegistry(t *testing.T) {
 		if r.Kind == lint.KindFile && r.FileKind != KindCS {
 			t.Errorf("%s: file kind %q", r.ID, r.FileKind)
 		}
-		if Lookup(r.ID) != r || Lookup(r.Name) != r {
-			t.Errorf("%s: Lookup does not find it by ID and name", r.ID)
-		}
 		if page := Markdown(r); !strings.Contains(page, "```csharp") || !strings.Contains(page, "// seams-timers:ignore "+r.ID) {
 			t.Errorf("%s: the page has no C# examples or suppression line", r.ID)
 		}

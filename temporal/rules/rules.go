@@ -1,8 +1,6 @@
 package rules
 
 import (
-	"strings"
-
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/temporal/catalog"
 )
@@ -187,14 +185,4 @@ func report(p *lint.Pass, id string) {
 		d.Severity = lint.SeverityInvalid
 		p.Report(d)
 	}
-}
-
-// Lookup finds a rule by ID or name.
-func Lookup(key string) *lint.Rule {
-	for _, r := range Engine().Rules {
-		if strings.EqualFold(r.ID, key) || r.Name == key {
-			return r
-		}
-	}
-	return nil
 }
