@@ -49,14 +49,20 @@ func gcPercent(live uint64) int {
 // allocated after the first collection, so that a short run (one model,
 // which never collects) pays nothing for it; and after every collection,
 // the GOGC its live heap calls for. It does nothing when the user set GOGC.
-func keepHeapFloor() {
+// stop ends the policy after the next collection (for tests: a run keeps it
+// to the end).
+func keepHeapFloor() (stop func()) {
+	var stopped atomic.Bool
 	if _, set := os.LookupEnv("GOGC"); set {
-		return
+		return func() {}
 	}
 	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	percent := 100
 	var after func()
 	after = func() {
+		if stopped.Load() {
+			return
+		}
 		metrics.Read(sample)
 		if sample[0].Value.Kind() == metrics.KindUint64 {
 			live := sample[0].Value.Uint64()
@@ -76,6 +82,7 @@ func keepHeapFloor() {
 		onNextGC(after)
 	}
 	onNextGC(after)
+	return func() { stopped.Store(true) }
 }
 
 // sentinel is an object whose only use is to become unreachable: it holds

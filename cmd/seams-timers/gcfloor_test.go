@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"runtime"
+	"runtime/debug"
 	"testing"
 	"time"
 )
@@ -40,10 +41,7 @@ func TestOnNextGC(t *testing.T) {
 // TestHeapBallast: the ballast is allocated after the first collection,
 // not before, and not at all when the user set GOGC.
 func TestHeapBallast(t *testing.T) {
-	if gogc, set := os.LookupEnv("GOGC"); set {
-		t.Cleanup(func() { os.Setenv("GOGC", gogc) })
-	}
-	t.Setenv("GOGC", "100")
+	t.Setenv("GOGC", "100") // restored after the test, or unset
 	ballast.Store(nil)
 	keepHeapFloor()
 	runtime.GC()
@@ -52,7 +50,12 @@ func TestHeapBallast(t *testing.T) {
 		t.Fatal("GOGC is set, yet the ballast was allocated")
 	}
 	os.Unsetenv("GOGC")
-	keepHeapFloor()
+	stop := keepHeapFloor()
+	t.Cleanup(func() {
+		stop()
+		ballast.Store(nil)
+		debug.SetGCPercent(100)
+	})
 	if ballast.Load() != nil {
 		t.Fatal("the ballast was allocated before any collection")
 	}
@@ -61,7 +64,6 @@ func TestHeapBallast(t *testing.T) {
 		runtime.GC()
 		time.Sleep(10 * time.Millisecond)
 		if b := ballast.Load(); b != nil && len(*b) == ballastSize {
-			ballast.Store(nil)
 			return
 		}
 	}

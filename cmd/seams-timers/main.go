@@ -25,7 +25,7 @@ func main() {
 	}
 	if len(os.Args) < 2 || os.Args[1] != "lsp" {
 		// A batch run; the language server lives on with a small heap.
-		keepHeapFloor()
+		_ = keepHeapFloor()
 	}
 	os.Exit(run(os.Args[1:], newStreams()))
 }
