@@ -29,14 +29,12 @@ type File struct {
 	Reported bool
 	// Suppressions are the file's seams-timers:ignore comments.
 	Suppressions []*Suppression
-	// Related reports whether element a is element b or one contains the
-	// other, for suppressions that cover an element; nil when the file has
-	// no elements.
-	Related func(a, b string) bool
 	// Parent returns the id of the element that contains the element id
-	// ("" for none). When set, suppressions are matched through an index
-	// built from it instead of Related, in time linear in the findings
-	// and suppressions.
+	// ("" for none), for suppressions that cover an element: one covers
+	// the findings on that element, on the elements inside it and on those
+	// that contain it, matched through an index built from Parent in time
+	// linear in the findings and suppressions. nil when the file has no
+	// elements: its suppressions cover lines only.
 	Parent func(id string) string
 
 	// ruled is set once a Runner's File has run the file rules on it,

@@ -63,11 +63,7 @@ const (
 // or cover nothing.
 func applySuppressions(proj *Project, known func(string) (string, bool), ds []Diagnostic) []Diagnostic {
 	var all []*Suppression
-	related := map[string]func(a, b string) bool{}
 	for _, f := range proj.Files {
-		if len(f.Suppressions) > 0 && f.Related != nil {
-			related[f.Path] = f.Related
-		}
 		all = append(all, f.Suppressions...)
 	}
 	if len(all) == 0 {
@@ -109,7 +105,7 @@ func applySuppressions(proj *Project, known func(string) (string, bool), ds []Di
 	ix := indexSuppressions(valid, proj)
 	kept := ds[:0:0]
 	for _, d := range ds {
-		if !ix.suppressed(related, d) {
+		if !ix.suppressed(d) {
 			kept = append(kept, d)
 		}
 	}
@@ -136,13 +132,11 @@ type supKey struct {
 // at the others: byLine for line-based files; exact by the element a
 // comment covers, and within by each element that contains that element
 // (or is it), for files that say how their elements nest (File.Parent).
-// The suppressions of files that give only Related are tried one by one.
 type supIndex struct {
 	byLine map[supKey][]*Suppression
 	exact  map[supKey][]*Suppression
 	within map[supKey][]*Suppression
 	parent map[string]func(string) string
-	slow   map[supKey][]*Suppression // by file and rule
 }
 
 func indexSuppressions(valid []*Suppression, proj *Project) *supIndex {
@@ -151,7 +145,6 @@ func indexSuppressions(valid []*Suppression, proj *Project) *supIndex {
 		exact:  map[supKey][]*Suppression{},
 		within: map[supKey][]*Suppression{},
 		parent: map[string]func(string) string{},
-		slow:   map[supKey][]*Suppression{},
 	}
 	for _, f := range proj.Files {
 		if f.Parent != nil && len(f.Suppressions) > 0 {
@@ -165,12 +158,7 @@ func indexSuppressions(valid []*Suppression, proj *Project) *supIndex {
 				k := supKey{file: s.File, rule: id, line: s.TargetLine}
 				ix.byLine[k] = append(ix.byLine[k], s)
 			}
-			if s.Target == "" {
-				continue
-			}
-			if up == nil {
-				k := supKey{file: s.File, rule: id}
-				ix.slow[k] = append(ix.slow[k], s)
+			if s.Target == "" || up == nil {
 				continue
 			}
 			k := supKey{file: s.File, rule: id, id: s.Target}
@@ -187,7 +175,7 @@ func indexSuppressions(valid []*Suppression, proj *Project) *supIndex {
 // suppressed reports whether a valid suppression covers d, marking every
 // one that does as used: one on d's line, one on d's element or on an
 // element containing it, or one on an element d's element contains.
-func (ix *supIndex) suppressed(related map[string]func(a, b string) bool, d Diagnostic) bool {
+func (ix *supIndex) suppressed(d Diagnostic) bool {
 	hit := false
 	use := func(ss []*Suppression) {
 		for _, s := range ss {
@@ -196,27 +184,15 @@ func (ix *supIndex) suppressed(related map[string]func(a, b string) bool, d Diag
 		}
 	}
 	use(ix.byLine[supKey{file: d.File, rule: d.Rule, line: d.Line}])
-	if d.Element == "" {
+	up := ix.parent[d.File]
+	if d.Element == "" || up == nil {
 		return hit
 	}
-	if up := ix.parent[d.File]; up != nil {
-		// A comment on the element itself, or on an element inside it.
-		use(ix.within[supKey{file: d.File, rule: d.Rule, id: d.Element}])
-		// A comment on an element that contains it.
-		for x, n := up(d.Element), 1; x != "" && n < maxNesting; x, n = up(x), n+1 {
-			use(ix.exact[supKey{file: d.File, rule: d.Rule, id: x}])
-		}
-		return hit
-	}
-	rel := related[d.File]
-	if rel == nil {
-		return hit
-	}
-	for _, s := range ix.slow[supKey{file: d.File, rule: d.Rule}] {
-		if rel(s.Target, d.Element) {
-			s.used = true
-			hit = true
-		}
+	// A comment on the element itself, or on an element inside it.
+	use(ix.within[supKey{file: d.File, rule: d.Rule, id: d.Element}])
+	// A comment on an element that contains it.
+	for x, n := up(d.Element), 1; x != "" && n < maxNesting; x, n = up(x), n+1 {
+		use(ix.exact[supKey{file: d.File, rule: d.Rule, id: x}])
 	}
 	return hit
 }

@@ -267,7 +267,6 @@ func fillFile(f *lint.File, doc *bpmn.Document) {
 	f.Suppressions = bpmnSuppressions(doc)
 	if len(f.Suppressions) > 0 {
 		up := ancestry(doc)
-		f.Related = func(a, b string) bool { return related(up, a, b) }
 		f.Parent = func(id string) string { return up[id] }
 	}
 }

@@ -94,20 +94,3 @@ func ancestry(doc *bpmn.Document) map[string]string {
 	return up
 }
 
-// related reports whether a is b or one contains the other.
-func related(up map[string]string, a, b string) bool {
-	if a == "" || b == "" {
-		return false
-	}
-	for x, n := a, 0; x != "" && n < 1000; x, n = up[x], n+1 {
-		if x == b {
-			return true
-		}
-	}
-	for x, n := b, 0; x != "" && n < 1000; x, n = up[x], n+1 {
-		if x == a {
-			return true
-		}
-	}
-	return false
-}
