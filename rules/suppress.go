@@ -93,4 +93,3 @@ func ancestry(doc *bpmn.Document) map[string]string {
 	}
 	return up
 }
-
