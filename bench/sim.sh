@@ -5,7 +5,7 @@
 #     10,000 approvals with a PT48H reminder: under 1 s per run;
 #   - `next` for one expression: under 10 ms.
 #
-# The figures come from Go benchmarks (sim/bench_test.go,
+# The figures come from Go benchmarks (bpmn/sim/bench_test.go,
 # cmd/seams-timers/next_test.go); this script runs them, prints the best of
 # three, and says whether each target is met. It also times the built
 # binary's `next` end to end when the binary has the command.
@@ -21,8 +21,8 @@ count=${COUNT:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 
-echo "== simulator: a year at PT1S (sim/bench_test.go)"
-go test ./sim -run '^$' -bench '^BenchmarkYear(3Replicas)?$' -benchtime 3x -count "$count" | tee "$tmp/sim.txt" | grep '^Benchmark'
+echo "== simulator: a year at PT1S (bpmn/sim/bench_test.go)"
+go test ./bpmn/sim -run '^$' -bench '^BenchmarkYear(3Replicas)?$' -benchtime 3x -count "$count" | tee "$tmp/sim.txt" | grep '^Benchmark'
 echo "== next in-process (cmd/seams-timers/next_test.go)"
 go test ./cmd/seams-timers -run '^$' -bench '^BenchmarkNext' -benchtime 200x -count "$count" | tee "$tmp/next.txt" | grep '^Benchmark'
 

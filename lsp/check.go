@@ -10,7 +10,7 @@ import (
 	"sync"
 	"time"
 
-	"github.com/seams/seams-timers/join"
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )

@@ -7,8 +7,8 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
-	"github.com/seams/seams-timers/internal/firing"
-	"github.com/seams/seams-timers/rules"
+	"github.com/seams/seams-timers/bpmn/firing"
+	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/span"
 )
 

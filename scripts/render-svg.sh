@@ -8,7 +8,7 @@
 #
 # The examples are the showcase of sim/output_test.go (the daily digest and
 # six approvals over a month, three replicas, a week of downtime, a crash)
-# and a year of ten jobs and 10,000 approvals; `go test ./sim -run
+# and a year of ten jobs and 10,000 approvals; `go test ./bpmn/sim -run
 # TestWriteExampleSVGs -args -svgdir DIR` writes them. PNGs go to
 # $TMPDIR/seams-timers-render/. The script fails if Chromium is missing, if
 # it writes no PNG, or if a PNG is not its SVG's size.
@@ -19,7 +19,7 @@ out=${TMPDIR:-/tmp}/seams-timers-render
 mkdir -p "$out"
 
 if [ $# -eq 0 ]; then
-	(cd "$root" && go test ./sim -count=1 -run '^TestWriteExampleSVGs$' -args -svgdir "$out" >/dev/null)
+	(cd "$root" && go test ./bpmn/sim -count=1 -run '^TestWriteExampleSVGs$' -args -svgdir "$out" >/dev/null)
 	for f in showcase year; do
 		"$0" "$out/$f.svg" "$out/$f.png"
 	done

@@ -4,7 +4,7 @@ import "testing"
 
 // ParseValue reads the values the rules accept and refuses, with no rule
 // of its own, what the due times cannot be computed for; which rule
-// refuses what is rules.ExpressionVerdict's business (rules/verdict_test.go).
+// refuses what is rules.ExpressionVerdict's business (bpmn/rules/verdict_test.go).
 func TestParseValue(t *testing.T) {
 	for _, c := range []struct {
 		kind ValueKind

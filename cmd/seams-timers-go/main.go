@@ -14,8 +14,8 @@ import (
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
-	"github.com/seams/seams-timers/temporal/analyzers"
-	"github.com/seams/seams-timers/temporal/goload"
+	"github.com/seams/seams-timers/cadence/analyzers"
+	"github.com/seams/seams-timers/cadence/goload"
 )
 
 func main() {

@@ -401,7 +401,7 @@ func TestScenarioMistakesAsDocumented(t *testing.T) {
 		"already-runing": head + "step: PT1S\nreplicas: 1\nseed: 1\nruntime: already-runing\n",
 	}
 	dir := t.TempDir()
-	abs, err := filepath.Abs("../../sim/testdata/digest.bpmn")
+	abs, err := filepath.Abs("../../bpmn/sim/testdata/digest.bpmn")
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -432,7 +432,7 @@ func TestScenarioMistakesAsDocumented(t *testing.T) {
 // TestSimulateRuntimeFlag checks --runtime: the header says the reading,
 // and already-running misses none of the digest's due times before --from.
 func TestSimulateRuntimeFlag(t *testing.T) {
-	args := []string{"simulate", "--no-config", "--from", "2026-11-12T00:00:00Z", "--until", "2026-11-13T00:00:00Z", "../../sim/testdata/digest.bpmn"}
+	args := []string{"simulate", "--no-config", "--from", "2026-11-12T00:00:00Z", "--until", "2026-11-13T00:00:00Z", "../../bpmn/sim/testdata/digest.bpmn"}
 	code, out, errOut := runCLI(t, "", args...)
 	if code != 0 || !strings.Contains(out, "runtime starts at from (earlier due times are missed at first load)") || !strings.Contains(out, "timer missed") {
 		t.Errorf("default: exit %d, %s%s", code, out, errOut)

@@ -11,10 +11,10 @@ import (
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/temporal/catalog"
-	"github.com/seams/seams-timers/temporal/cron"
-	temporal "github.com/seams/seams-timers/temporal/rules"
-	cronsim "github.com/seams/seams-timers/temporal/sim"
+	"github.com/seams/seams-timers/cadence/catalog"
+	"github.com/seams/seams-timers/cadence/cron"
+	temporal "github.com/seams/seams-timers/cadence/rules"
+	cronsim "github.com/seams/seams-timers/cadence/sim"
 )
 
 // cadenceCLI is what the Cadence and Temporal engine adds to next and

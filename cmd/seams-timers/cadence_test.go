@@ -12,7 +12,7 @@ import (
 	robfig "github.com/robfig/cron/v3"
 
 	"github.com/seams/seams-timers/lint"
-	temporal "github.com/seams/seams-timers/temporal/rules"
+	temporal "github.com/seams/seams-timers/cadence/rules"
 )
 
 // TestMain builds seams-timers-go, which the Cadence engine runs for Go

@@ -7,9 +7,9 @@ import (
 	enginelist "github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/rules"
+	"github.com/seams/seams-timers/bpmn/rules"
 	sfrules "github.com/seams/seams-timers/stateflows/rules"
-	temporal "github.com/seams/seams-timers/temporal/rules"
+	temporal "github.com/seams/seams-timers/cadence/rules"
 	wferules "github.com/seams/seams-timers/wfe/rules"
 )
 

@@ -12,7 +12,7 @@ import (
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/rules"
+	"github.com/seams/seams-timers/bpmn/rules"
 )
 
 // lineWriter writes output lines and keeps the first write error. What

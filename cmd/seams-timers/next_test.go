@@ -170,10 +170,10 @@ func TestNextModels(t *testing.T) {
 	if code != 0 {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
-	want := "2026-11-03T12:00:00Z  ../../sim/testdata/approval.bpmn#Remind  (PT48H after an instance arrives at --now)\n" +
-		"2026-11-06T12:00:00Z  ../../sim/testdata/approval.bpmn#Escalate  (P5D after an instance arrives at --now)\n" +
-		"2026-11-09T08:00:00Z  ../../sim/testdata/digest.bpmn#EveryMorning\n" +
-		"2026-11-10T08:00:00Z  ../../sim/testdata/digest.bpmn#EveryMorning\n"
+	want := "2026-11-03T12:00:00Z  ../../bpmn/sim/testdata/approval.bpmn#Remind  (PT48H after an instance arrives at --now)\n" +
+		"2026-11-06T12:00:00Z  ../../bpmn/sim/testdata/approval.bpmn#Escalate  (P5D after an instance arrives at --now)\n" +
+		"2026-11-09T08:00:00Z  ../../bpmn/sim/testdata/digest.bpmn#EveryMorning\n" +
+		"2026-11-10T08:00:00Z  ../../bpmn/sim/testdata/digest.bpmn#EveryMorning\n"
 	if out != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", out, want)
 	}

@@ -14,11 +14,11 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
-	"github.com/seams/seams-timers/join"
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/rules"
-	"github.com/seams/seams-timers/sim"
+	"github.com/seams/seams-timers/bpmn/rules"
+	"github.com/seams/seams-timers/bpmn/sim"
 )
 
 // simulateOptions are the flags of `simulate`.

@@ -16,7 +16,7 @@ import (
 )
 
 // simFixtures is where the simulator's BPMN fixtures live.
-const simFixtures = "../../sim/testdata/"
+const simFixtures = "../../bpmn/sim/testdata/"
 
 // runTimerCmd runs one command line the way run does, with the simulate
 // and next commands on the root even before commands.go lists them.
@@ -60,8 +60,8 @@ func TestSimulateDefaultScenario(t *testing.T) {
 	for _, want := range []string{
 		"# seams-timers simulate: 2026-11-08T00:00:00Z .. 2026-12-08T00:00:00Z step PT1S, 1 replica, seed 1, lease PT30S, no downtime, runtime starts at from (earlier due times are missed at first load)\n",
 		"# no scenario: simulating the next 30 days from --now (2026-11-08T00:00:00Z) with one replica and no downtime\n",
-		"2026-11-09T08:00:00Z r1 info  timer fire ../../sim/testdata/digest.bpmn#EveryMorning due 2026-11-09T08:00:00Z instance Digest#1\n",
-		"2026-12-07T08:00:00Z r1 info  timer fire ../../sim/testdata/digest.bpmn#EveryMorning due 2026-12-07T08:00:00Z instance Digest#29\n",
+		"2026-11-09T08:00:00Z r1 info  timer fire ../../bpmn/sim/testdata/digest.bpmn#EveryMorning due 2026-11-09T08:00:00Z instance Digest#1\n",
+		"2026-12-07T08:00:00Z r1 info  timer fire ../../bpmn/sim/testdata/digest.bpmn#EveryMorning due 2026-12-07T08:00:00Z instance Digest#29\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("output lacks %q:\n%s", want, out)
@@ -172,7 +172,7 @@ processes:
 	}
 
 	code, out, _ = runTimerCmd(t, "simulate", "--no-config", "--scenario", scen, simFixtures+"approval.bpmn")
-	if code != 0 || !strings.Contains(out, "2026-11-03T12:00:01Z r") || !strings.Contains(out, "timer fire ../../sim/testdata/approval.bpmn#Remind due 2026-11-03T12:00:00Z instance Approval#1") {
+	if code != 0 || !strings.Contains(out, "2026-11-03T12:00:01Z r") || !strings.Contains(out, "timer fire ../../bpmn/sim/testdata/approval.bpmn#Remind due 2026-11-03T12:00:00Z instance Approval#1") {
 		t.Errorf("exit %d:\n%s", code, out)
 	}
 }
@@ -321,7 +321,7 @@ func TestSimulateRefusedByRules(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	if !strings.Contains(out, "not simulated: cycle has no start date-time: 'R/P1D' [TMR1031]\n") ||
-		!strings.Contains(out, "timer fire ../../sim/testdata/digest.bpmn#EveryMorning") {
+		!strings.Contains(out, "timer fire ../../bpmn/sim/testdata/digest.bpmn#EveryMorning") {
 		t.Errorf("output:\n%s", out)
 	}
 }

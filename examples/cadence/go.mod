@@ -10,6 +10,6 @@ require (
 // The SDKs are the stubs the analyzers' fixtures use (their signatures are
 // the real clients'), so that the example checks without a download.
 replace (
-	go.temporal.io/sdk => ../../temporal/analyzers/testdata/src/go.temporal.io/sdk
-	go.uber.org/cadence => ../../temporal/analyzers/testdata/src/go.uber.org/cadence
+	go.temporal.io/sdk => ../../cadence/analyzers/testdata/src/go.temporal.io/sdk
+	go.uber.org/cadence => ../../cadence/analyzers/testdata/src/go.uber.org/cadence
 )

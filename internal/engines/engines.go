@@ -4,10 +4,10 @@
 package engines
 
 import (
+	"github.com/seams/seams-timers/bpmn/rules"
+	temporal "github.com/seams/seams-timers/cadence/rules"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/rules"
 	sfrules "github.com/seams/seams-timers/stateflows/rules"
-	temporal "github.com/seams/seams-timers/temporal/rules"
 	wfe "github.com/seams/seams-timers/wfe/rules"
 )
 

@@ -10,7 +10,7 @@ import (
 	"github.com/seams/seams-timers/internal/benchgen"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	bpmnrules "github.com/seams/seams-timers/rules"
+	bpmnrules "github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/wfe/rules"
 )
 

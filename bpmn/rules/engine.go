@@ -1,0 +1,377 @@
+package rules
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/bpmn/join"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+	"github.com/seams/seams-timers/span"
+)
+
+// The BPMN engine's name and the kinds of file it reads.
+const (
+	// EngineName names the engine of BPMN models on SpiffWorkflow under
+	// the seams runtime, with their RDF index graph.
+	EngineName = "bpmn"
+	// KindBPMN is a BPMN 2.0 model (*.bpmn, *.bpmn2, *.bpmn20.xml).
+	KindBPMN = "bpmn"
+	// KindRDF is an index graph document (*.ttl, *.nt).
+	KindRDF = "rdf"
+)
+
+// Engine is the BPMN engine: it reads BPMN models and the RDF index graph
+// around them, joins them, and runs the rules of DESIGN.md section 5.
+var Engine = &project.Engine{
+	Name: EngineName,
+	Kinds: []project.Kind{
+		{Name: KindBPMN, Match: bpmn.IsBPMNPath},
+		{Name: KindRDF, Match: graph.IsGraphPath},
+	},
+	Fallback: true,
+	Rules:    All(),
+	RulePage: Markdown,
+	Load:     load,
+}
+
+// loadDetails say what to do about a loader's finding.
+var loadDetails = map[string]string{
+	"TMR0001": "Only BPMN 2.0 XML (.bpmn, .bpmn2, .bpmn20.xml) and RDF index graphs (.ttl, .nt) are read.",
+	"TMR0002": "Fix the XML at this position; no timer in this file was checked.",
+	"TMR0003": "Fix the Turtle at this position; no triple of this file was read.",
+}
+
+// noGraphNote is the run's note when models were checked with no index
+// graph around them.
+const noGraphNote = "note: no index graph (*.ttl, *.nt) was found, so the graph rules (TMR3xxx, TMR4xxx) did not run"
+
+// Documents returns the BPMN models of a loaded project, in load order.
+func Documents(p *lint.Project) []*bpmn.Document {
+	var out []*bpmn.Document
+	for _, f := range p.Files {
+		if d, ok := f.Model.(*bpmn.Document); ok {
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// IndexOf returns the join of a loaded project's models with its index
+// graph, or nil when no graph was found.
+func IndexOf(p *lint.Project) *join.Index {
+	ix, _ := p.States[EngineName].(*join.Index)
+	return ix
+}
+
+// load reads the models and the index graph, in one pass: the graph
+// documents (those given, and those of the nearest directory at or above a
+// given model that holds any) load in the background while the given
+// models load, and the models the graph names join the same queue as soon
+// as the graph is read.
+func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
+	models := l.Paths(KindBPMN)
+	graphs := slices.Clone(l.Paths(KindRDF))
+	reportedGraphs := map[string]bool{}
+	for _, g := range graphs {
+		reportedGraphs[g] = true
+	}
+	graphs = append(graphs, contextGraphs(l, models, graphs)...)
+
+	var diags []lint.Diagnostic
+	var mu sync.Mutex
+	addDiags := func(ds ...lint.Diagnostic) {
+		mu.Lock()
+		diags = append(diags, ds...)
+		mu.Unlock()
+	}
+
+	// The graph, in the background.
+	type graphLoad struct {
+		g      *graph.Graph
+		broken []string
+	}
+	graphDone := make(chan graphLoad, 1)
+	if len(graphs) > 0 {
+		go func() {
+			srcs := make([]graph.Source, len(graphs))
+			graphFiles := make([]*lint.File, len(graphs))
+			for i, p := range graphs {
+				data, err := l.Read(p)
+				srcs[i] = graph.Source{Path: p, Data: data, Err: err}
+				f := &lint.File{Path: p, Kind: KindRDF, Src: data, ElementKind: "resource",
+					Reported: reportedGraphs[p]}
+				f.IRI, _ = graph.FileIRI(p)
+				f.Suppressions = graphSuppressions(p, data)
+				l.Add(f)
+				graphFiles[i] = f
+			}
+			g, errs := graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+			// The graph keeps copies of its terms, not the documents'
+			// bytes.
+			for _, f := range graphFiles {
+				l.Checked(f)
+			}
+			var broken []string
+			for _, e := range errs {
+				broken = append(broken, e.File)
+				at := span.At(e.File, span.Pos{Line: e.Line, Col: e.Col})
+				addDiags(lint.LoadDiagnostic(e.Rule, at, e.Msg, loadDetails[e.Rule]))
+			}
+			graphDone <- graphLoad{g: g, broken: broken}
+		}()
+	}
+
+	// The models, on a pool of workers.
+	type modelJob struct {
+		path     string
+		reported bool
+		named    bool // named by the graph only, not given
+	}
+	jobs := make(chan modelJob)
+	var docsMu sync.Mutex
+	var docs []*bpmn.Document
+	var done, total, parsed atomic.Int64
+	total.Store(int64(len(models)))
+	var wg sync.WaitGroup
+	for range min(l.Jobs(), max(len(models), 1)) {
+		wg.Go(func() {
+			for j := range jobs {
+				f := &lint.File{Path: j.path, Kind: KindBPMN, Reported: j.reported}
+				data, err := l.Read(j.path)
+				var doc *bpmn.Document
+				var lerr *bpmn.Error
+				if err != nil {
+					lerr = bpmn.ReadError(j.path, err)
+				} else {
+					f.Src = data
+					doc, lerr = bpmn.Parse(j.path, data)
+					if lerr != nil && j.named {
+						// A model only the graph names was not named by
+						// the user: its finding quotes none of its bytes.
+						lerr.Msg = unquoted(lerr.Msg)
+					}
+				}
+				if lerr != nil {
+					at := span.At(j.path, lerr.Pos)
+					addDiags(lint.LoadDiagnostic(lerr.Rule, at, lerr.Msg, loadDetails[lerr.Rule]))
+				} else {
+					fillFile(f, doc)
+				}
+				l.Add(f)
+				if lerr != nil {
+					l.Done(f)
+				} else {
+					parsed.Add(1)
+					// With no graph in the run, nothing after the file
+					// rules reads the model: the loader may check it and
+					// release it now.
+					if len(graphs) > 0 || !l.Done(f) {
+						// The join and the project rules read the model
+						// at the end, but not its flows, nor its bytes.
+						if l.Checked(f) {
+							doc.DropFlows()
+							if f.Src == nil {
+								doc.Src = nil
+							}
+						}
+						docsMu.Lock()
+						docs = append(docs, doc)
+						docsMu.Unlock()
+					}
+				}
+				l.Progress(int(done.Add(1)), int(total.Load()))
+			}
+		})
+	}
+	queued := map[string]bool{}
+	for _, p := range models {
+		queued[join.AbsPath(p)] = true
+		jobs <- modelJob{path: p, reported: true}
+	}
+
+	var ix *join.Index
+	if len(graphs) > 0 {
+		gl := <-graphDone
+		var cfgVocab map[string]string
+		if cfg := l.Config(); cfg != nil {
+			cfgVocab = cfg.Vocabulary
+		}
+		var ds []lint.Diagnostic
+		ix, ds = join.New(gl.g, graphs, gl.broken, Vocabulary(cfgVocab), l.Maps())
+		addDiags(ds...)
+		for _, n := range ix.Named() {
+			if queued[n.Path] || l.Excluded(n.Path) {
+				// Given (and loaded, or already reported as unreadable),
+				// or excluded by the config: not loaded again.
+				continue
+			}
+			queued[n.Path] = true
+			if !l.Inside(n.Path) {
+				// Not opened, not even looked at: whether it exists is
+				// not told either.
+				addDiags(outsideModel(n))
+				continue
+			}
+			if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
+				addDiags(ix.MissingModel(n))
+				continue
+			}
+			total.Add(1)
+			jobs <- modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true}
+		}
+	}
+	close(jobs)
+	wg.Wait()
+
+	var notes []string
+	if ix == nil {
+		if parsed.Load() > 0 {
+			notes = append(notes, noGraphNote)
+		}
+		return nil, diags, notes
+	}
+	// The join sees the models in a fixed order, whatever the workers did.
+	slices.SortStableFunc(docs, func(a, b *bpmn.Document) int { return strings.Compare(a.Path, b.Path) })
+	ix.Finish(docs)
+	return ix, diags, notes
+}
+
+// ProjectOf is a project of already loaded models, with no index graph.
+func ProjectOf(docs []*bpmn.Document) *lint.Project {
+	p := &lint.Project{}
+	for _, d := range docs {
+		f := &lint.File{Path: d.Path, Kind: KindBPMN, Src: d.Src, Reported: true}
+		fillFile(f, d)
+		p.Files = append(p.Files, f)
+	}
+	return p
+}
+
+// fillFile records a loaded model in its file.
+func fillFile(f *lint.File, doc *bpmn.Document) {
+	f.Model = doc
+	f.IRI = doc.IRI
+	for _, e := range doc.Elements {
+		f.Timers += len(e.Timers) + len(e.RefTimers())
+	}
+	f.Suppressions = bpmnSuppressions(doc)
+	if len(f.Suppressions) > 0 {
+		up := ancestry(doc)
+		f.Parent = func(id string) string { return up[id] }
+	}
+}
+
+// outsideModel is the TMR0004 finding for a model file the graph names
+// outside the project, which is not read.
+func outsideModel(n join.Named) lint.Diagnostic {
+	return lint.LoadDiagnostic(join.RuleModelMissing, n.At,
+		"the index graph names the model file "+join.DisplayPath(n.Path)+", which is outside the project; it is not read",
+		"Name models inside the checked tree, or map the IRI prefix to a directory of the project with --map PREFIX=DIR.")
+}
+
+// unquoted drops the excerpt a TMR0001 quotes from a file ("...: it
+// starts with "...""), for a file the user did not name.
+func unquoted(msg string) string {
+	if i := strings.Index(msg, ": it starts with "); i >= 0 {
+		return msg[:i]
+	}
+	return msg
+}
+
+// contextGraphs returns the graph documents that cover the given models
+// but were not given: for each model, those of the nearest directory at or
+// above it that holds any, when the run does not read them already. A
+// model checked alone (a pre-commit hook, an editor's :make %) is so
+// joined with its index graph as it is under its directory. The search
+// stays inside the project (see package project): it starts in the
+// model's directory and climbs while the parent is inside the project
+// (up to the directory of the config or of a .git, the given
+// directories, never across a file system's mount point).
+func contextGraphs(l *project.Loader, models, given []string) []string {
+	have := map[string]bool{}
+	for _, g := range given {
+		have[join.AbsPath(g)] = true
+	}
+	byDir := map[string][]string{}
+	var out []string
+	for _, m := range models {
+		dir := filepath.Dir(join.AbsPath(m))
+		if _, seen := byDir[dir]; seen {
+			continue
+		}
+		found := nearestGraphs(dir, l.InsideDir)
+		byDir[dir] = found
+		for _, g := range found {
+			if !have[g] {
+				have[g] = true
+				out = append(out, join.DisplayPath(g))
+			}
+		}
+	}
+	return out
+}
+
+// nearestGraphs returns the absolute paths of the graph files of the
+// nearest directory, from dir up while inside reports the parent inside
+// the project, that holds any.
+func nearestGraphs(dir string, inside func(string) bool) []string {
+	for {
+		entries, err := os.ReadDir(dir)
+		if err == nil {
+			var found []string
+			for _, e := range entries {
+				if !e.IsDir() && graph.IsGraphPath(e.Name()) {
+					found = append(found, filepath.Join(dir, e.Name()))
+				}
+			}
+			if len(found) > 0 {
+				return found
+			}
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir || !inside(parent) {
+			return nil
+		}
+		dir = parent
+	}
+}
+
+// ExactDuration reads a positive ISO 8601 duration of exact length (no
+// years or months), strictly: the scheduler's poll interval of the config.
+func ExactDuration(s string) (time.Duration, error) {
+	d, err := timeexpr.ParseDuration(s)
+	if err != nil {
+		return 0, err
+	}
+	exact, ok := d.Exact()
+	if !ok || d.Negative || exact <= 0 {
+		return 0, fmt.Errorf("%q is not a positive duration of exact length", s)
+	}
+	return exact, nil
+}
+
+// Vocabulary returns the index graph vocabulary a config's vocabulary
+// section gives, the defaults filling in what it leaves out.
+func Vocabulary(namespaces map[string]string) graph.Vocabulary {
+	v := graph.DefaultVocabulary()
+	if ns, ok := namespaces["proc"]; ok {
+		v.Proc = ns
+	}
+	if ns, ok := namespaces["seam"]; ok {
+		v.Seam = ns
+	}
+	if ns, ok := namespaces["arch"]; ok {
+		v.Arch = ns
+	}
+	return v
+}

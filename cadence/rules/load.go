@@ -1,0 +1,333 @@
+package rules
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"slices"
+	"strings"
+
+	"github.com/seams/seams-timers/internal/fileiri"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+	"github.com/seams/seams-timers/span"
+	"github.com/seams/seams-timers/cadence/catalog"
+)
+
+// State is the engine's project state: the findings of the analyzers and
+// of the history rules, by rule ID, and the CronSchedule values of the Go
+// code.
+type State struct {
+	Findings map[string][]lint.Diagnostic
+	// Crons are the constant CronSchedule values of the Go code, in file
+	// and offset order: what next and simulate read from Go files.
+	Crons []Cron
+}
+
+// Cron is a CronSchedule value and where it is.
+type Cron struct {
+	Spec string
+	At   span.Range
+}
+
+// RuleGoLoad is the rule of a Go package that cannot be loaded.
+const RuleGoLoad = catalog.GoLoad
+
+func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
+	st := &State{Findings: map[string][]lint.Diagnostic{}}
+	var diags []lint.Diagnostic
+	cfg := &Config{TimerLate: defaultTimerLate}
+	if c := l.Config(); c != nil {
+		cfg = configOf(c.Sections)
+	}
+	histories := loadHistories(l, st, cfg, &diags)
+	goFiles := l.Paths(KindGo)
+	if len(goFiles) > 0 {
+		diags = append(diags, loadGo(l, st, goFiles)...)
+	}
+	if len(goFiles) == 0 && histories == 0 {
+		return nil, diags, nil
+	}
+	return st, diags, nil
+}
+
+// StateOf returns the engine's state of a loaded project, or nil.
+func StateOf(p *lint.Project) *State {
+	st, _ := p.States[EngineName].(*State)
+	return st
+}
+
+// add records a finding under its rule.
+func (st *State) add(d lint.Diagnostic) { st.Findings[d.Rule] = append(st.Findings[d.Rule], d) }
+
+// module is one Go module's share of the discovered files: its root and
+// the directories of its packages.
+type module struct {
+	root string
+	dirs []string
+}
+
+// modulesOf groups the directories of Go files by the module that holds
+// them (the nearest go.mod at or above). Files in no module are returned
+// apart.
+func modulesOf(files []string) (mods []*module, orphans []string) {
+	byRoot := map[string]*module{}
+	seenDir := map[string]bool{}
+	for _, f := range files {
+		dir, err := filepath.Abs(filepath.Dir(f))
+		if err != nil || seenDir[dir] {
+			continue
+		}
+		seenDir[dir] = true
+		root := moduleRoot(dir)
+		if root == "" {
+			orphans = append(orphans, f)
+			continue
+		}
+		m := byRoot[root]
+		if m == nil {
+			m = &module{root: root}
+			byRoot[root] = m
+			mods = append(mods, m)
+		}
+		m.dirs = append(m.dirs, dir)
+	}
+	slices.SortFunc(mods, func(a, b *module) int { return strings.Compare(a.root, b.root) })
+	return mods, orphans
+}
+
+func moduleRoot(dir string) string {
+	for d := dir; ; d = filepath.Dir(d) {
+		if st, err := os.Stat(filepath.Join(d, "go.mod")); err == nil && !st.IsDir() {
+			return d
+		}
+		if filepath.Dir(d) == d {
+			return ""
+		}
+	}
+}
+
+// HelperName is the executable that loads and analyzes Go packages.
+const HelperName = "seams-timers-go"
+
+// HelperEnv names the variable that overrides where the helper is.
+const HelperEnv = "SEAMS_TIMERS_GO"
+
+// Helper returns the path of seams-timers-go: $SEAMS_TIMERS_GO, else the
+// file beside the running executable, else the one on PATH.
+func Helper() (string, error) {
+	if p := os.Getenv(HelperEnv); p != "" {
+		return p, nil
+	}
+	name := HelperName
+	if runtime.GOOS == "windows" {
+		name += ".exe"
+	}
+	if exe, err := os.Executable(); err == nil {
+		if p := filepath.Join(filepath.Dir(exe), name); fileExists(p) {
+			return p, nil
+		}
+	}
+	return exec.LookPath(name)
+}
+
+func fileExists(p string) bool {
+	st, err := os.Stat(p)
+	return err == nil && !st.IsDir()
+}
+
+// loadGo has seams-timers-go load and analyze the packages of the
+// discovered Go files, module by module, and records what it found.
+func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
+	var diags []lint.Diagnostic
+	shown := map[string]string{} // absolute path -> path as discovered
+	for _, f := range goFiles {
+		if a, err := filepath.Abs(f); err == nil {
+			shown[a] = f
+		}
+	}
+	mods, orphans := modulesOf(goFiles)
+	for _, f := range orphans {
+		diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(f, span.Pos{Line: 1, Col: 1}),
+			"Go file in no module: no go.mod at or above its directory",
+			"Run seams-timers check in a Go module (a directory holding go.mod, or below one)."))
+	}
+	if len(mods) == 0 {
+		return diags
+	}
+	helper, err := Helper()
+	if err != nil {
+		for _, m := range mods {
+			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
+				"Go packages are analyzed by seams-timers-go, which is neither beside seams-timers nor on PATH",
+				"Install it beside seams-timers: go install github.com/seams/seams-timers/cmd/seams-timers-go (or set SEAMS_TIMERS_GO to its path)."))
+		}
+		return diags
+	}
+	added := map[string]bool{}
+	for _, m := range mods {
+		rep, err := runHelper(helper, m)
+		if err != nil {
+			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
+				"seams-timers-go failed: "+err.Error(), "Run go build ./... in the module; if it builds, this is a bug in seams-timers: please report it."))
+			continue
+		}
+		for _, f := range rep.Files {
+			if added[f.Path] {
+				continue
+			}
+			added[f.Path] = true
+			l.Add(goFile(l, displayPath(shown, f.Path), f))
+		}
+		for _, w := range rep.Findings {
+			d := wireDiagnostic(shown, w)
+			if w.Rule == RuleGoLoad {
+				diags = append(diags, d)
+				continue
+			}
+			st.add(d)
+		}
+		for _, c := range rep.Crons {
+			st.Crons = append(st.Crons, Cron{Spec: c.Spec, At: wireSpan(shown, c.At)})
+		}
+	}
+	slices.SortStableFunc(st.Crons, func(a, b Cron) int {
+		if c := strings.Compare(a.At.File, b.At.File); c != 0 {
+			return c
+		}
+		return a.At.Start.Offset - b.At.Start.Offset
+	})
+	return diags
+}
+
+// runHelper runs seams-timers-go load on a module and decodes its report.
+func runHelper(helper string, m *module) (*Report, error) {
+	args := []string{"load", m.root}
+	for _, d := range m.dirs {
+		rel, err := filepath.Rel(m.root, d)
+		if err != nil {
+			rel = d
+		}
+		args = append(args, "./"+filepath.ToSlash(rel))
+	}
+	cmd := exec.Command(helper, args...)
+	var stdout, stderr bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &stdout, &stderr
+	if err := cmd.Run(); err != nil {
+		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
+		return nil, errors.New(firstLine(msg))
+	}
+	rep := &Report{}
+	if err := json.Unmarshal(stdout.Bytes(), rep); err != nil {
+		return nil, fmt.Errorf("its report is not JSON: %w", err)
+	}
+	return rep, nil
+}
+
+// displayPath is a file's path as discovery found it, else relative to the
+// working directory when below it, else absolute.
+func displayPath(shown map[string]string, abs string) string {
+	if p, ok := shown[abs]; ok {
+		return p
+	}
+	if wd, err := os.Getwd(); err == nil {
+		if rel, err := filepath.Rel(wd, abs); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+	}
+	return abs
+}
+
+func wireSpan(shown map[string]string, r WireRange) span.Range {
+	return span.Range{
+		File:  displayPath(shown, r.File),
+		Start: span.Pos{Offset: r.Offset, Line: r.Line, Col: r.Col},
+		End:   span.Pos{Offset: r.End, Line: r.EndLine, Col: r.EndCol},
+	}
+}
+
+// wireDiagnostic is a finding of seams-timers-go as a diagnostic.
+func wireDiagnostic(shown map[string]string, w WireFinding) lint.Diagnostic {
+	r := wireSpan(shown, w.At)
+	if w.Rule == RuleGoLoad {
+		return lint.LoadDiagnostic(RuleGoLoad, r, w.What, w.Detail)
+	}
+	element := w.Element
+	if element == "" {
+		element = "package"
+	}
+	d := lint.ElementDiagnostic(r.File, fileiri.FromPath(w.At.File), r, element, w.Predicate, w.What, w.Detail)
+	d.Rule = w.Rule
+	if w.Fix != nil {
+		d.Fix = &lint.Fix{Message: w.Fix.Message, Edits: w.Fix.Edits}
+	}
+	return d
+}
+
+func firstLine(s string) string {
+	s, _, _ = strings.Cut(strings.TrimSpace(s), "\n")
+	return s
+}
+
+// goFile is the lint file of a Go source file of a loaded package: its
+// bytes, read through the loader, its suppression comments, its timer
+// count.
+func goFile(l *project.Loader, path string, w WireFile) *lint.File {
+	src, err := l.Read(path)
+	if err != nil {
+		src = nil
+	}
+	return &lint.File{Path: path, IRI: fileiri.FromPath(w.Path), Kind: KindGo, Src: src, Reported: true,
+		Timers: w.Timers, Suppressions: suppressions(path, src)}
+}
+
+// suppressions reads a Go file's // seams-timers:ignore comments. A
+// comment alone on its line covers the next line; a comment after code
+// covers its own line.
+func suppressions(path string, src []byte) []*lint.Suppression {
+	var out []*lint.Suppression
+	off := 0
+	for n, line := range bytes.SplitAfter(src, []byte("\n")) {
+		start := off
+		off += len(line)
+		if !bytes.Contains(line, []byte(lint.SuppressPrefix)) {
+			continue
+		}
+		i := suppressionAt(line)
+		if i < 0 {
+			continue
+		}
+		ids, reason, _ := lint.ParseSuppression(strings.TrimRight(string(line[i+2:]), "\r\n"))
+		target := n + 2
+		if len(bytes.TrimSpace(line[:i])) > 0 {
+			target = n + 1
+		}
+		out = append(out, &lint.Suppression{File: path, Line: n + 1, Col: i + 1, EndCol: i + 1 + len(strings.TrimRight(string(line[i:]), "\r\n")),
+			Offset: start + i, IDs: ids, Reason: reason, TargetLine: target})
+	}
+	return out
+}
+
+// suppressionAt returns the offset in a line of the // that starts a
+// suppression comment, or -1: the first // whose text is one, since a //
+// before it may be in a string ("https://...").
+func suppressionAt(line []byte) int {
+	for i := 0; ; i += 2 {
+		j := bytes.Index(line[i:], []byte("//"))
+		if j < 0 {
+			return -1
+		}
+		i += j
+		if _, _, ok := lint.ParseSuppression(string(line[i+2:])); ok {
+			return i
+		}
+	}
+}

@@ -1,0 +1,188 @@
+package rules
+
+import (
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/cadence/catalog"
+)
+
+// The IDs of the rules the loaders report and of the history rules (the
+// analyzers' IDs are in cadence/catalog).
+const (
+	RuleHistorySyntax   = "TMR8020"
+	RuleTimerFiredLate  = "TMR8021"
+	RuleCancelFailed    = "TMR8022"
+	RuleTimerUnresolved = "TMR8023"
+)
+
+// All returns the engine's rules, in ID order.
+func All() []*lint.Rule {
+	rs := []*lint.Rule{
+		{
+			ID: RuleGoLoad, Name: "go-load-error", Severity: lint.SeverityError, Kind: lint.KindLoad,
+			Title: "a Go package cannot be loaded",
+			Doc: `The go command could not load a package (a syntax or type error, a missing module, a file in no module),
+so the analyzers did not check it. Fix what go build reports.`,
+			Bad:  "package wf\n\nfunc Order(ctx workflow.Context) error { return nil } // workflow is not imported",
+			Good: "package wf\n\nimport \"go.uber.org/cadence/workflow\"\n\nfunc Order(ctx workflow.Context) error { return nil }",
+		},
+		{
+			ID: catalog.NativeSleep, Severity: lint.SeverityError,
+			Title: "time.Sleep in workflow code",
+			Doc: `A workflow function (one whose first parameter is the SDK's workflow.Context, Cadence's or Temporal's) and
+everything it calls must wait with the SDK's timers. A native sleep runs only in the worker: the history does
+not record it, so it does not survive a worker restart or a replay, and a race it decides can resolve
+differently on replay. The finding sits at the call, and its detail names the chain from the workflow
+function. --fix rewrites time.Sleep(d) to workflow.Sleep(ctx, d) where ctx is in scope.`,
+			Bad:  "func Order(ctx workflow.Context) error {\n\ttime.Sleep(time.Minute)\n\treturn nil\n}",
+			Good: "func Order(ctx workflow.Context) error {\n\treturn workflow.Sleep(ctx, time.Minute)\n}",
+		},
+		{
+			ID: catalog.NativeTimer, Severity: lint.SeverityError,
+			Title: "a native timer in workflow code",
+			Doc: `time.After, time.Tick, time.NewTimer, time.NewTicker, time.AfterFunc, context.WithTimeout and
+context.WithDeadline start timers the workflow history does not record. Use workflow.NewTimer (with a
+workflow.Selector to race it), workflow.Go with workflow.Sleep, or workflow.WithCancel and a timer; the
+detail names the replacement for each.`,
+			Bad:  "func Order(ctx workflow.Context) error {\n\t<-time.After(time.Hour)\n\treturn nil\n}",
+			Good: "func Order(ctx workflow.Context) error {\n\treturn workflow.NewTimer(ctx, time.Hour).Get(ctx, nil)\n}",
+		},
+		{
+			ID: catalog.NativeClock, Severity: lint.SeverityError,
+			Title: "the native clock in workflow code",
+			Doc: `time.Now, time.Since and time.Until read the worker's clock, which is another instant on replay, so a
+decision taken on it may not match the history. workflow.Now(ctx) is the time of the decision task, the same
+on every replay.`,
+			Bad:  "func Order(ctx workflow.Context) error {\n\tif time.Now().Hour() < 9 {\n\t\treturn nil\n\t}\n\treturn nil\n}",
+			Good: "func Order(ctx workflow.Context) error {\n\tif workflow.Now(ctx).Hour() < 9 {\n\t\treturn nil\n\t}\n\treturn nil\n}",
+		},
+		{
+			ID: catalog.TimerSubsecond, Severity: lint.SeverityWarning,
+			Title: "a Cadence timer that is not whole seconds",
+			Doc: `The Cadence Go client rounds a timer's duration up to whole seconds: workflow.Sleep(ctx, 1100*time.Millisecond)
+waits 2 s. The finding gives the rounded value; write it, so that the code says what Cadence does. Temporal
+keeps sub-second durations and is not reported.`,
+			Bad:  "_ = workflow.Sleep(ctx, 1500*time.Millisecond) // Cadence waits 2s",
+			Good: "_ = workflow.Sleep(ctx, 2*time.Second)",
+		},
+		{
+			ID: catalog.TimerZero, Severity: lint.SeverityWarning,
+			Title: "a timer of zero duration",
+			Doc: `A zero duration completes at once and records no timer in the history. Changing it to a positive duration
+later adds a timer decision that the histories of running workflows do not have, a non-determinism error on
+replay. Remove the call, or give it its real duration now (with workflow versioning when workflows are
+already running).`,
+			Bad:  "_ = workflow.Sleep(ctx, 0)",
+			Good: "_ = workflow.Sleep(ctx, time.Second)",
+		},
+		{
+			ID: catalog.TimerNegative, Severity: lint.SeverityError,
+			Title: "a timer of negative duration",
+			Doc:   `The SDKs refuse a negative timer duration with an error instead of waiting.`,
+			Bad:   "_ = workflow.Sleep(ctx, -time.Minute)",
+			Good:  "_ = workflow.Sleep(ctx, time.Minute)",
+		},
+		{
+			ID: catalog.TimerCancelRace, Severity: lint.SeverityWarning,
+			Title: "a cancelled timer whose code assumes the cancellation wins",
+			Doc: `Cancel and fire race: whichever the workflow sees first settles the timer's future. When the cancel comes
+first, Get returns the canceled error; when the timer fired first, the cancel is a no-op (the server records
+CancelTimerFailed) and Get returns nil. Code that ignores the Get error, or checks it only for the
+cancellation, takes the fired case for a cancelled one. Handle either outcome.`,
+			Bad:  "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\ncancel()\n_ = timer.Get(ctx, nil)",
+			Good: "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\ncancel()\nif err := timer.Get(ctx, nil); err == nil {\n\treturn remind(ctx) // the timer fired first\n}",
+		},
+		{
+			ID: catalog.TimerLoopHistory, Severity: lint.SeverityWarning,
+			Title: "a timer in an unbounded loop with no continue-as-new",
+			Doc: `Every turn of a loop that waits on a timer adds TimerStarted and TimerFired events (and a decision) to the
+history. A loop with no end in a function that never returns workflow.NewContinueAsNewError grows the history
+until the server's limit terminates the workflow. Continue as new after a bounded number of turns.`,
+			Bad:  "for {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}",
+			Good: "for i := 0; i < 500; i++ {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}\nreturn workflow.NewContinueAsNewError(ctx, Poller)",
+		},
+		{
+			ID: catalog.CronSyntax, Severity: lint.SeverityError,
+			Title: "a CronSchedule the server's parser refuses",
+			Doc: `The Cadence server reads CronSchedule with robfig/cron/v3 ParseStandard: five fields (minute, hour,
+day of month, month, day of week) or a descriptor (@daily, @every 1h30m). A schedule it refuses fails the
+workflow start.`,
+			Bad:  "client.StartWorkflowOptions{CronSchedule: \"0 9 * *\"}",
+			Good: "client.StartWorkflowOptions{CronSchedule: \"0 9 * * 1-5\"}",
+		},
+		{
+			ID: catalog.CronNeverFires, Severity: lint.SeverityError,
+			Title: "a CronSchedule with no next firing",
+			Doc: `A schedule such as "0 0 30 2 *" parses but never fires (there is no 30 February); the server refuses to
+start a cron workflow whose schedule has no next time.`,
+			Bad:  "client.StartWorkflowOptions{CronSchedule: \"0 0 30 2 *\"}",
+			Good: "client.StartWorkflowOptions{CronSchedule: \"0 0 28 2 *\"}",
+		},
+		{
+			ID: catalog.CronTimeZone, Severity: lint.SeverityWarning,
+			Title: "a CronSchedule with a time-zone prefix",
+			Doc: `The server's cron schedules are UTC. robfig/cron accepts a CRON_TZ= or TZ= prefix, and then the firings'
+UTC time moves with the zone's daylight saving: "CRON_TZ=Europe/Berlin 0 9 * * *" fires at 08:00Z in winter
+and 07:00Z in summer. Write the schedule in UTC.`,
+			Bad:  "client.StartWorkflowOptions{CronSchedule: \"CRON_TZ=Europe/Berlin 0 9 * * *\"}",
+			Good: "client.StartWorkflowOptions{CronSchedule: \"0 8 * * *\"}",
+		},
+		{
+			ID: RuleHistorySyntax, Name: "history-syntax", Severity: lint.SeverityError, Kind: lint.KindLoad,
+			Title: "an exported history that cannot be read",
+			Doc: `A *.json file that names eventType was read as a workflow history (the Cadence CLI's array of events, or
+the Temporal CLI's {"events": [...]}) and is not valid JSON, or not a history. The finding is at the first
+byte that is wrong.`,
+			Bad:  `[{"eventId": 1, "eventType": "WorkflowExecutionStarted",]`,
+			Good: `[{"eventId": 1, "eventType": "WorkflowExecutionStarted", "timestamp": 1764579600000000000}]`,
+		},
+		{
+			ID: RuleTimerFiredLate, Name: "timer-fired-late", Severity: lint.SeverityWarning,
+			Title: "a timer that fired later than its due time plus the threshold",
+			Doc: `Timer expiry is a target, not a latency guarantee. A TimerFired later than its TimerStarted's time plus its
+start-to-fire timeout plus cadence.timer-late (default 10s) is reported with the lateness: look at the
+cluster's timer-task latency at that time.`,
+			Bad:  `{"eventId": 9, "eventType": "TimerFired", "timestamp": 1764579720000000000, "timerFiredEventAttributes": {"timerId": "1", "startedEventId": 5}}`,
+			Good: `{"eventId": 9, "eventType": "TimerFired", "timestamp": 1764579661000000000, "timerFiredEventAttributes": {"timerId": "1", "startedEventId": 5}}`,
+		},
+		{
+			ID: RuleCancelFailed, Name: "cancel-timer-failed", Severity: lint.SeverityInfo,
+			Title: "a history in which cancelling a timer failed",
+			Doc: `CancelTimerFailed means the workflow cancelled a timer that had already fired: the race between cancel and
+fire happened. The code must handle a cancelled timer whose Get returns nil (TMR8007).`,
+			Bad:  `{"eventId": 12, "eventType": "CancelTimerFailed", "cancelTimerFailedEventAttributes": {"timerId": "1", "cause": "TIMER_ID_UNKNOWN"}}`,
+			Good: `{"eventId": 12, "eventType": "TimerCanceled", "timerCanceledEventAttributes": {"timerId": "1", "startedEventId": 5}}`,
+		},
+		{
+			ID: RuleTimerUnresolved, Name: "timer-unresolved", Severity: lint.SeverityInfo,
+			Title: "a timer neither fired nor cancelled before the run closed",
+			Doc: `A TimerStarted with no TimerFired or TimerCanceled before the run's closing event was dropped when the run
+ended. Cancel the timer before returning, or wait for it, so that the history says what became of it.`,
+			Bad:  `{"eventId": 5, "eventType": "TimerStarted", "timerStartedEventAttributes": {"timerId": "1", "startToFireTimeoutSeconds": 3600}}`,
+			Good: `{"eventId": 9, "eventType": "TimerCanceled", "timerCanceledEventAttributes": {"timerId": "1", "startedEventId": 5}}`,
+		},
+	}
+	for _, r := range rs {
+		r.Engine = EngineName
+		if r.Name == "" {
+			r.Name = catalog.Name(r.ID)
+		}
+		if r.Kind == 0 {
+			r.Kind = lint.KindProject
+			id := r.ID
+			r.Run = func(p *lint.Pass) { report(p, id) }
+		}
+	}
+	return rs
+}
+
+// report reports the findings of one rule that loading recorded.
+func report(p *lint.Pass, id string) {
+	st, ok := p.State().(*State)
+	if !ok {
+		return
+	}
+	for _, d := range st.Findings[id] {
+		d.Severity = lint.SeverityInvalid
+		p.Report(d)
+	}
+}
