@@ -2,10 +2,10 @@ package lsp
 
 import (
 	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/bpmn/join"
-	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/bpmn/rules"
+	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/span"
 )
 

@@ -14,10 +14,10 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
+	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/bpmn/rules"
 )
 
 var testNow = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)

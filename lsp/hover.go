@@ -6,9 +6,9 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/bpmn/firing"
 	"github.com/seams/seams-timers/bpmn/rules"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/span"
 )
 

@@ -5,8 +5,8 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/bpmn/rules"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
 
 const model = `<?xml version="1.0" encoding="UTF-8"?>

@@ -11,9 +11,9 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/graph"
-	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/span"

@@ -10,12 +10,12 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seams/seams-timers/bpmn/join"
+	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/internal/benchgen"
-	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/bpmn/rules"
 )
 
 var joinNow = time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)

@@ -2,8 +2,8 @@ package rules
 
 import (
 	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/bpmn/join"
+	"github.com/seams/seams-timers/graph"
 )
 
 // lift is the index type ADR-0037 section 1's table gives a timer element.

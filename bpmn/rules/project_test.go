@@ -7,9 +7,9 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/bpmn/rules"
 )
 
 // checkWith runs a whole check with the loader's options given.

@@ -1,8 +1,8 @@
 package rules
 
 import (
-	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/bpmn/join"
+	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 )
 

@@ -7,9 +7,9 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/bpmn/sim"
+	"github.com/seams/seams-timers/lint"
 )
 
 // The rules, not the simulator, say what ADR-0037 refuses: these tests

@@ -18,10 +18,10 @@ import (
 	"golang.org/x/tools/go/analysis/checker"
 	"golang.org/x/tools/go/packages"
 
-	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/cadence/analyzers"
 	"github.com/seams/seams-timers/cadence/catalog"
 	"github.com/seams/seams-timers/cadence/rules"
+	"github.com/seams/seams-timers/lint"
 )
 
 // loadMode is what the analyzers need of a package: its syntax and types,

@@ -6,11 +6,11 @@ import (
 	"path/filepath"
 	"strconv"
 
+	"github.com/seams/seams-timers/cadence/history"
 	"github.com/seams/seams-timers/internal/fileiri"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/span"
-	"github.com/seams/seams-timers/cadence/history"
 )
 
 // loadHistories reads the JSON files that are workflow histories and

@@ -12,11 +12,11 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/seams/seams-timers/cadence/catalog"
 	"github.com/seams/seams-timers/internal/fileiri"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/span"
-	"github.com/seams/seams-timers/cadence/catalog"
 )
 
 // State is the engine's project state: the findings of the analyzers and

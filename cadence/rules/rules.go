@@ -1,8 +1,8 @@
 package rules
 
 import (
-	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/cadence/catalog"
+	"github.com/seams/seams-timers/lint"
 )
 
 // The IDs of the rules the loaders report and of the history rules (the

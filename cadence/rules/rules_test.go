@@ -10,10 +10,10 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/seams/seams-timers/cadence/catalog"
 	"github.com/seams/seams-timers/internal/linttest"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/cadence/catalog"
 )
 
 // TestMain builds seams-timers-go, the executable the engine runs for Go

@@ -9,12 +9,12 @@ import (
 	"strings"
 	"time"
 
-	"github.com/seams/seams-timers/lint"
-	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/cadence/catalog"
 	"github.com/seams/seams-timers/cadence/cron"
 	temporal "github.com/seams/seams-timers/cadence/rules"
 	cronsim "github.com/seams/seams-timers/cadence/sim"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 )
 
 // cadenceCLI is what the Cadence and Temporal engine adds to next and

@@ -11,8 +11,8 @@ import (
 
 	robfig "github.com/robfig/cron/v3"
 
-	"github.com/seams/seams-timers/lint"
 	temporal "github.com/seams/seams-timers/cadence/rules"
+	"github.com/seams/seams-timers/lint"
 )
 
 // TestMain builds seams-timers-go, which the Cadence engine runs for Go

@@ -4,12 +4,12 @@ import (
 	"maps"
 	"time"
 
+	"github.com/seams/seams-timers/bpmn/rules"
+	temporal "github.com/seams/seams-timers/cadence/rules"
 	enginelist "github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/bpmn/rules"
 	sfrules "github.com/seams/seams-timers/stateflows/rules"
-	temporal "github.com/seams/seams-timers/cadence/rules"
 	wferules "github.com/seams/seams-timers/wfe/rules"
 )
 

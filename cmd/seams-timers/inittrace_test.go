@@ -101,7 +101,7 @@ var unneededInit = map[string]int{
 	"go.yaml.in/yaml/v3": 32 << 10,
 	// The simulator's scenario schema and the Workflow Engine's cultures
 	// and details are built on first use: nothing of them at start-up.
-	"github.com/seams/seams-timers/bpmn/sim":       128,
+	"github.com/seams/seams-timers/bpmn/sim":  128,
 	"github.com/seams/seams-timers/wfe/value": 0,
 	"github.com/seams/seams-timers/wfe/rules": 512,
 	// The Stateflows engine's lookups are switches; what is left is its

@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/bpmn/rules"
 )
 
 // lineWriter writes output lines and keeps the first write error. What

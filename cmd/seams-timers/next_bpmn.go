@@ -8,11 +8,11 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/bpmn/firing"
+	"github.com/seams/seams-timers/bpmn/rules"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	"github.com/seams/seams-timers/bpmn/rules"
 )
 
 // bpmnCLI is what the BPMN engine adds to next and simulate.

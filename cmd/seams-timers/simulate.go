@@ -13,12 +13,12 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/bpmn/join"
-	"github.com/seams/seams-timers/lint"
-	"github.com/seams/seams-timers/project"
 	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/bpmn/sim"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 )
 
 // simulateOptions are the flags of `simulate`.

@@ -7,10 +7,10 @@ import (
 	"testing"
 	"time"
 
+	bpmnrules "github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/internal/benchgen"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	bpmnrules "github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/wfe/rules"
 )
 
