@@ -125,7 +125,12 @@ func LoadIn(root string, roots []string, patterns []string) *rules.Report {
 	var ok2 []*packages.Package
 	seenErr := map[string]bool{}
 	for _, p := range pkgs {
+		cgo := ld.cgoFiles(p)
+		rep.Findings = append(rep.Findings, cgo...)
 		for _, w := range ld.packageErrors(p) {
+			if len(cgo) > 0 && len(p.GoFiles) == 0 && strings.Contains(w.What, "build constraints exclude all Go files") {
+				continue // the cgo files' findings say why
+			}
 			// The first error of a file is the one to fix; the parser's
 			// next ones follow from it.
 			if !seenErr[w.At.File] {
@@ -133,7 +138,6 @@ func LoadIn(root string, roots []string, patterns []string) *rules.Report {
 				rep.Findings = append(rep.Findings, w)
 			}
 		}
-		rep.Findings = append(rep.Findings, ld.cgoFiles(p)...)
 		if len(p.Errors) == 0 && p.Types != nil {
 			ok2 = append(ok2, p)
 		}
@@ -289,10 +293,6 @@ func (ld *loader) at(file string, line, col int, what, detail string) rules.Wire
 func (ld *loader) packageErrors(p *packages.Package) []rules.WireFinding {
 	var out []rules.WireFinding
 	const detail = "Fix the package so that go build accepts it; the analyzers did not check it."
-	for _, e := range p.TypeErrors {
-		pos := position(e.Fset, e.Pos)
-		out = append(out, ld.at(pos.Filename, max(pos.Line, 1), max(pos.Column, 1), "Go type error: "+ld.clean(firstLine(e.Msg)), detail))
-	}
 	for _, e := range p.Errors {
 		if e.Kind == packages.TypeError && len(p.TypeErrors) > 0 {
 			continue
@@ -316,6 +316,10 @@ func (ld *loader) packageErrors(p *packages.Package) []rules.WireFinding {
 			kind = "Go type error"
 		}
 		out = append(out, ld.at(file, max(line, 1), max(col, 1), kind+": "+ld.clean(firstLine(e.Msg)), detail))
+	}
+	for _, e := range p.TypeErrors {
+		pos := position(e.Fset, e.Pos)
+		out = append(out, ld.at(pos.Filename, max(pos.Line, 1), max(pos.Column, 1), "Go type error: "+ld.clean(firstLine(e.Msg)), detail))
 	}
 	return out
 }
