@@ -131,6 +131,9 @@ func LoadIn(root string, roots []string, patterns []string) *rules.Report {
 			if len(cgo) > 0 && len(p.GoFiles) == 0 && strings.Contains(w.What, "build constraints exclude all Go files") {
 				continue // the cgo files' findings say why
 			}
+			if strings.Contains(w.What, "no Go files in") && v.refusedIn(v.out(p.Dir)) {
+				continue // the refused files' findings say why
+			}
 			// The first error of a file is the one to fix; the parser's
 			// next ones follow from it.
 			if !seenErr[w.At.File] {
@@ -359,7 +362,7 @@ func (ld *loader) cgoFiles(p *packages.Package) []rules.WireFinding {
 		w := ld.wireRange(fset, imp.Pos(), imp.End())
 		w.File = ld.path(name)
 		out = append(out, rules.WireFinding{Rule: catalog.GoLoad, Predicate: cgoPredicate,
-			What: "file uses cgo (import \"C\") and is not analyzed: Go code is loaded with cgo off, so that no C compiler runs on the checked tree",
+			What:   "file uses cgo (import \"C\") and is not analyzed: Go code is loaded with cgo off, so that no C compiler runs on the checked tree",
 			Detail: "The package's other files are checked without it. Move workflow code out of cgo files to have it checked.", At: w})
 	}
 	return out

@@ -10,7 +10,6 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/cadence/rules"
-	"github.com/seams/seams-timers/lint"
 )
 
 // The reproductions of issues 26 and 29 for the Go engine: each loads a
@@ -160,7 +159,7 @@ func TestGoFileFIFOAndTooLarge(t *testing.T) {
 	if err := os.WriteFile(big, []byte("package h\n"), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.Truncate(big, lint.MaxInputSize+1); err != nil {
+	if err := os.Truncate(big, MaxGoFileSize+1); err != nil {
 		t.Fatal(err)
 	}
 	rep := loadWithin(t, dir, 30*time.Second)

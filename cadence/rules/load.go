@@ -214,9 +214,9 @@ func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 const (
 	// HelperTimeout is how long loading one module may take.
 	HelperTimeout = 3 * time.Minute
-	// HelperMemory is seams-timers-go's memory budget: its collector's
-	// limit, and half its address-space limit.
-	HelperMemory = 2 << 30
+	// HelperMemory is seams-timers-go's memory budget: its address-space
+	// limit (and the go command's), where the system has one.
+	HelperMemory = 3 << 30
 	// helperOutput bounds the report read from its stdout, and
 	// helperStderr what is kept of its stderr.
 	helperOutput = lint.MaxInputSize

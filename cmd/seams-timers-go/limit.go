@@ -2,7 +2,6 @@ package main
 
 import (
 	"os"
-	"runtime/debug"
 	"strconv"
 )
 
@@ -10,16 +9,15 @@ import (
 // its memory budget, in bytes.
 const MemoryEnv = "SEAMS_TIMERS_GO_MEMORY"
 
-// limitMemory applies the budget seams-timers gives: the collector works
-// to stay under it, and (where the system has one) the address-space
-// limit makes an allocation past twice the budget fail, here and in the go
-// command this process runs, instead of the machine swapping. seams-timers
-// reports a process over it as a finding.
+// limitMemory applies the budget seams-timers gives: where the system has
+// one, an address-space limit makes an allocation past it fail, here and
+// in the go command this process runs, instead of the machine swapping;
+// seams-timers reports a process over it as a finding. (A soft limit for
+// the collector would only make a hopeless load slower to fail.)
 func limitMemory() {
 	n, err := strconv.ParseInt(os.Getenv(MemoryEnv), 10, 64)
 	if err != nil || n <= 0 {
 		return
 	}
-	debug.SetMemoryLimit(n)
-	setAddressSpace(uint64(n) * 2)
+	setAddressSpace(uint64(n))
 }
