@@ -13,6 +13,7 @@ import (
 	"slices"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"time"
 
 	"github.com/seams/seams-timers/cadence/catalog"
@@ -175,6 +176,12 @@ func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 	added := map[string]bool{}
 	for _, m := range mods {
 		rep, err := runHelper(helper, m, l.Roots())
+		var be *budgetError
+		if errors.As(err, &be) {
+			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
+				be.msg, "Exclude generated or vendored code in the config, or raise the budget ("+HelperTimeoutEnv+", "+HelperMemoryEnv+" in bytes) for a module this large."))
+			continue
+		}
 		if err != nil {
 			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
 				"seams-timers-go failed: "+err.Error(), "Run go build ./... in the module; if it builds, this is a bug in seams-timers: please report it."))
@@ -214,9 +221,10 @@ func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 const (
 	// HelperTimeout is how long loading one module may take.
 	HelperTimeout = 3 * time.Minute
-	// HelperMemory is seams-timers-go's memory budget: its address-space
-	// limit (and the go command's), where the system has one.
-	HelperMemory = 3 << 30
+	// HelperMemory is the memory budget of seams-timers-go and the go
+	// commands it runs: their resident memory together, where the system
+	// tells it (Linux).
+	HelperMemory = 2 << 30
 	// helperOutput bounds the report read from its stdout, and
 	// helperStderr what is kept of its stderr.
 	helperOutput = lint.MaxInputSize
@@ -240,6 +248,11 @@ func helperBudget() (time.Duration, int64) {
 	}
 	return timeout, mem
 }
+
+// budgetError is a helper stopped for going over its budget.
+type budgetError struct{ msg string }
+
+func (e *budgetError) Error() string { return e.msg }
 
 // errOutputTooLarge ends a report over helperOutput.
 var errOutputTooLarge = errors.New("output too large")
@@ -285,20 +298,33 @@ func runHelper(helper string, m *module, roots []string) (*Report, error) {
 	ctx, cancel := context.WithTimeout(context.Background(), timeout)
 	defer cancel()
 	cmd := exec.CommandContext(ctx, helper, args...)
-	cmd.Env = append(os.Environ(), HelperMemoryEnv+"="+strconv.FormatInt(mem, 10))
+	// The helper's own address-space limit is a backstop (the Go runtime
+	// reserves far more address space than it uses); the budget is held
+	// by watchMemory, on the resident memory of the helper and its go
+	// commands.
+	cmd.Env = append(os.Environ(), HelperMemoryEnv+"="+strconv.FormatInt(2*mem+1<<30, 10))
 	stdout := &capWriter{max: helperOutput, fail: true}
 	stderr := &capWriter{max: helperStderr}
 	cmd.Stdout, cmd.Stderr = stdout, stderr
 	killGroup(cmd)
 	cmd.WaitDelay = 5 * time.Second
-	err := cmd.Run()
+	err := cmd.Start()
+	var overMemory atomic.Bool
+	if err == nil {
+		stop := make(chan struct{})
+		defer close(stop)
+		go watchMemory(cmd.Process.Pid, mem, stop, func() { overMemory.Store(true); cancel() })
+		err = cmd.Wait()
+	}
 	switch {
+	case overMemory.Load():
+		return nil, &budgetError{fmt.Sprintf("loading the module went over the memory budget (%d MiB); it was stopped and the module not checked", mem>>20)}
 	case ctx.Err() != nil:
-		return nil, fmt.Errorf("loading the module took over %s; it was stopped and not checked", timeout)
+		return nil, &budgetError{fmt.Sprintf("loading the module took over %s; it was stopped and the module not checked", timeout)}
 	case stdout.over:
-		return nil, fmt.Errorf("its report is over %d MiB; it was stopped and the module not checked", helperOutput>>20)
+		return nil, &budgetError{fmt.Sprintf("seams-timers-go's report is over %d MiB; it was stopped and the module not checked", helperOutput>>20)}
 	case err != nil && outOfMemory(stderr.buf.Bytes(), cmd.ProcessState):
-		return nil, fmt.Errorf("loading the module went over the memory budget (%d MiB); it was stopped and not checked", mem>>20)
+		return nil, &budgetError{fmt.Sprintf("loading the module went over the memory budget (%d MiB); it was stopped and the module not checked", mem>>20)}
 	case err != nil:
 		msg := firstLine(stderr.buf.String())
 		if msg == "" {
