@@ -48,7 +48,9 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 //     finding);
 //   - GOTOOLCHAIN=local: a go or toolchain line asking for a newer Go is
 //     an error, not a download and run of another toolchain;
-//   - GOWORK=off: no go.work (which may name directories anywhere) is read;
+//   - GOWORK=off: no go.work (which may name directories anywhere) is read,
+//     and GO111MODULE=on: no GOPATH mode, which would read outside the
+//     module;
 //   - GOFLAGS=-buildvcs=false: no -toolexec, -overlay, -modfile or -mod
 //     from a GOFLAGS setting, and no version control program for stamping;
 //   - GOVCS=*:off: a module missing from the cache comes from the module
@@ -56,7 +58,7 @@ const loadMode = packages.NeedName | packages.NeedFiles | packages.NeedCompiledG
 //     the pull request names;
 //   - GOPACKAGESDRIVER=off: go/packages runs the go command, not a driver.
 func goEnv() []string {
-	return append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOWORK=off", "GOFLAGS=-buildvcs=false",
+	return append(os.Environ(), "CGO_ENABLED=0", "GOTOOLCHAIN=local", "GOWORK=off", "GO111MODULE=on", "GOFLAGS=-buildvcs=false",
 		"GOVCS=*:off", "GOPACKAGESDRIVER=off")
 }
 
