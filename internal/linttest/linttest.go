@@ -62,6 +62,14 @@ func (w Want) String() string {
 // and that dir holds no fixtures of a rule that is not the engine's own.
 func Registry(t *testing.T, rules []*lint.Rule, family, engine, dir string) {
 	t.Helper()
+	checkFamily(t, Own(t, rules), family, engine, dir)
+}
+
+// Own checks that an engine's rule list starts with the core's rules
+// (TMR0xxx, package rules), each listed exactly once, and returns the
+// engine's own rules, the rest.
+func Own(t *testing.T, rules []*lint.Rule) []*lint.Rule {
+	t.Helper()
 	n := len(core.Core())
 	if len(rules) < n || !slices.Equal(rules[:n], core.Core()) {
 		t.Errorf("the registry does not start with the core's rules (%d of them)", n)
@@ -77,7 +85,7 @@ func Registry(t *testing.T, rules []*lint.Rule, family, engine, dir string) {
 			own = append(own, r)
 		}
 	}
-	checkFamily(t, own, family, engine, dir)
+	return own
 }
 
 // CoreRegistry checks the core's own rules as Registry checks an engine's,
