@@ -42,12 +42,11 @@ var (
 	// wantGo is an analysistest expectation naming a rule, pinnedGo one
 	// whose regexp says something of the message before the ID, wantJSON
 	// a "want" key in a history fixture (with a "wantMessage" regexp
-	// beside it when it pins the message), wantComment a Go fixture's
-	// comment for a loader rule.
-	wantGo      = regexp.MustCompile("// want `.*\\\\\\[(TMR8[0-9]{3})`")
-	pinnedGo    = regexp.MustCompile("// want `[^`]*[^.*`][^`]*\\\\\\[(TMR8[0-9]{3})`")
-	wantJSON    = regexp.MustCompile(`"want": "(TMR8[0-9]{3})"(?:, "wantMessage": ("(?:[^"\\\\]|\\\\.)*"))?`)
-	wantComment = regexp.MustCompile(`// want "(TMR8[0-9]{3})"`)
+	// beside it when it pins the message). A Go fixture's comments for a
+	// loader rule are read by linttest.ParseWants.
+	wantGo   = regexp.MustCompile("// want `.*\\\\\\[(TMR8[0-9]{3})`")
+	pinnedGo = regexp.MustCompile("// want `[^`]*[^.*`][^`]*\\\\\\[(TMR8[0-9]{3})`")
+	wantJSON = regexp.MustCompile(`"want": "(TMR8[0-9]{3})"(?:, "wantMessage": ("(?:[^"\\\\]|\\\\.)*"))?`)
 )
 
 // analyzerFixtures is where the analysistest fixtures of a rule are, by

@@ -265,7 +265,7 @@ func ParseWants(line string) ([]Want, error) {
 		for _, q := range wantString.FindAllString(m[1], -1) {
 			s, err := unquote(q)
 			if err != nil {
-				return nil, fmt.Errorf("want %s: %v", q, err)
+				return nil, fmt.Errorf("want %s: %w", q, err)
 			}
 			if ruleID.MatchString(s) {
 				out = append(out, Want{Rule: s})
@@ -277,7 +277,7 @@ func ParseWants(line string) ([]Want, error) {
 			}
 			re, err := regexp.Compile(s)
 			if err != nil {
-				return nil, fmt.Errorf("want %q: the message regexp: %v", last.Rule, err)
+				return nil, fmt.Errorf("want %q: the message regexp: %w", last.Rule, err)
 			}
 			last.Message = re
 		}
