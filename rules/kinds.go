@@ -10,6 +10,6 @@ const (
 	kindWFESQL     = "Workflow Engine SQL seed"
 	kindCSharp     = "C#, Stateflows"
 	kindGo         = "Go, Cadence/Temporal workflow code"
-	kindCommand    = "the command line"
+	kindCommand    = "The command line"
 	kindHistoryDoc = "A Cadence/Temporal history (JSON) holds no comments, so none of its findings is suppressed by one: set a rule's level in the config (`rules:`) instead."
 )
