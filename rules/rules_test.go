@@ -49,6 +49,25 @@ func TestRegistry(t *testing.T) {
 			t.Errorf("%s: the core's rules are load rules", r.ID)
 		}
 	}
+	// The suppression rules fire in every kind of file that holds
+	// comments: their pages show each one, so that `explain TMR0010`
+	// shows a C# user C#.
+	for _, r := range []*lint.Rule{rules.SuppressionNoReason, rules.SuppressionUnknownRule, rules.SuppressionUnused} {
+		page := rules.Markdown(r)
+		for _, want := range []string{
+			"### BPMN XML\n\nBad:\n\n```xml\n<!-- seams-timers:ignore",
+			"### Turtle, the BPMN engine's index graph\n\nBad:\n\n```turtle\n# seams-timers:ignore",
+			"### Workflow Engine scheme XML\n\nBad:\n\n```xml\n",
+			"### Workflow Engine SQL seed\n\nBad:\n\n```sql\nINSERT INTO",
+			"### C#, Stateflows\n\nBad:\n\n```csharp\n",
+			"### Go, Cadence/Temporal workflow code\n\nBad:\n\n```go\n",
+			"A Cadence/Temporal history (JSON) holds no comments",
+		} {
+			if !strings.Contains(page, want) {
+				t.Errorf("%s: the page lacks %q", r.ID, want)
+			}
+		}
+	}
 }
 
 // TestFixtures runs every engine over every fixture of the core's rules,

@@ -22,8 +22,8 @@ same in every kind of file, in that file's comment syntax. ` + kindHistoryDoc,
 <bpmn:startEvent id="MonthEnd">...</bpmn:startEvent>`, Good: `<!-- seams-timers:ignore TMR1034 the month-end close is meant to stride 31 days -->
 <bpmn:startEvent id="MonthEnd">...</bpmn:startEvent>`},
 		{Kind: kindTurtle, Lang: "turtle", Bad: `# seams-timers:ignore TMR3004
-<approval.bpmn#Approve> a proc:TimerCatchEvent .`, Good: `# seams-timers:ignore TMR3004 the index lifts the task for the dashboard, on purpose
-<approval.bpmn#Approve> a proc:TimerCatchEvent .`},
+<escalation.bpmn#EscalateAfter> a proc:TimerStartEvent .`, Good: `# seams-timers:ignore TMR3004 the dashboard lists the escalation, on purpose
+<escalation.bpmn#EscalateAfter> a proc:TimerStartEvent .`},
 		{Kind: kindWFEXML, Lang: "xml", Bad: `<Timers>
   <!-- seams-timers:ignore TMR6203 -->
   <Timer Name="Poll" Type="Interval" Value="500"/>

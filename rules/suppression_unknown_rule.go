@@ -21,9 +21,9 @@ file can fire there, so one that names another engine's rule is reported as unus
 		{Kind: kindBPMN, Lang: "xml", Bad: `<!-- seams-timers:ignore TMR9999 not a rule -->
 <bpmn:boundaryEvent id="Remind" attachedToRef="Approve">...</bpmn:boundaryEvent>`, Good: `<!-- seams-timers:ignore TMR1034 quarterly review strides on purpose -->
 <bpmn:startEvent id="Quarterly">...</bpmn:startEvent>`},
-		{Kind: kindTurtle, Lang: "turtle", Bad: `# seams-timers:ignore timer-lift-scope the task is lifted for the dashboard
-<approval.bpmn#Approve> a proc:TimerCatchEvent .`, Good: `# seams-timers:ignore timer-lift-out-of-scope the task is lifted for the dashboard
-<approval.bpmn#Approve> a proc:TimerCatchEvent .`},
+		{Kind: kindTurtle, Lang: "turtle", Bad: `# seams-timers:ignore timer-lift-scope the dashboard lists the escalation
+<escalation.bpmn#EscalateAfter> a proc:TimerStartEvent .`, Good: `# seams-timers:ignore timer-lift-out-of-scope the dashboard lists the escalation
+<escalation.bpmn#EscalateAfter> a proc:TimerStartEvent .`},
 		{Kind: kindWFEXML, Lang: "xml", Bad: `<!-- seams-timers:ignore TMR6023 half a second is what the device expects -->
 <Timer Name="Poll" Type="Interval" Value="500"/>`, Good: `<!-- seams-timers:ignore TMR6203 half a second is what the device expects -->
 <Timer Name="Poll" Type="Interval" Value="500"/>`},
