@@ -45,7 +45,8 @@ type Rule struct {
 	// show every one.
 	Examples []Example
 	Kind     RuleKind
-	// Engine names the engine the rule belongs to; a KindProject rule runs
+	// Engine names the engine the rule belongs to (empty for the core's
+	// rules, TMR0xxx, which every engine lists); a KindProject rule runs
 	// only when that engine's project state is set.
 	Engine string
 	// FileKind is the kind of file a KindFile rule runs on (a kind the

@@ -5,7 +5,9 @@
 // directories on which it stays silent and `invalid-*` ones on which it
 // fires, with the expected findings written inside them as
 // `<!-- want "TMR1031" -->` (BPMN) or `# want "TMR4002"` (Turtle) on the
-// line the finding is reported on.
+// line the finding is reported on, and, in one fixture of each rule, a
+// regexp the message must match (`want "TMR1031" "no start date-time"`).
+// The core's rules (TMR0xxx, package rules) come first in All.
 package rules
 
 import (
