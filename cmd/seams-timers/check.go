@@ -296,6 +296,11 @@ func runCheck(s *streams, o *checkOptions) error {
 			return &exitError{code: lint.ExitInternal, err: err}
 		}
 	}
+	if !o.Quiet {
+		for _, note := range o.Config.unreadConfigNotes(rep, cfg) {
+			fmt.Fprintln(s.Err, lint.Printable(note))
+		}
+	}
 	if changed != nil && !o.Quiet && changed.note() != "" {
 		fmt.Fprintln(s.Err, changed.note())
 	}
