@@ -165,7 +165,7 @@ func MarkdownCode(s string) string {
 }
 
 // JSONRunes rewrites, in JSON text, every character Printable escapes
-// that is not already escaped (C1 controls, bidirectional formatting
+// that is not already escaped (DEL, C1 controls, bidirectional formatting
 // characters, line and paragraph separators) as a \uXXXX escape. Such a
 // character can only stand inside a string, where the escape reads back
 // as the same character: the data is unchanged, and the bytes on a
@@ -184,7 +184,7 @@ func XMLRunes(b []byte) []byte {
 func rewriteRunes(b []byte, format string) []byte {
 	var out *bytes.Buffer
 	for i := 0; i < len(b); {
-		if b[i] < utf8.RuneSelf {
+		if b[i] < utf8.RuneSelf && b[i] != 0x7f {
 			if out != nil {
 				out.WriteByte(b[i])
 			}
@@ -192,7 +192,7 @@ func rewriteRunes(b []byte, format string) []byte {
 			continue
 		}
 		r, n := utf8.DecodeRune(b[i:])
-		if r != utf8.RuneError && unsafeRune(r) {
+		if r == 0x7f || r != utf8.RuneError && unsafeRune(r) {
 			if out == nil {
 				out = &bytes.Buffer{}
 				out.Grow(len(b) + 16)
