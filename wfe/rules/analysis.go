@@ -28,8 +28,16 @@ type found struct{ what, detail string }
 // valueCheck is a value rule's check.
 type valueCheck func(v *Value) []found
 
-// interval reads the value as an Interval.
-func (v *Value) interval() value.Interval { return value.ReadInterval(v.Text) }
+// engine is the build the config models.
+func (v *Value) engine() value.Engine {
+	if v.Config == nil {
+		return value.Engine6
+	}
+	return v.Config.Engine
+}
+
+// interval reads the value as an Interval, as the configured build does.
+func (v *Value) interval() value.Interval { return value.ReadIntervalAs(v.Text, v.engine()) }
 
 // label names the timer in a message: `timer "SLA"`, or "value" for a
 // value given on the command line.

@@ -19,8 +19,8 @@ var DateUnparsable = &lint.Rule{
 	Refuses:  true,
 	Title:    "a Date or DateAndTime that does not parse under the culture",
 	Doc: `Date and DateAndTime values are read with DateTime.Parse under the runtime's
-SchemeParsingCulture (wfe.culture, default en-US: MM/dd/yyyy and MM/dd/yyyy HH:mm:ss, the
-designer's forms). A value written in another culture's order (31/12/2026 under en-US), with a
+SchemeParsingCulture (wfe.culture, default the invariant culture: MM/dd/yyyy and MM/dd/yyyy HH:mm:ss, the
+designer's forms). A value written in another culture's order (31/12/2026 under the invariant culture), with a
 zone, or not a date at all cannot be parsed, and no timer is registered. Write the culture's
 form, or the ISO form yyyy-MM-dd[THH:mm:ss], which parses under every culture.`,
 	Bad:  `<Timer Name="Deadline" Type="Date" Value="31/12/2026"/>`,
