@@ -216,7 +216,7 @@ func TimerVerdict(path, iri string, t *wfe.Timer, cfg *Config) (lint.Diagnostic,
 // Runtime is the runtime's clock, culture and work calendar, as due-time
 // arithmetic needs them.
 func (c *Config) Runtime() value.Runtime {
-	return value.Runtime{Clock: c.Clock, Culture: c.Culture, Calendar: c.WorkCalendar()}
+	return value.Runtime{Engine: c.Engine, Clock: c.Clock, Culture: c.Culture, Calendar: c.WorkCalendar()}
 }
 
 // flowKey is the memo key of a scheme's flows.
