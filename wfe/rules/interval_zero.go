@@ -15,7 +15,6 @@ var IntervalZero = &lint.Rule{
 	Kind:     lint.KindFile,
 	Engine:   EngineName,
 	FileKind: Kind,
-	Refuses:  true,
 	Title:    "an Interval the engine reads as 0 or less: fires at once, or never",
 	Doc: `The runtime reads an Interval as the sum of its <number><unit> parts, the units being d, h, m,
 s and ms (and their long forms day, hour, minute, second, millisecond). Anything else counts 0:
@@ -51,6 +50,8 @@ func checkIntervalZero(v *Value) []found {
 	}
 	detail := "Write the interval in the engine's units d, h, m, s and ms, such as 10m, 4h or 1d 2h."
 	switch d, ok := iv.Intended(); {
+	case iv.Ms < 0 && !iv.Bare:
+		detail = "Each unit is summed in a 32-bit integer, which wrapped below 0: write a smaller number in a larger unit, such as 30d."
 	case iv.Overflowed():
 		detail = "A number beyond the engine's 32-bit integer (or written with digits other than 0-9) reads 0: write a smaller number in a larger unit, such as 30d."
 	case len(iv.Ignored) > 0:

@@ -70,14 +70,14 @@ func WriteText(w io.Writer, r *Result) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	_, _ = fmt.Fprintln(tw, "timer\ttype\tvalue\tregistered\tre-registered\tfired\trefires\tbusy loops\timmediate\tlost\tnot registered\tentry failed\tclaimed elsewhere\trefused")
+	_, _ = fmt.Fprintln(tw, "timer\ttype\tvalue\tregistered\tre-registered\tfired\trefires\tbusy loops\timmediate\tlost\tnot registered\tentry failed\trefused")
 	for _, s := range r.Timers {
 		refused := s.Refused
 		if refused == "" {
 			refused = "-"
 		}
-		_, _ = fmt.Fprintf(tw, "%s#%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Scheme, s.Timer, s.Type, s.Value,
-			s.Registered, s.Reregistered, s.Fired, s.Refires, s.BusyLoops, s.Immediate, s.Lost, s.NotRegistered, s.EntryFailed, s.ClaimedElsewhere, refused)
+		_, _ = fmt.Fprintf(tw, "%s#%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Scheme, s.Timer, s.Type, s.Value,
+			s.Registered, s.Reregistered, s.Fired, s.Refires, s.BusyLoops, s.Immediate, s.Lost, s.NotRegistered, s.EntryFailed, refused)
 	}
 	return tw.Flush()
 }

@@ -29,8 +29,8 @@ func TestOutputs(t *testing.T) {
 	out := text.String()
 	for _, want := range []string{
 		"# Workflow Engine: single server polling every 1s, 2026-11-02T08:00:00Z to 2026-11-03T08:00:00Z, down 2026-11-02T12:00:00Z/2026-11-02T13:00:00Z\n",
-		"Ticket#Reminder  Interval  1h      1           0              1      0        0           0          1     0               0             0                  -\n",
-		"Ticket#SLA       Interval  10 min  0           0              0      0        0           0          0     2               0             0                  -\n",
+		"Ticket#Reminder  Interval  1h      1           0              1      0        0           0          1     0               0             -\n",
+		"Ticket#SLA       Interval  10 min  0           0              0      0        0           0          0     2               0             -\n",
 	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("text lacks %q:\n%s", want, out)

@@ -65,7 +65,6 @@ const (
 	Failed        Kind = "condition-failed"
 	Deleted       Kind = "deleted"
 	Lost          Kind = "lost"
-	Claimed       Kind = "claimed-elsewhere"
 	Immediate     Kind = "immediate"
 	EntryFailed   Kind = "entry-failed"
 	BusyLoop      Kind = "busy-loop"
@@ -98,9 +97,6 @@ type Summary struct {
 	Refires       int    `json:"refires"`
 	Lost          int    `json:"lost"`
 	NotRegistered int    `json:"notRegistered"`
-	// ClaimedElsewhere counts the polls that found a due row already
-	// claimed by another replica.
-	ClaimedElsewhere int `json:"claimedElsewhere"`
 	// Immediate counts the executions of the sentinel 0 on entering the
 	// activity; EntryFailed the entries whose computation threw; BusyLoops
 	// the rows left refiring at once on every poll.

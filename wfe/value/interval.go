@@ -430,8 +430,8 @@ func (iv Interval) Reading() string {
 			parts = append(parts, fmt.Sprintf("%dmm", m))
 		}
 	}
-	if iv.Plain != 0 {
-		parts = append(parts, FormatDuration(iv.Plain))
+	if iv.Ms != 0 {
+		parts = append(parts, FormatMs(iv.Ms))
 	}
 	w := iv.Work
 	for _, x := range []struct {
@@ -446,6 +446,29 @@ func (iv Interval) Reading() string {
 		return "0"
 	}
 	return strings.Join(parts, " ")
+}
+
+// FormatMs writes a length in milliseconds in the engine's units, largest
+// first, beyond the range of a Go duration too.
+func FormatMs(ms int64) string {
+	if ms == 0 {
+		return "0"
+	}
+	sign := ""
+	if ms < 0 {
+		sign, ms = "-", -ms
+	}
+	var parts []string
+	for _, u := range []struct {
+		l int64
+		n string
+	}{{86400000, "d"}, {3600000, "h"}, {60000, "m"}, {1000, "s"}, {1, "ms"}} {
+		if n := ms / u.l; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d%s", n, u.n))
+			ms -= n * u.l
+		}
+	}
+	return sign + strings.Join(parts, " ")
 }
 
 // FormatDuration writes an exact length in the engine's units, largest
