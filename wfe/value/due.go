@@ -70,17 +70,26 @@ func Plan(typ, text string, now time.Time, rt Runtime) (due time.Time, reg Regis
 		}
 		return t, Registered, ""
 	case "Time":
-		t, err := ParseTimeOfDay(text)
+		// DateTime.Parse, then today at its time of day, or tomorrow when
+		// that has passed (equal is today).
+		p, err := ParseDotNet(text, rt.Culture, now, clock)
 		if err != nil {
 			return due, Fails, err.Error()
 		}
-		return t.Next(now, clock), Registered, ""
+		at := time.Date(now.Year(), now.Month(), now.Day(), p.Hour(), p.Minute(), p.Second(), p.Nanosecond(), clock)
+		if at.Before(now) {
+			at = time.Date(now.Year(), now.Month(), now.Day()+1, p.Hour(), p.Minute(), p.Second(), p.Nanosecond(), clock)
+		}
+		return at, Registered, ""
 	case "Date", "DateAndTime":
-		d, err := ParseDateTime(text, rt.Culture)
+		p, err := ParseDotNet(text, rt.Culture, now, clock)
 		if err != nil {
 			return due, Fails, err.Error()
 		}
-		return d.At(clock, typ == "Date"), Registered, ""
+		if typ == "Date" {
+			p = time.Date(p.Year(), p.Month(), p.Day(), 0, 0, 0, 0, clock)
+		}
+		return p, Registered, ""
 	case "Expression":
 		return due, NotRegistered, "an Expression is computed at run time"
 	}
