@@ -620,16 +620,16 @@ func IsSentinel(text string) bool { return text == "0" || text == "-1" }
 type Registration uint8
 
 const (
-	// Registered: a row due at the time computed.
+	// Registered is a row due at the time computed.
 	Registered Registration = iota
-	// NotRegistered: no row; the timer never fires.
+	// NotRegistered is no row: the timer never fires.
 	NotRegistered
-	// Immediate: the sentinel 0; the timer transition executes at once on
+	// Immediate is the sentinel 0: the timer transition executes at once on
 	// entering the activity, with no row.
 	Immediate
-	// Never: the sentinel -1; no row.
+	// Never is the sentinel -1: no row.
 	Never
-	// Fails: the computation throws, so the command or the instance
+	// Fails is a computation that throws, so that the command or the instance
 	// creation that enters the activity fails.
 	Fails
 )
