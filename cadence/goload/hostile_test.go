@@ -327,3 +327,19 @@ func TestReplaceOutside(t *testing.T) {
 		t.Errorf("findings %+v, files %+v; want the module stopped at its absolute replace", rep.Findings, rep.Files)
 	}
 }
+
+// TestVendoredReplace: in a vendored module, a replace directive outside
+// the project is not read by the go command, so it is no finding, and the
+// vendored code is loaded.
+func TestVendoredReplace(t *testing.T) {
+	dir := hostileModule(t, map[string]string{
+		"go.mod":                    "module example.com/h\n\ngo 1.22\n\nrequire example.com/x v0.0.0\n\nreplace example.com/x => ../x\n",
+		"a.go":                      "package h\n\nimport \"example.com/x\"\n\nfunc A() { x.X() }\n",
+		"vendor/modules.txt":        "# example.com/x v0.0.0 => ../x\n## explicit\nexample.com/x\n# example.com/x => ../x\n",
+		"vendor/example.com/x/x.go": "package x\n\nfunc X() {}\n",
+	})
+	rep := loadWithin(t, dir, time.Minute)
+	if len(rep.Findings) != 0 || len(rep.Files) != 1 {
+		t.Errorf("findings %+v, files %+v; want none, and a.go loaded (with the vendored x)", rep.Findings, rep.Files)
+	}
+}

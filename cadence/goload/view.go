@@ -142,6 +142,11 @@ func (v *view) addModule(root string, depth int) (bool, error) {
 	if mf == nil {
 		return true, nil
 	}
+	if _, err := os.Lstat(v.in(filepath.Join(root, "vendor", "modules.txt"))); err == nil {
+		// Vendored: the go command reads the dependencies from vendor/,
+		// not from the replacement directories.
+		return true, nil
+	}
 	for _, r := range mf.Replace {
 		if !modfile.IsDirectoryPath(r.New.Path) {
 			continue
