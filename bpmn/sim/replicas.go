@@ -236,7 +236,7 @@ func (e *engine) startDue(t int64, i int32) {
 		e.emit(rec{at: t, replica: uint16(l + 1), level: uint8(LevelDebug), kind: uint8(KindClaimedElsewhere), timer: i, due: due})
 	}
 	in.root.live = 1
-	e.work = append(e.work, workItem{in.root, tmr.node, -1})
+	e.work = append(e.work, workItem{in.root, tmr.node, -1, nil})
 	e.drain(t, winner+1)
 	e.recycle(in)
 	e.scheduleStart(i)

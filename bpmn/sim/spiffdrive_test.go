@@ -1,0 +1,246 @@
+package sim_test
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"path/filepath"
+	"slices"
+	"sort"
+	"strings"
+	"testing"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/rules"
+	"github.com/seams/seams-timers/bpmn/sim"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+)
+
+// The whole-run oracle: every model of testdata/spiff-drive was driven
+// through SpiffWorkflow's engine on a stepped clock by
+// ../shared/tools/spiff-drive.py with the same scenario file (record.sh),
+// and its normalized sequence is recorded beside it, for Spiff's main
+// branch (NAME.main.json) and its v3.1.2 release (NAME.v3.1.2.json).
+// simulate runs the same model and scenario, with check's verdicts as the
+// command wires them, and must give the same events at the same instants.
+
+// adrDeparts lists the scenarios where ADR-0037 departs from Spiff on
+// purpose, and why: the tool follows the ADR there (section 4, timer
+// starts).
+var adrDeparts = map[string]string{
+	"start-date":       "ADR-0037 section 4: the seams scheduler starts one instance per due time of a timer start; Spiff has no scheduler (its timer start waits inside one instance created at load)",
+	"start-date-past":  "ADR-0037 section 4: a timeDate start already past at the first load fires once at the first tick; Spiff fires it inside its one waiting instance",
+	"start-cycle":      "ADR-0037 section 4: each occurrence of a timer start cycle starts a new instance; in Spiff the waiting start event fires inside one instance",
+	"start-cycle-down": "ADR-0037 section 4: due times missed during downtime fire once (the latest), the others are logged missed; Spiff replays them",
+	"start-cycle-user": "ADR-0037 section 4: each occurrence starts a new instance whose user task opens; in Spiff one instance",
+	"start-dur":        "ADR-0037 section 4: a timeDuration start is refused; Spiff waits the duration from load",
+}
+
+// adrRefuses lists the scenarios whose timer ADR-0037 refuses (check's
+// error, which simulate lists and does not run), with the rule: Spiff runs
+// them. The engine must still run them as Spiff does, so they are compared
+// once more with no verdicts.
+var adrRefuses = map[string]string{
+	"catch-cycle-r3-auto":       "TMR2001",
+	"catch-cycle-r3-user":       "TMR2001",
+	"catch-cycle-r3-user-done":  "TMR2001",
+	"catch-cycle-r5-auto-down":  "TMR2001",
+	"catch-cycle-r10-auto-late": "TMR2001",
+	"catch-cycle-r10-user-late": "TMR2001",
+	"catch-cycle-r4-user-down":  "TMR2001",
+	"catch-cycle-p1m-jan31":     "TMR2001",
+	"catch-cycle-p1y-leap":      "TMR2001",
+	"catch-cycle-r1":            "TMR2001",
+	"call-cycle-inside":         "TMR2001",
+	"call-boundary-int":         "TMR2002",
+	"call-boundary-beaten":      "TMR2002",
+	"sub-boundary-int":          "TMR2002",
+	"sub-boundary-beaten":       "TMR2002",
+	"sub-boundary-ni":           "TMR2002",
+	"sub-nested-boundary":       "TMR2002",
+}
+
+// spiffEvent is one normalized event: instant, kind, element, due time,
+// instance.
+type spiffEvent [5]string
+
+func (e spiffEvent) String() string { return strings.Join(e[:], " ") }
+
+func readDrive(t *testing.T, path string) []spiffEvent {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Events [][5]*string `json:"events"`
+	}
+	if err := json.Unmarshal(src, &doc); err != nil {
+		t.Fatalf("%s: %v", path, err)
+	}
+	var out []spiffEvent
+	for _, e := range doc.Events {
+		var s spiffEvent
+		for i, v := range e {
+			if v != nil {
+				s[i] = *v
+			}
+		}
+		switch s[1] {
+		case "drop-task":
+			// Spiff removes the open task from its tree (Task.cancel drops
+			// the children of a cancelled parent): for whoever waits on
+			// the task, it was cancelled.
+			s[1] = "cancel-task"
+		case "drop-timer":
+			s[1] = "cancel-timer"
+		case "end":
+			s[2] = ""
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+// simulated runs simulate as the command does (with check's verdicts,
+// unless engineOnly) and normalizes its events; refused lists the rules of
+// the timers the verdicts refused.
+func simulated(t *testing.T, model, scenario string, v sim.SpiffVersion, engineOnly bool) (_ []spiffEvent, refused []string) {
+	t.Helper()
+	src, err := os.ReadFile(model)
+	if err != nil {
+		t.Fatal(err)
+	}
+	doc, perr := bpmn.Parse(filepath.Base(model), src)
+	if perr != nil {
+		t.Fatal(perr)
+	}
+	ys, err := os.ReadFile(scenario)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc, err := sim.ParseScenario(ys)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sc.Defaults()
+	docs := []*bpmn.Document{doc}
+	in := sim.Input{Docs: docs, Spiff: v}
+	if !engineOnly {
+		verdicts := rules.Verdicts(docs, sc.From)
+		in.Refused = func(d *bpmn.Document, el *bpmn.Element) (string, string, bool) {
+			x, ok := verdicts[d.ElementIRI(el.ID)]
+			return x.Rule, rules.Reason(x), ok
+		}
+	}
+	res, err := sim.Run(in, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, ts := range res.Timers {
+		if ts.Refusal != nil {
+			refused = append(refused, ts.Refusal.Rule)
+		}
+	}
+	var out []spiffEvent
+	ts := timeexpr.FormatTime
+	for _, ev := range res.Events() {
+		var kind, el, due string
+		switch ev.Kind {
+		case sim.KindInstanceStart:
+			kind, el = "start", ev.Element
+		case sim.KindArmed, sim.KindFire, sim.KindCancelled:
+			kind = map[sim.Kind]string{sim.KindArmed: "armed", sim.KindFire: "fire", sim.KindCancelled: "cancel-timer"}[ev.Kind]
+			el, due = res.Timers[ev.Timer].Element.ID, ts(ev.Due)
+		case sim.KindTaskOpen:
+			kind, el = "open", ev.Element
+		case sim.KindTaskComplete:
+			kind, el = "complete", ev.Element
+		case sim.KindTaskCancelled:
+			kind, el = "cancel-task", ev.Element
+		case sim.KindInstanceEnd:
+			kind = "end"
+		default:
+			continue
+		}
+		out = append(out, spiffEvent{ts(ev.At), kind, el, due, res.InstanceName(ev.Instance)})
+	}
+	return out, refused
+}
+
+// sameRun compares two sequences instant by instant; at one instant the
+// order of the events is not compared. It returns the first difference.
+func sameRun(got, want []spiffEvent) string {
+	group := func(s []spiffEvent) (keys []string, by map[string][]string) {
+		by = map[string][]string{}
+		for _, e := range s {
+			if _, ok := by[e[0]]; !ok {
+				keys = append(keys, e[0])
+			}
+			by[e[0]] = append(by[e[0]], e.String())
+		}
+		for _, v := range by {
+			sort.Strings(v)
+		}
+		return keys, by
+	}
+	gk, gb := group(got)
+	wk, wb := group(want)
+	for i := 0; i < len(gk) || i < len(wk); i++ {
+		switch {
+		case i >= len(gk):
+			return fmt.Sprintf("simulate stops; Spiff goes on at %s:\n    %s", wk[i], strings.Join(wb[wk[i]], "\n    "))
+		case i >= len(wk):
+			return fmt.Sprintf("Spiff stops; simulate goes on at %s:\n    %s", gk[i], strings.Join(gb[gk[i]], "\n    "))
+		case gk[i] != wk[i] || strings.Join(gb[gk[i]], "\n") != strings.Join(wb[wk[i]], "\n"):
+			return fmt.Sprintf("simulate at %s:\n    %s\nSpiff at %s:\n    %s", gk[i], strings.Join(gb[gk[i]], "\n    "),
+				wk[i], strings.Join(wb[wk[i]], "\n    "))
+		}
+	}
+	return ""
+}
+
+func TestSpiffWholeRuns(t *testing.T) {
+	models, err := filepath.Glob(filepath.Join("testdata", "spiff-drive", "*.bpmn"))
+	if err != nil || len(models) < 60 {
+		t.Fatalf("want at least 60 recorded whole runs, have %d (%v)", len(models), err)
+	}
+	for _, v := range []struct {
+		version sim.SpiffVersion
+		suffix  string
+	}{{sim.SpiffMain, ".main.json"}, {sim.Spiff312, ".v3.1.2.json"}} {
+		agree, departs, refusedAgree := 0, 0, 0
+		for _, m := range models {
+			name := strings.TrimSuffix(filepath.Base(m), ".bpmn")
+			base := strings.TrimSuffix(m, ".bpmn")
+			want := readDrive(t, base+v.suffix)
+			got, refused := simulated(t, m, base+".yaml", v.version, false)
+			diff := sameRun(got, want)
+			why, departsADR := adrDeparts[name]
+			rule, refusedADR := adrRefuses[name]
+			switch {
+			case departsADR:
+				departs++
+				if diff == "" {
+					t.Errorf("spiff %s: %s: listed as departing from Spiff (%s) but agrees", v.version, name, why)
+				}
+			case refusedADR:
+				if !slices.Contains(refused, rule) {
+					t.Errorf("spiff %s: %s: want a timer refused by %s, simulate refused %v", v.version, name, rule, refused)
+				}
+				got, _ = simulated(t, m, base+".yaml", v.version, true)
+				if d := sameRun(got, want); d != "" {
+					t.Errorf("spiff %s: %s (ADR-0037 refuses it, %s): with no verdicts the engine differs from Spiff's run\n  %s", v.version, name, rule, d)
+				} else {
+					refusedAgree++
+				}
+			case diff == "":
+				agree++
+			default:
+				t.Errorf("spiff %s: %s differs from Spiff's run\n  %s", v.version, name, diff)
+			}
+		}
+		t.Logf("spiff %s: %d/%d whole runs agree event by event; %d more that ADR-0037 refuses agree with no verdicts; %d timer-start runs depart on purpose (ADR-0037 section 4)",
+			v.version, agree, len(models), refusedAgree, departs)
+	}
+}
