@@ -88,8 +88,9 @@ type row struct {
 	holder int
 	expiry int64
 	dead   bool
-	// parked marks a cycle whose occurrences are used up but that Spiff
-	// never completes, because the path after it waits at a task.
+	// parked marks a cycle whose occurrences are used up, whose path waits
+	// at a task: Spiff completes its timer at the next refresh (the next
+	// tick), an interrupting boundary's never.
 	parked bool
 	pos    int
 }
@@ -675,7 +676,7 @@ func (e *engine) fireRowIn(rw *row, at int64, rep int, arming bool) {
 		due := ns(dueT)
 		rw.k++
 		last := !rw.sched.Has(rw.k)
-		if last && nd.waits && rw.sched.N != 1 && (rw.tsk == nil || nd.el.CancelActivity) {
+		if last && nd.waits && rw.sched.N != 1 {
 			// Spiff never completes a cycle timer whose path waits at a
 			// task: the last occurrence runs its path like the others, the
 			// timer stays waiting and an interrupting boundary leaves its
@@ -690,6 +691,11 @@ func (e *engine) fireRowIn(rw *row, at int64, rep int, arming bool) {
 		}
 		e.emit(r)
 		e.occur(rw, last, at, rep)
+	}
+	if rw.parked && !rw.dead && (rw.tsk == nil || !nd.el.CancelActivity) {
+		// The next tick's refresh completes the cycle timer (see rowDue);
+		// an interrupting boundary cycle stays parked.
+		e.push(item{at: e.upTick(e.tickAfter(at)), cls: clsRow, kind: itRow, row: rw})
 	}
 	if !rw.dead && !rw.parked {
 		if !rw.sched.Has(rw.k) {

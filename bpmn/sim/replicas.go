@@ -263,6 +263,21 @@ func (e *engine) rowDue(t int64, rw *row) {
 	if rw.dead {
 		return
 	}
+	if rw.parked {
+		// The refresh after the last occurrence completes the cycle
+		// timer (an intermediate catch, or a non-interrupting boundary:
+		// fireRow queues only those), which the next engine steps run:
+		// an intermediate catch's token is gone, a boundary's path is
+		// no longer its own.
+		rep := e.pickReplica(t, uint64(rw.id))
+		e.killRow(rw)
+		rw.path, rw.pathRows = nil, nil
+		if rw.tsk == nil {
+			e.tokenGone(rw.sc, t, rep)
+		}
+		e.drain(t, rep)
+		return
+	}
 	if rw.holder != 0 && t < rw.expiry {
 		e.push(item{at: e.upTick(e.tickAtOrAfter(rw.expiry)), cls: clsRow, kind: itRow, row: rw})
 		return

@@ -5,15 +5,19 @@ import (
 	"fmt"
 	"os"
 	"path/filepath"
+	"regexp"
 	"slices"
+	"strconv"
 	"sort"
 	"strings"
 	"testing"
+	"time"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/bpmn/sim"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/lint"
 )
 
 // The whole-run oracle: every model of testdata/spiff-drive was driven
@@ -58,6 +62,16 @@ var adrRefuses = map[string]string{
 	"sub-boundary-beaten":       "TMR2002",
 	"sub-boundary-ni":           "TMR2002",
 	"sub-nested-boundary":       "TMR2002",
+}
+
+// spiffQuirks lists the whole runs where simulate still differs from
+// Spiff, and why; the test fails if one starts to agree.
+var spiffQuirks = map[string]string{
+	"loop-boundary": "Spiff cancels the task of an interrupting boundary whose path leads back to that task only every other firing " +
+		"(the task re-entered under the completed boundary is left READY: two open copies); simulate cancels it at each firing, as BPMN says",
+	"call-cycle-inside": "inside a called process, the last occurrence of an intermediate cycle whose path ends the process leaves the timer READY " +
+		"until the next tick, so the call activity completes a tick later than at the top level; ADR-0037 refuses the cycle (TMR2001), " +
+		"so simulate never runs it",
 }
 
 // spiffEvent is one normalized event: instant, kind, element, due time,
@@ -209,13 +223,14 @@ func TestSpiffWholeRuns(t *testing.T) {
 		version sim.SpiffVersion
 		suffix  string
 	}{{sim.SpiffMain, ".main.json"}, {sim.Spiff312, ".v3.1.2.json"}} {
-		agree, departs, refusedAgree := 0, 0, 0
+		agree, departs, refusedAgree, quirks := 0, 0, 0, 0
 		for _, m := range models {
 			name := strings.TrimSuffix(filepath.Base(m), ".bpmn")
 			base := strings.TrimSuffix(m, ".bpmn")
 			want := readDrive(t, base+v.suffix)
 			got, refused := simulated(t, m, base+".yaml", v.version, false)
 			diff := sameRun(got, want)
+			quirk, isQuirk := spiffQuirks[name]
 			why, departsADR := adrDeparts[name]
 			rule, refusedADR := adrRefuses[name]
 			switch {
@@ -229,18 +244,101 @@ func TestSpiffWholeRuns(t *testing.T) {
 					t.Errorf("spiff %s: %s: want a timer refused by %s, simulate refused %v", v.version, name, rule, refused)
 				}
 				got, _ = simulated(t, m, base+".yaml", v.version, true)
-				if d := sameRun(got, want); d != "" {
+				d := sameRun(got, want)
+				switch {
+				case isQuirk && d == "":
+					t.Errorf("spiff %s: %s: listed as a known difference (%s) but agrees", v.version, name, quirk)
+				case isQuirk:
+					quirks++
+					t.Logf("spiff %s: %s: known difference: %s", v.version, name, quirk)
+				case d != "":
 					t.Errorf("spiff %s: %s (ADR-0037 refuses it, %s): with no verdicts the engine differs from Spiff's run\n  %s", v.version, name, rule, d)
-				} else {
+				default:
 					refusedAgree++
 				}
+			case isQuirk && diff == "":
+				t.Errorf("spiff %s: %s: listed as a known difference (%s) but agrees", v.version, name, quirk)
+			case isQuirk:
+				quirks++
+				t.Logf("spiff %s: %s: known difference: %s", v.version, name, quirk)
 			case diff == "":
 				agree++
 			default:
 				t.Errorf("spiff %s: %s differs from Spiff's run\n  %s", v.version, name, diff)
 			}
 		}
-		t.Logf("spiff %s: %d/%d whole runs agree event by event; %d more that ADR-0037 refuses agree with no verdicts; %d timer-start runs depart on purpose (ADR-0037 section 4)",
-			v.version, agree, len(models), refusedAgree, departs)
+		t.Logf("spiff %s: %d/%d whole runs agree event by event; %d more that ADR-0037 refuses agree with no verdicts; "+
+			"%d timer-start runs depart on purpose (ADR-0037 section 4); %d known differences",
+			v.version, agree, len(models), refusedAgree, departs, quirks)
+	}
+}
+
+// TestTMR5004AgreesWithSimulate holds check's TMR5004 and simulate to the
+// same count of overdue occurrences one scheduler tick delivers after a
+// day of downtime from the cycle's start: all of them when the path runs
+// by itself, SpiffWorkflow main's two per tick when it stops at a user
+// task (one on v3.1.2).
+func TestTMR5004AgreesWithSimulate(t *testing.T) {
+	const head = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="t">
+<bpmn:process id="P" isExecutable="true">
+<bpmn:startEvent id="S"/><bpmn:sequenceFlow id="f1" sourceRef="S" targetRef="U"/>
+<bpmn:userTask id="U"/>
+<bpmn:boundaryEvent id="Nag" attachedToRef="U" cancelActivity="false"><bpmn:timerEventDefinition><bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT1H"</bpmn:timeCycle></bpmn:timerEventDefinition></bpmn:boundaryEvent>
+<bpmn:sequenceFlow id="f2" sourceRef="Nag" targetRef="R"/>
+`
+	sc := `from: 2026-11-09T07:00:00Z
+until: 2026-11-10T09:00:00Z
+step: PT1M
+down:
+  - 2026-11-09T07:30:00Z/2026-11-10T08:00:00Z
+processes:
+  P:
+    start: 2026-11-09T07:00:00Z
+`
+	countRe := regexp.MustCompile(`fires this path (\d+) time\(s\) in one scheduler tick|each scheduler tick delivers (\d+) of them`)
+	for _, c := range []struct {
+		name, then string
+		want       map[sim.SpiffVersion]int
+	}{
+		{"automatic path", `<bpmn:scriptTask id="R"><bpmn:script>x = 1</bpmn:script></bpmn:scriptTask>`, map[sim.SpiffVersion]int{sim.SpiffMain: 24, sim.Spiff312: 24}},
+		{"path stops at a user task", `<bpmn:userTask id="R"/>`, map[sim.SpiffVersion]int{sim.SpiffMain: 2, sim.Spiff312: 1}},
+	} {
+		src := head + c.then + "</bpmn:process></bpmn:definitions>\n"
+		doc, perr := bpmn.Parse("nag.bpmn", []byte(src))
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		scen, err := sim.ParseScenario([]byte(sc))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ds := lint.Run(lint.Options{Rules: []*lint.Rule{rules.BoundaryCycleReplay}, Now: scen.From}, rules.ProjectOf([]*bpmn.Document{doc}), nil)
+		if len(ds) != 1 {
+			t.Fatalf("%s: want one TMR5004, got %v", c.name, ds)
+		}
+		m := countRe.FindStringSubmatch(ds[0].Message)
+		if m == nil {
+			t.Fatalf("%s: no count in %q", c.name, ds[0].Message)
+		}
+		said, _ := strconv.Atoi(m[1] + m[2])
+		if said != c.want[sim.SpiffMain] {
+			t.Errorf("%s: TMR5004 says %d per tick, want %d: %s", c.name, said, c.want[sim.SpiffMain], ds[0].Message)
+		}
+		for v, want := range c.want {
+			res, err := sim.Run(sim.Input{Docs: []*bpmn.Document{doc}, Spiff: v}, scen)
+			if err != nil {
+				t.Fatal(err)
+			}
+			perTick := map[time.Time]int{}
+			most := 0
+			for _, ev := range res.Filter(sim.KindFire) {
+				perTick[ev.At]++
+				most = max(most, perTick[ev.At])
+			}
+			if most != want {
+				t.Errorf("%s: spiff %s: simulate fires at most %d per tick after the downtime, want %d", c.name, v, most, want)
+			}
+		}
 	}
 }
