@@ -223,6 +223,11 @@ case('bnd-ni-cycle-user-late', [bline('cycle', 'R24/2026-11-01T00:00:00Z/PT30M',
      yaml(until='2026-11-01T12:30:00Z', procs=std()))
 case('bnd-ni-cycle-unbounded-drop', [bline('cycle', 'R/2026-11-01T13:00:00Z/PT1H', False)], yaml(procs=std(complete={'U': 'PT5H30M'})))
 
+case('bnd-ni-cycle-user-done-after-last', [bline('cycle', 'R3/2026-11-01T13:00:00Z/PT1H', False)],
+     yaml(procs=std(complete={'U': 'PT3H1M30S'})))
+case('bnd-ni-cycle-user-done-at-last', [bline('cycle', 'R3/2026-11-01T13:00:00Z/PT1H', False)],
+     yaml(procs=std(complete={'U': 'PT3H1M'})))
+
 # --- event-based gateways ------------------------------------------------------------------------------
 def evg(a, b, msg=False):
     p = P('P').start().evgw('G').catch('T1', 'dur', a)
@@ -242,6 +247,10 @@ case('evgw-auto-branches', [P('P').start().evgw('G').catch('T1', 'dur', 'PT1H').
 case('evgw-three-many', [P('P').start().evgw('G').catch('T1', 'dur', 'PT1H').catch('T2', 'dur', 'PT2H').catch('T3', 'date', '2026-11-02T00:00:00Z')
                          .task('A').end().flow('S', 'G').flow('G', 'T1', 'A').flow('G', 'T2', 'A').flow('G', 'T3', 'A').flow('A', 'E')],
      yaml(procs={'P': {'startEvery': {'from': T0, 'every': 'PT5H', 'count': 3}}}))
+
+evsub = P('x').start('IS').evgw('IG').catch('IT1', 'dur', 'PT1H').catch('IT2', 'dur', 'PT2H').end('IE1').end('IE2') \
+    .flow('IS', 'IG').flow('IG', 'IT1', 'IE1').flow('IG', 'IT2', 'IE2')
+case('evgw-in-sub', [P('P').start().sub('SP', evsub).end().flow('S', 'SP', 'E')], yaml(procs=std()))
 
 # --- call activities -------------------------------------------------------------------------------------
 def callee(t=('dur', 'PT2H'), user=False):
@@ -305,6 +314,8 @@ def xor_model():
 
 case('xor-choose', [xor_model()], yaml(procs={'P': {'startEvery': {'from': T0, 'every': 'PT1H', 'count': 4}, 'choose': {'X': ['W1', 'W2', 'W2']}}}))
 # A loop with no way out (W -> A -> W) makes Spiff's task tree recurse without end (RecursionError): left out.
+case('xor-default', [P('P').start().xor('X', default='X_W2').catch('W1', 'dur', 'PT1H').catch('W2', 'dur', 'PT5H').end('E1').end('E2')
+                     .flow('S', 'X').flow('X', 'W1', gw='X').flow('X', 'W2').flow('W1', 'E1').flow('W2', 'E2')], yaml(procs=std()))
 case('loop-boundary', [P('P').start().user('U').end().bound('B', 'U', 'dur', 'PT3H').flow('S', 'U', 'E').flow('B', 'U')],
      yaml(until='2026-11-02T00:00:00Z', procs=std()))
 
