@@ -38,7 +38,7 @@ type scope struct {
 	proc   *proc
 	parent *scope
 	// task is the sub-process's task in the parent scope.
-	task     *task
+	task *task
 	live int32
 	done bool
 	// ending is set while the scope's contents are cancelled (its end, a
