@@ -342,3 +342,59 @@ processes:
 		}
 	}
 }
+
+// TestCallActivityAcrossModels: a call activity runs the process its
+// calledElement names in another model file, whose timer waits and fires
+// inside the caller's instance; one that names no process leaves the token
+// waiting and says why, without a panic.
+func TestCallActivityAcrossModels(t *testing.T) {
+	const defs = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="t">
+`
+	caller := defs + `<bpmn:process id="P" isExecutable="true">
+<bpmn:startEvent id="S"/><bpmn:sequenceFlow id="f1" sourceRef="S" targetRef="C"/>
+<bpmn:callActivity id="C" calledElement="Billing"/><bpmn:sequenceFlow id="f2" sourceRef="C" targetRef="E"/>
+<bpmn:endEvent id="E"/>
+</bpmn:process>
+<bpmn:process id="Q" isExecutable="true">
+<bpmn:startEvent id="S2"/><bpmn:sequenceFlow id="g1" sourceRef="S2" targetRef="Lost"/>
+<bpmn:callActivity id="Lost" calledElement="Nowhere"/><bpmn:sequenceFlow id="g2" sourceRef="Lost" targetRef="E2"/>
+<bpmn:endEvent id="E2"/>
+</bpmn:process></bpmn:definitions>
+`
+	callee := defs + `<bpmn:process id="Billing" isExecutable="false">
+<bpmn:startEvent id="BS"/><bpmn:sequenceFlow id="b1" sourceRef="BS" targetRef="Wait"/>
+<bpmn:intermediateCatchEvent id="Wait"><bpmn:timerEventDefinition><bpmn:timeDuration>"PT2H"</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+<bpmn:sequenceFlow id="b2" sourceRef="Wait" targetRef="BE"/><bpmn:endEvent id="BE"/>
+</bpmn:process></bpmn:definitions>
+`
+	var docs []*bpmn.Document
+	for _, f := range [][2]string{{"caller.bpmn", caller}, {"billing.bpmn", callee}} {
+		d, perr := bpmn.Parse(f[0], []byte(f[1]))
+		if perr != nil {
+			t.Fatal(perr)
+		}
+		docs = append(docs, d)
+	}
+	from := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
+	sc := sim.Scenario{From: from, Until: from.Add(6 * time.Hour), Step: time.Minute, Processes: []sim.ProcessPlan{
+		{Process: "P", Starts: []time.Time{from}},
+		{Process: "Q", Starts: []time.Time{from}},
+	}}
+	res, err := sim.Run(sim.Input{Docs: docs}, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := res.Lines(true)
+	want := []string{
+		"2026-11-01T12:00:00Z r1 info  instance start P#1 at S",
+		"2026-11-01T12:00:00Z r1 info  timer armed billing.bpmn#Wait due 2026-11-01T14:00:00Z instance P#1",
+		"2026-11-01T12:00:00Z r1 info  instance start Q#1 at S2",
+		`2026-11-01T12:00:00Z r1 info  token waits forever at Lost instance Q#1 (its calledElement "Nowhere" names no process of the models)`,
+		"2026-11-01T14:01:00Z r1 info  timer fire billing.bpmn#Wait due 2026-11-01T14:00:00Z instance P#1",
+		"2026-11-01T14:01:00Z r1 debug instance end P#1",
+	}
+	if strings.Join(got, "\n") != strings.Join(want, "\n") {
+		t.Errorf("got:\n  %s\nwant:\n  %s", strings.Join(got, "\n  "), strings.Join(want, "\n  "))
+	}
+}
