@@ -32,12 +32,16 @@ import (
 // purpose, and why: the tool follows the ADR there (section 4, timer
 // starts).
 var adrDeparts = map[string]string{
-	"start-date":       "ADR-0037 section 4: the seams scheduler starts one instance per due time of a timer start; Spiff has no scheduler (its timer start waits inside one instance created at load)",
-	"start-date-past":  "ADR-0037 section 4: a timeDate start already past at the first load fires once at the first tick; Spiff fires it inside its one waiting instance",
-	"start-cycle":      "ADR-0037 section 4: each occurrence of a timer start cycle starts a new instance; in Spiff the waiting start event fires inside one instance",
-	"start-cycle-down": "ADR-0037 section 4: due times missed during downtime fire once (the latest), the others are logged missed; Spiff replays them",
-	"start-cycle-user": "ADR-0037 section 4: each occurrence starts a new instance whose user task opens; in Spiff one instance",
-	"start-dur":        "ADR-0037 section 4: a timeDuration start is refused; Spiff waits the duration from load",
+	"start-date": "ADR-0037 section 4: the scheduler fires a timer start at the first tick at or after its due time and starts an instance (P#1); " +
+		"Spiff has no scheduler: the start event waits inside one instance created at load and fires strictly after its due time (a tick later)",
+	"start-date-past": "ADR-0037 section 4: a timeDate start already past at the first load fires once at the first tick and starts P#1; " +
+		"in Spiff it fires inside the one instance made at load",
+	"start-cycle": "ADR-0037 section 4: each due time of a timer start cycle starts a new instance at the first tick at or after it; " +
+		"in Spiff the start event fires strictly after each due time inside one instance",
+	"start-cycle-down": "ADR-0037 section 4: of the due times missed during downtime only the latest fires, the others are logged missed; " +
+		"Spiff replays every one inside its one instance",
+	"start-cycle-user": "ADR-0037 section 4: each due time starts a new instance whose user task opens; in Spiff the start event fires inside one instance",
+	"start-dur":        "ADR-0037 refuses a timeDuration on a timer start (TMR2004), so simulate does not run it; Spiff waits the duration from load",
 }
 
 // adrRefuses lists the scenarios whose timer ADR-0037 refuses (check's
