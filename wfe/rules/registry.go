@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/seams/seams-timers/lint"
+import (
+	"github.com/seams/seams-timers/lint"
+	core "github.com/seams/seams-timers/rules"
+)
 
 // valueRule pairs a rule on timer values with its check.
 type valueRule struct {
@@ -25,9 +28,10 @@ var valueRules = []valueRule{
 	{TimerExpression, checkTimerExpression},
 }
 
-// All returns the engine's rules in ID order.
+// All returns the engine's rules in ID order: the core's (TMR0xxx), then
+// its own.
 func All() []*lint.Rule {
-	return []*lint.Rule{
+	return append(core.Core(),
 		SchemeUnreadable,
 		SchemeXMLSyntax,
 		TimerTypeUnknown,
@@ -51,5 +55,5 @@ func All() []*lint.Rule {
 		NotOverrideLost,
 		TimersResetTogether,
 		TimerUnreachable,
-	}
+	)
 }
