@@ -379,13 +379,24 @@ func (c *changedLines) filterNew(rep *lint.Report, rules []*lint.Rule, engines [
 		byID[r.ID] = r
 	}
 
+	// A core rule (TMR0004) belongs to no engine: its finding is the
+	// engine's whose file it is reported in.
+	engineOfFile := func(d lint.Diagnostic, rule *lint.Rule) string {
+		if rule.Engine != "" || rep.Project == nil {
+			return rule.Engine
+		}
+		if f := rep.Project.File(d.File); f != nil {
+			return engineOf[f.Kind]
+		}
+		return ""
+	}
 	kept := rep.Diagnostics[:0]
 	c.hidden = 0
 	for _, d := range rep.Diagnostics {
 		rule := byID[d.Rule]
 		switch {
 		case c.keep(d, resolved):
-		case crossFile(rule) && touched[rule.Engine]:
+		case crossFile(rule) && touched[engineOfFile(d, rule)]:
 		default:
 			c.hidden++
 			continue
