@@ -472,6 +472,12 @@ func (e *engine) openCall(sc *scope, n int32, at int64, rep int) {
 		e.waitsForever(sc, n, at, rep, why)
 		return
 	}
+	for a := sc; a != nil; a = a.parent {
+		if a.proc == nd.callee {
+			e.waitsForever(sc, n, at, rep, "it calls "+strconv.Quote(nd.callee.p.ID)+", which is already running it: the calls would nest without end")
+			return
+		}
+	}
 	e.startScope(sc, n, nd.callee, nd.callee.entries, at, rep)
 }
 

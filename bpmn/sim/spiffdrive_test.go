@@ -350,7 +350,8 @@ processes:
 // TestCallActivityAcrossModels: a call activity runs the process its
 // calledElement names in another model file, whose timer waits and fires
 // inside the caller's instance; one that names no process leaves the token
-// waiting and says why, without a panic.
+// waiting and says why, as does a process that calls itself, without a
+// panic.
 func TestCallActivityAcrossModels(t *testing.T) {
 	const defs = `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="t">
@@ -364,6 +365,10 @@ func TestCallActivityAcrossModels(t *testing.T) {
 <bpmn:startEvent id="S2"/><bpmn:sequenceFlow id="g1" sourceRef="S2" targetRef="Lost"/>
 <bpmn:callActivity id="Lost" calledElement="Nowhere"/><bpmn:sequenceFlow id="g2" sourceRef="Lost" targetRef="E2"/>
 <bpmn:endEvent id="E2"/>
+</bpmn:process>
+<bpmn:process id="Again" isExecutable="true">
+<bpmn:startEvent id="S3"/><bpmn:sequenceFlow id="h1" sourceRef="S3" targetRef="Self"/>
+<bpmn:callActivity id="Self" calledElement="Again"/>
 </bpmn:process></bpmn:definitions>
 `
 	callee := defs + `<bpmn:process id="Billing" isExecutable="false">
@@ -384,6 +389,7 @@ func TestCallActivityAcrossModels(t *testing.T) {
 	sc := sim.Scenario{From: from, Until: from.Add(6 * time.Hour), Step: time.Minute, Processes: []sim.ProcessPlan{
 		{Process: "P", Starts: []time.Time{from}},
 		{Process: "Q", Starts: []time.Time{from}},
+		{Process: "Again", Starts: []time.Time{from}},
 	}}
 	res, err := sim.Run(sim.Input{Docs: docs}, sc)
 	if err != nil {
@@ -395,6 +401,8 @@ func TestCallActivityAcrossModels(t *testing.T) {
 		"2026-11-01T12:00:00Z r1 info  timer armed billing.bpmn#Wait due 2026-11-01T14:00:00Z instance P#1",
 		"2026-11-01T12:00:00Z r1 info  instance start Q#1 at S2",
 		`2026-11-01T12:00:00Z r1 info  token waits forever at Lost instance Q#1 (its calledElement "Nowhere" names no process of the models)`,
+		"2026-11-01T12:00:00Z r1 info  instance start Again#1 at S3",
+		`2026-11-01T12:00:00Z r1 info  token waits forever at Self instance Again#1 (it calls "Again", which is already running it: the calls would nest without end)`,
 		"2026-11-01T14:01:00Z r1 info  timer fire billing.bpmn#Wait due 2026-11-01T14:00:00Z instance P#1",
 		"2026-11-01T14:01:00Z r1 debug instance end P#1",
 	}
