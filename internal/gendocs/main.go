@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command gendocs writes docs/rules/<ID>.md for every rule of every engine.
 // It is run by `go generate ./...` in package internal/engines.
 package main
