@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Runs the repository's pre-commit hooks (.pre-commit-hooks.yaml) with the
-# real pre-commit (Debian's package) as a user's repository runs them:
-# `pre-commit try-repo` on this checkout builds the hook environment
+# real pre-commit (Debian's package) as a user's repository runs them: a
+# .pre-commit-config.yaml naming this repository at its HEAD commit (what
+# is committed is what is tried), so that pre-commit builds the hook environment
 # (`go install ./...`, which must build seams-timers and seams-timers-go
 # only), then both hooks run on a repository holding a file of every engine,
 # broken, beside JSON and XML that are no history and no scheme. The broken
@@ -53,11 +54,21 @@ echo '<configuration><appSettings/></configuration>' > "$repo/web.config.xml"
 cd "$repo"
 git init -q .
 git -c user.name=t -c user.email=t@example.com add -A
+rev=$(git -C "$root" rev-parse HEAD)
+cat > .pre-commit-config.yaml <<YAML
+repos:
+  - repo: $root
+    rev: $rev
+    hooks:
+      - id: seams-timers
+      - id: seams-timers-full
+        stages: [manual]
+YAML
 
 fail=0
 # The staged-files hook on everything: each engine reports, and the hook fails.
 set +e
-out=$(pre-commit try-repo "$root" seams-timers --all-files 2>&1)
+out=$(pre-commit run seams-timers --all-files 2>&1)
 code=$?
 set -e
 for want in TMR6 TMR7 TMR8001; do
@@ -68,20 +79,21 @@ if grep -q "TMR8020\|TMR0002\|history-syntax" <<<"$out"; then
   echo "pre-commit: a JSON or XML file that is no history or scheme was reported"; fail=1
 fi
 # The hook environment holds the two executables and nothing else.
-bins=$(find "$PRE_COMMIT_HOME" -path '*/golangenv-*/bin/*' -type f -printf '%f\n' | sort | tr '\n' ' ')
+bins=$(find "$PRE_COMMIT_HOME" -path '*/golangenv*/bin/*' -printf '%f\n' | sort | tr '\n' ' ')
 [ "$bins" = "seams-timers seams-timers-go " ] || { echo "pre-commit: the hook environment built: $bins"; fail=1; }
 
 # The whole-repository hook reports the same engines.
 set +e
-out_full=$(pre-commit try-repo "$root" seams-timers-full --all-files 2>&1)
+out_full=$(pre-commit run --hook-stage manual seams-timers-full --all-files 2>&1)
 code_full=$?
 set -e
 [ "$code_full" -ne 0 ] && grep -q TMR8001 <<<"$out_full" && grep -q TMR7 <<<"$out_full" || { echo "pre-commit: the whole-repository hook (exit $code_full):"; echo "$out_full"; fail=1; }
 
 # Only the harmless files staged: nothing to check is a success.
 git rm -q -r --cached desk third_party
+git add .pre-commit-config.yaml
 set +e
-out_clean=$(pre-commit try-repo "$root" seams-timers 2>&1)
+out_clean=$(pre-commit run seams-timers 2>&1)
 code_clean=$?
 set -e
 [ "$code_clean" -eq 0 ] || { echo "pre-commit: package.json and an XML config alone failed the hook (exit $code_clean):"; echo "$out_clean"; fail=1; }
