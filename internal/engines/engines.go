@@ -13,7 +13,7 @@ import (
 	wfe "github.com/seams/seams-timers/wfe/rules"
 )
 
-//go:generate go run ../gendocs -out ../../docs/rules
+//go:generate go run -tags devtools ../gendocs -out ../../docs/rules
 
 // All returns the engines, in the order their files and rules are listed.
 func All() []*project.Engine {
