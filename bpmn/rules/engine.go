@@ -219,7 +219,9 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			if !l.Inside(n.Path) {
 				// Not opened, not even looked at: whether it exists is
 				// not told either.
-				addDiags(outsideModel(n))
+				d := outsideModel(n)
+				d.Related = ix.AlsoNamed(n.Path, n.At)
+				addDiags(d)
 				continue
 			}
 			if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
