@@ -49,6 +49,9 @@ type Engine struct {
 	ConfigSections map[string]lint.SectionParser
 	// RulePage renders a rule's documentation page, docs/rules/<ID>.md.
 	RulePage func(*lint.Rule) string
+	// Editor is what the engine adds to the language server (editor.go);
+	// nil for nothing beyond findings.
+	Editor Editor
 	// Load reads the engine's files from what the loader discovered, adds
 	// them with Loader.Add, and returns the engine's project state (nil
 	// for none: its project rules do not run), its loading findings and

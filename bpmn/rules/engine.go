@@ -41,6 +41,7 @@ var Engine = &project.Engine{
 	Fallback: true,
 	Rules:    All(),
 	RulePage: Markdown,
+	Editor:   editor{},
 	Load:     load,
 }
 

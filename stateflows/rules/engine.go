@@ -133,6 +133,7 @@ var Engine = &project.Engine{
 	Rules:          All(),
 	ConfigSections: map[string]lint.SectionParser{Section: parseSection},
 	RulePage:       Markdown,
+	Editor:         editor{},
 	Load:           load,
 }
 
