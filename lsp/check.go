@@ -142,10 +142,9 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 	}
 	now := s.now(cfg)
 	in := project.Options{Paths: []string{"-"}, Stdin: text, StdinName: path, Config: cfg, ReadFile: read}
-	opts := lint.Options{Rules: s.rules, Now: now}
+	opts := lint.Options{Rules: s.rules, Now: now, Config: cfg}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)
-		opts.Poll = cfg.Poll
 	}
 	rep, err := project.Check(in, s.opts.Engines, opts)
 	if err != nil {

@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -212,10 +210,10 @@ func copyExamples(t testing.TB) string {
 // testSpec is what a config is validated against: every engine's rules
 // and sections, as the command builds it.
 func testSpec() lint.ConfigSpec {
-	spec := lint.ConfigSpec{ParseDuration: rules.ExactDuration, Sections: map[string]lint.SectionParser{}}
+	var spec lint.ConfigSpec
 	for _, e := range engines.All() {
 		spec.Rules = append(spec.Rules, e.Rules...)
-		maps.Copy(spec.Sections, e.ConfigSections)
+		spec.Sections = append(spec.Sections, e.ConfigSections...)
 	}
 	return spec
 }
@@ -233,7 +231,7 @@ func cliFindings(t testing.TB, path string, src []byte) []lint.Diagnostic {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in.Config, opts.Levels, opts.Poll = cfg, cfg.Levels(opts.Rules), cfg.Poll
+		in.Config, opts.Levels, opts.Config = cfg, cfg.Levels(opts.Rules), cfg
 	}
 	rep, err := project.Check(in, engines.All(), opts)
 	if err != nil {
