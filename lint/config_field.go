@@ -346,7 +346,7 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 		}
 		return d, nil
 	case TypeTime:
-		if !scalar(n) || !timePattern.MatchString(n.Value) {
+		if !scalar(n) || !timePattern().MatchString(n.Value) {
 			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
 		}
 		t, err := time.Parse(time.RFC3339, n.Value)
@@ -447,51 +447,146 @@ const (
 )
 
 var (
+	// durationRE is DurationPattern compiled; the parser does not use it
+	// (a start-up pays nothing for it), the tests hold the two together.
 	durationRE  = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^(?:" + DurationPattern + ")$") })
-	isoPartRE   = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile(`([0-9]+(?:[.,][0-9]+)?)([WDHMS])`) })
-	timePattern = regexp.MustCompile("^" + timeLayoutPattern + "$")
+	timePattern = sync.OnceValue(func() *regexp.Regexp { return regexp.MustCompile("^" + timeLayoutPattern + "$") })
 )
 
 // ParseConfigDuration reads a duration value of the config: every
 // duration-typed key of every section goes through it. It accepts what
 // DurationPattern matches, Go syntax or ISO 8601 of exact length, and
-// returns the exact length.
+// returns the exact length (truncated to the nanosecond).
 func ParseConfigDuration(s string) (time.Duration, error) {
-	if !durationRE().MatchString(s) {
-		return 0, fmt.Errorf("%q is not a duration such as 1s, 1m30s or PT1S", s)
-	}
+	bad := fmt.Errorf("%q is not a duration such as 1s, 1m30s or PT1S", s)
 	if !strings.HasPrefix(s, "P") {
+		if !goDuration(s) {
+			return 0, bad
+		}
 		return time.ParseDuration(s)
 	}
-	unit := map[string]int64{"W": 7 * 24 * int64(time.Hour), "D": 24 * int64(time.Hour), "H": int64(time.Hour), "M": int64(time.Minute), "S": int64(time.Second)}
-	inTime := false
+	parts, ok := isoDuration(s)
+	if !ok {
+		return 0, bad
+	}
+	unit := map[byte]int64{'W': 7 * 24 * int64(time.Hour), 'D': 24 * int64(time.Hour), 'H': int64(time.Hour), 'm': int64(time.Minute), 'S': int64(time.Second)}
 	total := new(big.Rat)
-	for i := 1; i < len(s); {
-		if s[i] == 'T' {
-			inTime = true
-			i++
-			continue
-		}
-		m := isoPartRE().FindStringSubmatchIndex(s[i:])
-		if m == nil || m[0] != 0 {
-			return 0, fmt.Errorf("%q is not a duration such as 1s, 1m30s or PT1S", s)
-		}
-		num, des := s[i+m[2]:i+m[3]], s[i+m[4]:i+m[5]]
-		r, ok := new(big.Rat).SetString(strings.Replace(num, ",", ".", 1))
+	for _, p := range parts {
+		r, ok := new(big.Rat).SetString(strings.Replace(p.num, ",", ".", 1))
 		if !ok {
-			return 0, fmt.Errorf("%q: bad number %q", s, num)
+			return 0, bad
 		}
-		u := unit[des]
-		if des == "M" && !inTime {
-			// The pattern allows no months; this is unreachable.
-			return 0, fmt.Errorf("%q: months have no exact length", s)
-		}
-		total.Add(total, r.Mul(r, new(big.Rat).SetInt64(u)))
-		i += m[1]
+		total.Add(total, r.Mul(r, new(big.Rat).SetInt64(unit[p.unit])))
 	}
 	n := new(big.Int).Quo(total.Num(), total.Denom())
 	if !n.IsInt64() {
 		return 0, fmt.Errorf("%q is too long", s)
 	}
 	return time.Duration(n.Int64()), nil
+}
+
+// number scans digits, optionally a fraction after sep (one of its
+// bytes), from s[i:]; it returns the end, or -1.
+func number(s string, i int, sep string) int {
+	j := i
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		j++
+	}
+	if j == i {
+		return -1
+	}
+	if j < len(s) && strings.IndexByte(sep, s[j]) >= 0 {
+		k := j + 1
+		for k < len(s) && s[k] >= '0' && s[k] <= '9' {
+			k++
+		}
+		if k == j+1 {
+			return -1
+		}
+		j = k
+	}
+	return j
+}
+
+// goDuration reports whether s is Go duration syntax as DurationPattern
+// has it: 0, or numbers with units, no sign.
+func goDuration(s string) bool {
+	if s == "0" {
+		return true
+	}
+	if s == "" {
+		return false
+	}
+	for i := 0; i < len(s); {
+		j := number(s, i, ".")
+		if j < 0 {
+			return false
+		}
+		n := 0
+		for _, u := range []string{"ns", "us", "µs", "μs", "ms", "s", "m", "h"} {
+			if strings.HasPrefix(s[j:], u) {
+				n = len(u)
+				break
+			}
+		}
+		if n == 0 {
+			return false
+		}
+		i = j + n
+	}
+	return true
+}
+
+// isoPart is one number and designator of an ISO 8601 duration; 'm' is
+// minutes (M in the time part).
+type isoPart struct {
+	num  string
+	unit byte
+}
+
+// isoDuration scans an ISO 8601 duration of exact length as
+// DurationPattern has it: PnW, or PnD with an optional time part, or a
+// time part alone (T then hours, minutes, seconds in order, at least
+// one); each number may have a fraction after '.' or ','.
+func isoDuration(s string) ([]isoPart, bool) {
+	var parts []isoPart
+	i := 1
+	next := func(units string) (isoPart, bool) {
+		j := number(s, i, ".,")
+		if j < 0 || j >= len(s) || strings.IndexByte(units, s[j]) < 0 {
+			return isoPart{}, false
+		}
+		p := isoPart{num: s[i:j], unit: s[j]}
+		i = j + 1
+		return p, true
+	}
+	if i < len(s) && s[i] != 'T' {
+		p, ok := next("WD")
+		if !ok {
+			return nil, false
+		}
+		parts = append(parts, p)
+		if p.unit == 'W' {
+			return parts, i == len(s)
+		}
+	}
+	if i < len(s) && s[i] == 'T' {
+		i++
+		units := "HMS"
+		for i < len(s) {
+			p, ok := next(units)
+			if !ok {
+				return nil, false
+			}
+			units = units[strings.IndexByte(units, p.unit)+1:]
+			if p.unit == 'M' {
+				p.unit = 'm'
+			}
+			parts = append(parts, p)
+		}
+		if s[len(s)-1] == 'T' {
+			return nil, false
+		}
+	}
+	return parts, i == len(s) && len(parts) > 0
 }

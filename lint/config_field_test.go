@@ -13,7 +13,7 @@ func TestParseConfigDuration(t *testing.T) {
 	for s, want := range map[string]time.Duration{
 		"0": 0, "1s": time.Second, "500ms": 500 * time.Millisecond, "1m30s": 90 * time.Second, "2h": 2 * time.Hour, "10µs": 10 * time.Microsecond,
 		"PT1S": time.Second, "PT0S": 0, "PT1.5S": 1500 * time.Millisecond, "PT1,5S": 1500 * time.Millisecond, "PT0.5H": 30 * time.Minute,
-		"P1D": 24 * time.Hour, "P1W": 7 * 24 * time.Hour, "P1DT2H3M4S": 26*time.Hour + 3*time.Minute + 4*time.Second, "PT90M": 90 * time.Minute,
+		"P1D": 24 * time.Hour, "PT1M": time.Minute, "PT1H30M": 90 * time.Minute, "P2DT1M": 48*time.Hour + time.Minute, "P1W": 7 * 24 * time.Hour, "P1DT2H3M4S": 26*time.Hour + 3*time.Minute + 4*time.Second, "PT90M": 90 * time.Minute,
 		"PT0.000000001S": 1,
 	} {
 		got, err := ParseConfigDuration(s)
@@ -21,7 +21,7 @@ func TestParseConfigDuration(t *testing.T) {
 			t.Errorf("ParseConfigDuration(%q) = %v, %v; want %v", s, got, err, want)
 		}
 	}
-	for _, s := range []string{"", "1", "-1s", "+1s", ".5s", "1.s", "P", "PT", "P1DT", "P1M", "P1Y", "P1W1D", "PT1H1H", "pt1s", "1 s", "P-1D", "PT1S ", "P99999999999D"} {
+	for _, s := range []string{"", "1", "-1s", "+1s", ".5s", "1.s", "P", "PT", "P1DT", "P1M", "P1Y", "P1W1D", "PT1H1H", "PT1S1M", "P1DT1D", "PT1M1H", "P1.5", "P1,D", "pt1s", "1 s", "P-1D", "PT1S ", "P99999999999D"} {
 		if d, err := ParseConfigDuration(s); err == nil {
 			t.Errorf("ParseConfigDuration(%q) = %v, want an error", s, d)
 		}
@@ -86,4 +86,35 @@ func TestFieldParser(t *testing.T) {
 	if d, err := DefaultSection(section); err != nil || d.(Values).Duration("every") != time.Second || d.(Values).String("mode") != "slow" {
 		t.Errorf("DefaultSection = %+v, %v", d, err)
 	}
+}
+
+// FuzzParseConfigDuration: a value is accepted only when it matches
+// DurationPattern (what the schema checks; the parser refuses beyond it
+// only a length past 290 years), never negative, and a Go form has
+// time.ParseDuration's length.
+func FuzzParseConfigDuration(f *testing.F) {
+	for _, s := range []string{"1s", "0", "PT1.5S", "P1DT2H3M4S", "P1W", "1m30s", "-1s", "P1M", "PT", "10µs", "P99999999999D"} {
+		f.Add(s)
+	}
+	f.Fuzz(func(t *testing.T, s string) {
+		d, err := ParseConfigDuration(s)
+		matches := durationRE().MatchString(s)
+		if err == nil && !matches {
+			t.Fatalf("%q accepted but the pattern refuses it", s)
+		}
+		if err != nil {
+			if matches && !strings.Contains(err.Error(), "too long") && !strings.Contains(err.Error(), "invalid duration") {
+				t.Fatalf("%q matches the pattern but is refused: %v", s, err)
+			}
+			return
+		}
+		if d < 0 {
+			t.Fatalf("%q = %v, negative", s, d)
+		}
+		if !strings.HasPrefix(s, "P") {
+			if want, _ := time.ParseDuration(s); want != d {
+				t.Fatalf("%q = %v, time.ParseDuration says %v", s, d, want)
+			}
+		}
+	})
 }

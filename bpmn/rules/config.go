@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"net/url"
 	"path/filepath"
+	"sync"
 	"time"
 
 	"github.com/seams/seams-timers/graph"
@@ -83,8 +84,9 @@ var schedulerSection = &lint.Field{
 // ConfigSections are the BPMN engine's keys of the config.
 var ConfigSections = []*lint.Field{vocabularySection, mapSection, schedulerSection}
 
-// defaultPoll is the poll interval without a scheduler: section.
-var defaultPoll = sectionDefault(schedulerSection).(*Scheduler).Poll
+// defaultPoll is the poll interval without a scheduler: section, read
+// from the declaration on first use (not at every start-up).
+var defaultPoll = sync.OnceValue(func() time.Duration { return sectionDefault(schedulerSection).(*Scheduler).Poll })
 
 // sectionDefault is a section's value when the config does not set it.
 func sectionDefault(f *lint.Field) any {
@@ -101,7 +103,7 @@ func PollOf(cfg *lint.Config) (time.Duration, bool) {
 	if s, ok := cfg.Section(SchedulerKey).(*Scheduler); ok {
 		return s.Poll, true
 	}
-	return defaultPoll, false
+	return defaultPoll(), false
 }
 
 // VocabularyOf is the index graph vocabulary a config sets, the defaults
@@ -110,8 +112,12 @@ func VocabularyOf(cfg *lint.Config) graph.Vocabulary {
 	if v, ok := cfg.Section(VocabularyKey).(graph.Vocabulary); ok {
 		return v
 	}
-	return sectionDefault(vocabularySection).(graph.Vocabulary)
+	return defaultVocabulary()
 }
+
+// defaultVocabulary is the vocabulary without a vocabulary: section,
+// read from the declaration once.
+var defaultVocabulary = sync.OnceValue(func() graph.Vocabulary { return sectionDefault(vocabularySection).(graph.Vocabulary) })
 
 // MapsOf is the config's map of IRI prefixes to directories, each
 // directory relative to the config file's, overridden by the --map flags
