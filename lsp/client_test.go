@@ -92,10 +92,16 @@ type client struct {
 
 func newClient(t testing.TB, debounce time.Duration) *client {
 	t.Helper()
+	return newClientOf(t, debounce, engines.All(), testSpec())
+}
+
+// newClientOf is newClient with a server of the engines given.
+func newClientOf(t testing.TB, debounce time.Duration, es []*project.Engine, spec lint.ConfigSpec) *client {
+	t.Helper()
 	toServer, toClient := newBufPipe(), newBufPipe()
 	sr, cw := toServer, toServer
 	cr, sw := toClient, toClient
-	srv := NewServer(Options{Engines: engines.All(), Config: testSpec(),
+	srv := NewServer(Options{Engines: es, Config: spec,
 		Now: func() time.Time { return testNow }, Debounce: debounce, Version: "test"})
 	c := &client{t: t, done: make(chan error, 1), diags: map[string][]publishDiagnosticsParams{}, got: make(chan publishDiagnosticsParams, 1024)}
 	c.server = srv
