@@ -5,6 +5,7 @@ import (
 	"math/big"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -355,7 +356,10 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 		}
 		return t.UTC(), nil
 	case TypeEnum:
-		if !scalar(n) || !slices.Contains(f.Enum, n.Value) {
+		// An enum value that YAML reads as a number (engine: 4) is one
+		// the schema lists as a number too.
+		number := n.Kind == yaml.ScalarNode && n.Tag == "!!int" && enumInt(n.Value)
+		if !scalar(n) && !number || !slices.Contains(f.Enum, n.Value) {
 			return nil, p.bad(n, "%s %q%s", path, n.Value, Suggest(n.Value, f.Enum))
 		}
 		return n.Value, nil
@@ -374,6 +378,13 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 		return n.Value, nil
 	}
 	return nil, p.bad(n, "%s: no type declared", path)
+}
+
+// enumInt reports whether an enum value is written as YAML reads an
+// integer (4), so that the schema lists it as a number as well.
+func enumInt(s string) bool {
+	v, err := strconv.ParseInt(s, 10, 64)
+	return err == nil && strconv.FormatInt(v, 10) == s
 }
 
 // describe says what a field's values look like, after "want".

@@ -5,6 +5,7 @@ import (
 	_ "embed" // for the config schema
 	"encoding/json"
 	"fmt"
+	"strconv"
 )
 
 // ConfigSchema is the JSON Schema of `.seams-timers.yaml`, generated from
@@ -119,7 +120,15 @@ func fieldSchema(f *Field, rules []*Rule) (obj, error) {
 			s = s.set("pattern", "^(?:"+f.Pattern+")$")
 		}
 	case TypeEnum:
-		s = s.set("enum", f.Enum)
+		enum := []any{}
+		for _, e := range f.Enum {
+			enum = append(enum, e)
+			if enumInt(e) {
+				n, _ := strconv.ParseInt(e, 10, 64)
+				enum = append(enum, n)
+			}
+		}
+		s = s.set("enum", enum)
 	case TypeDuration:
 		str := obj{}.set("$ref", "#/$defs/duration")
 		if f.Positive {

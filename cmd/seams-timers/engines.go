@@ -16,15 +16,9 @@ import (
 // where a new one is registered).
 func engines() []*project.Engine { return enginelist.All() }
 
-// allRules returns every engine's rules, in ID order (each engine's IDs
-// are a family of their own).
-func allRules() []*lint.Rule {
-	var out []*lint.Rule
-	for _, e := range engines() {
-		out = append(out, e.Rules...)
-	}
-	return out
-}
+// allRules returns every engine's rules, each once, in ID order (the
+// core's TMR0xxx first; each engine's IDs are a family of their own).
+func allRules() []*lint.Rule { return project.Rules(engines()) }
 
 // engineCLI is what an engine adds to the commands beside check: the next
 // firings of values given on the command line and of the timers of its

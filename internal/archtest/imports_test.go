@@ -133,6 +133,8 @@ var coreAllowed = map[string][]string{
 	"span":    {},
 	"lint":    {"span"},
 	"project": {"lint", "span"},
+	// The core's rules (TMR0xxx), which every engine lists.
+	"rules": {"lint", "project", "span"},
 }
 
 // forbidden are further lines no package may cross: package -> the

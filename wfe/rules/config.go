@@ -16,6 +16,9 @@ const SectionKey = "wfe"
 // Config is the wfe: section of the config: how the runtime that runs the
 // schemes is set up.
 type Config struct {
+	// Engine is the build whose timer behaviour is modelled (wfe.engine):
+	// 5-6, the newest public build measured (6.0.2), by default.
+	Engine value.Engine
 	// Clock is the runtime's clock: UTC (UseUtcDateTimeAsRuntimeTime) or
 	// a local zone.
 	Clock *time.Location
@@ -33,9 +36,10 @@ type Config struct {
 	Calendar  string
 }
 
-// DefaultConfig is the runtime's default: UTC, en-US, one server polling
-// every second, no work calendar (the declared defaults of the wfe:
-// section).
+// DefaultConfig is the runtime's default: engine 5.0-6.0.2 (the newest
+// build whose behaviour is measured), UTC, the invariant culture (the
+// runtime's default SchemeParsingCulture), one server polling every
+// second, no work calendar: the declared defaults of the wfe: section.
 func DefaultConfig() *Config {
 	c, err := lint.DefaultSection(configSection)
 	if err != nil {
@@ -73,6 +77,10 @@ func ConfigOf(cfg *lint.Config) *Config {
 	}
 	return DefaultConfig()
 }
+
+// engineSpellings are the names wfe.engine takes: value.EngineNames and
+// the builds' own numbers, which ParseEngine reads too.
+var engineSpellings = []string{"5-6", "5", "6", "6.0.2", "4", "4.x", "docs"}
 
 // weekdayNames are the weekdays a work calendar lists, in time.Weekday
 // order; the capitalised spelling is accepted too.
@@ -119,6 +127,8 @@ var configSection = &lint.Field{
 	Key: SectionKey, Type: lint.TypeSection,
 	Doc: "The OptimaJet Workflow Engine runtime the schemes run on.",
 	Fields: []*lint.Field{
+		{Key: "engine", Type: lint.TypeEnum, Enum: engineSpellings, Default: value.EngineNames[value.Engine6],
+			Doc: "The build whose timer behaviour is modelled: 5-6 (5.0 to 6.0.2, the default), 4 (4.x) or docs (the 2026 documentation)."},
 		{Key: "clock", Type: lint.TypeString, Default: "utc", Pattern: `utc|local:[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*`,
 			Want: "utc or local:<IANA zone>, such as local:Europe/Berlin",
 			Check: func(s string) error {
@@ -146,7 +156,11 @@ var configSection = &lint.Field{
 
 // buildConfig turns the parsed wfe: section into the runtime's Config.
 func buildConfig(v lint.Values) (any, error) {
-	c := &Config{Clock: time.UTC, Multi: v.String("server") == "multi", Period: v.Duration("timer-period"), Interval: v.Duration("multi-server-interval")}
+	e, ok := value.ParseEngine(v.String("engine"))
+	if !ok {
+		return nil, v.Errorf("engine", "wfe.engine %q: want one of %s", v.String("engine"), strings.Join(value.EngineNames, ", "))
+	}
+	c := &Config{Engine: e, Clock: time.UTC, Multi: v.String("server") == "multi", Period: v.Duration("timer-period"), Interval: v.Duration("multi-server-interval")}
 	if zone, ok := strings.CutPrefix(v.String("clock"), "local:"); ok {
 		loc, err := time.LoadLocation(zone)
 		if err != nil {

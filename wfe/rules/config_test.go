@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/wfe/value"
 )
 
 func parse(t *testing.T, src string) (*Config, error) {
@@ -43,7 +44,12 @@ func TestConfigSection(t *testing.T) {
 	if c, err := parse(t, "wfe:\n  timer-period: PT1.5S\n"); err != nil || c.Period != 1500*time.Millisecond {
 		t.Errorf("timer-period PT1.5S: %v, %v", c, err)
 	}
-	if d := DefaultConfig(); d.WorkCalendar() != nil || d.Period != time.Second || d.Culture.Name != "en-US" {
+	for src, want := range map[string]value.Engine{"wfe:\n  engine: 4\n": value.Engine4, "wfe:\n  engine: docs\n": value.EngineDocs, "wfe:\n  engine: \"5-6\"\n": value.Engine6} {
+		if c, err := parse(t, src); err != nil || c.Engine != want {
+			t.Errorf("%q: engine %v, %v; want %v", src, c, err, want)
+		}
+	}
+	if d := DefaultConfig(); d.WorkCalendar() != nil || d.Period != time.Second || d.Culture.Name != "invariant" || d.Engine != value.Engine6 {
 		t.Errorf("defaults %+v", d)
 	}
 }
@@ -60,6 +66,7 @@ func TestConfigSectionErrors(t *testing.T) {
 		"wfe:\n  calendars:\n    a:\n      hours: 17:00-09:00\n":   `c.yaml:4: wfe.calendars.a: the working hours end before they start`,
 		"wfe:\n  calendar: offce\n  calendars:\n    office: {}\n":  `c.yaml:2: wfe.calendar: no calendar "offce" in wfe.calendars; did you mean "office"?`,
 		"wfx:\n  culture: en-US\n":                                 `c.yaml:1: unknown key "wfx"; did you mean "wfe"?`,
+		"wfe:\n  engine: doc\n":                                    `c.yaml:2: wfe.engine "doc"; did you mean "docs"?`,
 	}
 	for src, want := range cases {
 		_, err := parse(t, src)
