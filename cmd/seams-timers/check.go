@@ -195,10 +195,9 @@ func runCheck(s *streams, o *checkOptions) error {
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
-	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs}
+	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs, Config: cfg}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)
-		opts.Poll = cfg.Poll
 	}
 	for _, p := range o.Paths {
 		if p == "-" {
