@@ -49,6 +49,7 @@ var registry = []*lint.Rule{
 	TimerPlacement,
 	TimerDefinitionRef,
 	DuplicateID,
+	EventGatewayTimer,
 	TimerUnlifted,
 	TimerLiftType,
 	TimerLiftOrphan,
