@@ -50,6 +50,7 @@ var registry = []*lint.Rule{
 	TimerDefinitionRef,
 	DuplicateID,
 	EventGatewayTimer,
+	BoundaryCycleSubprocess,
 	TimerUnlifted,
 	TimerLiftType,
 	TimerLiftOrphan,
