@@ -195,10 +195,9 @@ func runCheck(s *streams, o *checkOptions) error {
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
-	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs}
+	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs, Config: cfg}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)
-		opts.Poll = cfg.Poll
 	}
 	for _, p := range o.Paths {
 		if p == "-" {
@@ -294,6 +293,9 @@ func runCheck(s *streams, o *checkOptions) error {
 		Sources:    lint.ProjectSources{Project: rep.Project},
 		Rules:      opts.Rules,
 		Version:    versionString(),
+	}
+	if wd, err := os.Getwd(); err == nil {
+		popts.SourceRoot = lint.SourceRoot(wd, o.PathPrefix)
 	}
 	if o.PathPrefix != "" {
 		popts.Sources = lint.PrefixedSources{Sources: popts.Sources, Prefix: o.PathPrefix}

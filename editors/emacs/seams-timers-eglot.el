@@ -18,7 +18,10 @@
 ;; BPMN models open in nxml-mode (the `auto-mode-alist' entries below);
 ;; index graphs (*.ttl, *.nt) in `seams-timers-graph-mode', a plain mode
 ;; of this file, unless a Turtle mode is installed (ttl-mode,
-;; turtle-mode), which is then served too.  This file leaves the Flymake
+;; turtle-mode), which is then served too.  C# and Go files open in
+;; `seams-timers-source-mode', another plain mode, only when no C# or Go
+;; mode is installed (Emacs 28 has neither; Emacs 29 has csharp-mode and
+;; the tree-sitter modes).  This file leaves the Flymake
 ;; backend of seams-timers.el alone: use one or the other in a buffer.
 
 ;;; Code:
@@ -41,7 +44,15 @@
   "A plain mode for Turtle and N-Triples index graphs."
   (setq-local comment-start "# "))
 
+(define-derived-mode seams-timers-source-mode prog-mode "Source"
+  "A plain mode for C# and Go files when no mode of their own is installed."
+  (setq-local comment-start "// "))
+
 (add-to-list 'auto-mode-alist '("\\.bpmn2?\\'" . nxml-mode))
+(unless (or (fboundp 'csharp-mode) (fboundp 'csharp-ts-mode))
+  (add-to-list 'auto-mode-alist '("\\.cs\\'" . seams-timers-source-mode)))
+(unless (or (fboundp 'go-mode) (fboundp 'go-ts-mode))
+  (add-to-list 'auto-mode-alist '("\\.go\\'" . seams-timers-source-mode)))
 (add-to-list 'auto-mode-alist '("\\.bpmn20\\.xml\\'" . nxml-mode))
 (unless (or (fboundp 'ttl-mode) (fboundp 'turtle-mode))
   (add-to-list 'auto-mode-alist '("\\.\\(ttl\\|nt\\)\\'" . seams-timers-graph-mode)))
@@ -53,7 +64,7 @@
                 (list :inlayHints (if seams-timers-eglot-inlay-hints t :json-false)))))
 
 (add-to-list 'eglot-server-programs
-             (cons '(nxml-mode seams-timers-graph-mode ttl-mode turtle-mode sql-mode
+             (cons '(nxml-mode seams-timers-graph-mode seams-timers-source-mode ttl-mode turtle-mode sql-mode
                      csharp-mode csharp-ts-mode go-mode go-ts-mode
                      js-json-mode json-mode json-ts-mode)
                    #'seams-timers-eglot--contact))
@@ -65,6 +76,7 @@
     (eglot-ensure)))
 
 (add-hook 'seams-timers-graph-mode-hook #'seams-timers-eglot-ensure)
+(add-hook 'seams-timers-source-mode-hook #'seams-timers-eglot-ensure)
 
 (provide 'seams-timers-eglot)
 ;;; seams-timers-eglot.el ends here
