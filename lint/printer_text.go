@@ -176,10 +176,23 @@ func lineOf(src []byte, starts []int, n int) ([]byte, bool) {
 }
 
 // Summary is the one-line count printed after text output.
+//
+// Infos are counted when there are any ("2 errors, 1 warning, 3 infos in
+// ..."), so that a run whose findings are all infos does not read as
+// clean.
 func Summary(r *Report) string {
 	errs, warns := r.Count()
-	return fmt.Sprintf("%s, %s in %s (%s)",
-		plural(errs, "error"), plural(warns, "warning"), plural(r.Files, "file"), plural(r.Timers, "timer"))
+	infos := 0
+	for _, d := range r.Diagnostics {
+		if d.Severity == SeverityInfo {
+			infos++
+		}
+	}
+	counts := plural(errs, "error") + ", " + plural(warns, "warning")
+	if infos > 0 {
+		counts += ", " + plural(infos, "info")
+	}
+	return fmt.Sprintf("%s in %s (%s)", counts, plural(r.Files, "file"), plural(r.Timers, "timer"))
 }
 
 func plural(n int, word string) string {
