@@ -2,8 +2,8 @@ package lsp
 
 import (
 	"fmt"
+	"io/fs"
 	"net/url"
-	"os"
 	"path/filepath"
 	"runtime"
 	"strings"
@@ -31,6 +31,8 @@ func newFileCache() *fileCache {
 	return &fileCache{files: map[string][]byte{}, configs: map[string]*configEntry{}}
 }
 
+// read returns the bytes of the file at path. The project loader calls
+// it (Options.ReadFile) only for files inside the project's boundary.
 func (c *fileCache) read(path string) ([]byte, error) {
 	c.mu.Lock()
 	b, ok := c.files[path]
@@ -38,7 +40,9 @@ func (c *fileCache) read(path string) ([]byte, error) {
 	if ok {
 		return b, nil
 	}
-	b, err := os.ReadFile(path)
+	// As check reads every input: a regular file only (a FIFO or a
+	// device is refused without being opened), within the size limit.
+	b, err := lint.ReadInput(path, lint.MaxInputSize)
 	if err != nil {
 		return nil, err
 	}
@@ -55,6 +59,9 @@ func (c *fileCache) forget(path string) {
 	c.mu.Unlock()
 }
 
+// config is the config at path, found in the tree, read and validated
+// as check reads it (project.LoadFoundConfig: a link out of its
+// directory is refused, a FIFO or a device is not opened).
 func (c *fileCache) config(path string, spec lint.ConfigSpec) (*lint.Config, error) {
 	c.mu.Lock()
 	e, ok := c.configs[path]
@@ -63,12 +70,7 @@ func (c *fileCache) config(path string, spec lint.ConfigSpec) (*lint.Config, err
 		return e.cfg, e.err
 	}
 	e = &configEntry{}
-	src, err := c.read(path)
-	if err == nil {
-		e.cfg, e.err = lint.ParseConfig(path, src, spec)
-	} else {
-		e.err = err
-	}
+	e.cfg, e.err = project.LoadFoundConfig(path, spec)
 	c.mu.Lock()
 	c.configs[path] = e
 	c.mu.Unlock()
@@ -116,6 +118,7 @@ type result struct {
 // models the engines pull in, read from the open buffers (overlay) or
 // from disk.
 func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc string) *result {
+	s.checks.Add(1)
 	res := &result{text: text, index: newLineIndex(text, enc), deps: map[string]bool{path: true}}
 	var depMu sync.Mutex
 	read := func(p string) ([]byte, error) {
@@ -135,7 +138,7 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 		if cfg, err = s.files.config(cfgPath, s.opts.Config); err != nil {
 			res.lsp = append(res.lsp, Diagnostic{
 				Range: Range{}, Severity: severityError, Source: "seams-timers",
-				Message: fmt.Sprintf("the config %s is invalid, so this buffer is not checked: %v", cfgPath, err),
+				Message: fmt.Sprintf("the config %s cannot be used, so this buffer is not checked: %v", cfgPath, err),
 			})
 			return res
 		}
@@ -155,12 +158,22 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 		return res
 	}
 	res.project = rep.Project
+	// A related location is shown from a file inside the project's
+	// boundary, as the loader reads, and from no other.
+	roots := project.RootsFor(path)
+	readInside := func(p string) ([]byte, error) {
+		abs := absPath(p)
+		if !project.InsideRoots(roots, abs) {
+			return nil, &fs.PathError{Op: "read", Path: abs, Err: project.ErrOutside}
+		}
+		return read(abs)
+	}
 	for _, d := range rep.Diagnostics {
 		if absPath(d.File) != path {
 			continue
 		}
 		res.diags = append(res.diags, d)
-		res.lsp = append(res.lsp, s.toLSP(res, d, len(res.diags)-1, read))
+		res.lsp = append(res.lsp, s.toLSP(res, d, len(res.diags)-1, readInside))
 	}
 	if res.lsp == nil {
 		res.lsp = []Diagnostic{}

@@ -21,6 +21,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/sourcegraph/jsonrpc2"
@@ -68,6 +69,10 @@ type Server struct {
 	files       *fileCache
 
 	checkMu sync.Mutex // one check at a time
+
+	// checks counts the checks run, for tests that measure how edits
+	// coalesce.
+	checks atomic.Int64
 }
 
 // document is one buffer the client has open.
