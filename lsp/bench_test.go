@@ -158,7 +158,7 @@ func BenchmarkCheckBuffer(b *testing.B) {
 	overlay := map[string][]byte{path: text}
 	b.ReportAllocs()
 	for b.Loop() {
-		if res := srv.check(path, text, overlay, encUTF16); find(res.lsp, "TMR1004") == nil {
+		if res := srv.check(path, text, overlay, encUTF16, nil); find(res.lsp, "TMR1004") == nil {
 			b.Fatal("no TMR1004")
 		}
 	}

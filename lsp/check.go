@@ -117,11 +117,17 @@ type result struct {
 // project around it: the config found from its path, the index graph and
 // models the engines pull in, read from the open buffers (overlay) or
 // from disk.
-func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc string) *result {
+//
+// stale, when not nil, says the buffer changed since: the check's result
+// will be dropped, and it reads no more files.
+func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc string, stale func() bool) *result {
 	s.checks.Add(1)
 	res := &result{text: text, index: newLineIndex(text, enc), deps: map[string]bool{path: true}}
 	var depMu sync.Mutex
 	read := func(p string) ([]byte, error) {
+		if stale != nil && stale() {
+			return nil, errStale
+		}
 		abs := absPath(p)
 		depMu.Lock()
 		res.deps[abs] = true

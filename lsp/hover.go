@@ -27,7 +27,7 @@ func (s *Server) hover(p textDocumentPositionParams) *hover {
 		s.mu.Unlock()
 		return nil
 	}
-	path, text := d.path, d.text
+	path, text := d.path, d.snapshot()
 	enc, plain := s.enc, s.plainHover
 	s.mu.Unlock()
 	timers := s.timersOf(path, text, hoverFirings)
@@ -64,7 +64,7 @@ func (s *Server) inlayHints(p inlayHintParams) []inlayHint {
 		s.mu.Unlock()
 		return out
 	}
-	path, text := d.path, d.text
+	path, text := d.path, d.snapshot()
 	enc := s.enc
 	s.mu.Unlock()
 	timers := s.timersOf(path, text, 1)

@@ -1,6 +1,7 @@
 package lsp
 
 import (
+	"bytes"
 	"unicode/utf16"
 	"unicode/utf8"
 )
@@ -92,27 +93,58 @@ func (x *lineIndex) offset(p Position) int {
 			end--
 		}
 	}
-	if p.Character <= 0 {
+	return charOffset(x.text, start, end, p.Character, x.enc)
+}
+
+// charOffset is the byte offset of the character'th code unit of the
+// line text[start:end] (its end when the line is shorter).
+func charOffset(text []byte, start, end, character int, enc string) int {
+	if character <= 0 {
 		return start
 	}
-	if x.enc == encUTF8 {
-		return min(start+p.Character, end)
+	if enc == encUTF8 {
+		return min(start+character, end)
 	}
 	n := 0
 	i := start
 	for i < end {
-		r, size := utf8.DecodeRune(x.text[i:end])
+		r, size := utf8.DecodeRune(text[i:end])
 		w := 1
-		if x.enc == encUTF16 {
+		if enc == encUTF16 {
 			w = utf16.RuneLen(r)
 		}
-		if n+w > p.Character {
+		if n+w > character {
 			break
 		}
 		n += w
 		i += size
 	}
 	return i
+}
+
+// offsetOf is lineIndex.offset without the index: it scans the text only
+// up to the position's line, so that applying an edit near the top of a
+// large buffer costs what the edit touches, not the buffer's size.
+func offsetOf(text []byte, p Position, enc string) int {
+	if p.Line < 0 {
+		return 0
+	}
+	start := 0
+	for range p.Line {
+		i := bytes.IndexByte(text[start:], '\n')
+		if i < 0 {
+			return len(text)
+		}
+		start += i + 1
+	}
+	end := len(text)
+	if i := bytes.IndexByte(text[start:], '\n'); i >= 0 {
+		end = start + i
+		if end > start && text[end-1] == '\r' {
+			end--
+		}
+	}
+	return charOffset(text, start, end, p.Character, enc)
 }
 
 // lineColOffset is the byte offset of a 1-based line and byte column, for

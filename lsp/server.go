@@ -70,9 +70,16 @@ type Server struct {
 
 	checkMu sync.Mutex // one check at a time
 
+	// due are the buffers to check once the server has read all the
+	// input it was sent (Debounce zero), in the order asked, with no
+	// duplicates.
+	due []string
+
 	// checks counts the checks run, for tests that measure how edits
 	// coalesce.
 	checks atomic.Int64
+	// dropped counts the checks whose buffer changed meanwhile.
+	dropped atomic.Int64
 }
 
 // document is one buffer the client has open.
@@ -81,12 +88,44 @@ type document struct {
 	path    string // absolute
 	version int
 	text    []byte
-	timer   *time.Timer
+	// shared says text is held outside the document (a check's snapshot,
+	// its result): the next edit copies it instead of editing it in place.
+	shared bool
+	timer  *time.Timer
+	// checking says a check of the buffer runs; again, that another was
+	// asked for meanwhile (it runs after, on the latest text, instead of
+	// waiting beside it).
+	checking, again bool
 
 	// The last check, on the text of checked.
 	checked int // version checked; -1 before the first check
 	result  *result
 	deps    map[string]bool // absolute paths the check read
+}
+
+// snapshot returns the buffer's text for a reader that keeps it (a
+// check, a hover): later edits leave it as it is. Call with s.mu held.
+func (d *document) snapshot() []byte {
+	d.shared = true
+	return d.text
+}
+
+// edit replaces text[start:end] with ins, in place when nothing else
+// holds the text: a storm of small edits then costs the bytes they move,
+// not a copy of the buffer each. Call with s.mu held.
+func (d *document) edit(start, end int, ins string) {
+	text := d.text
+	n := len(text) - (end - start) + len(ins)
+	if d.shared || n > cap(text) {
+		grown := make([]byte, len(text), max(len(text), n)+n/4+64)
+		copy(grown, text)
+		text, d.shared = grown, false
+	}
+	old := len(text)
+	text = text[:max(old, n)]
+	copy(text[start+len(ins):], text[end:old])
+	copy(text[start:], ins)
+	d.text = text[:n]
 }
 
 // ErrExitWithoutShutdown is returned by Serve when the client sent exit
@@ -109,6 +148,10 @@ func NewServer(opts Options) *Server {
 // the client sends exit or closes the connection.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
 	stream := newBoundedStream(rwc)
+	// With no debounce delay, the checks asked for wait until the server
+	// has read what the client sent: a burst of edits is one check, on
+	// the latest text, not one per edit.
+	stream.idle = func() { s.checkDue(ctx) }
 	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(), jsonrpc2.SetLogger(s.log))
 	s.mu.Lock()
 	if s.conn == nil {
@@ -317,33 +360,33 @@ func (s *Server) didOpen(ctx context.Context, p didOpenParams) {
 }
 
 func (s *Server) didChange(ctx context.Context, p didChangeParams) {
+	if path, ok := s.applyChanges(p); ok {
+		s.changed(ctx, path)
+	}
+}
+
+// applyChanges applies a didChange to its buffer and returns the
+// buffer's path; false when the buffer is not open.
+func (s *Server) applyChanges(p didChangeParams) (string, bool) {
 	s.mu.Lock()
+	defer s.mu.Unlock()
 	d := s.docs[p.TextDocument.URI]
 	if d == nil {
-		s.mu.Unlock()
-		return
+		return "", false
 	}
-	text := d.text
 	for _, c := range p.ContentChanges {
 		if c.Range == nil {
-			text = []byte(c.Text)
+			d.text, d.shared = []byte(c.Text), false
 			continue
 		}
-		x := newLineIndex(text, s.enc)
-		start, end := x.offset(c.Range.Start), x.offset(c.Range.End)
+		start, end := offsetOf(d.text, c.Range.Start, s.enc), offsetOf(d.text, c.Range.End, s.enc)
 		if end < start {
 			start, end = end, start
 		}
-		next := make([]byte, 0, len(text)-(end-start)+len(c.Text))
-		next = append(next, text[:start]...)
-		next = append(next, c.Text...)
-		text = append(next, text[end:]...)
+		d.edit(start, end, c.Text)
 	}
-	d.text = text
 	d.version = p.TextDocument.Version
-	path := d.path
-	s.mu.Unlock()
-	s.changed(ctx, path)
+	return d.path, true
 }
 
 func (s *Server) didClose(ctx context.Context, p didCloseParams) {
@@ -426,16 +469,20 @@ func (s *Server) changed(ctx context.Context, path string) {
 	}
 }
 
-// schedule checks a buffer after the debounce delay, or at once.
+// schedule checks a buffer after the debounce delay, or, with none, as
+// soon as the server has read every message already sent (checkDue):
+// before it waits for the next one.
 func (s *Server) schedule(ctx context.Context, uri string) {
-	if s.opts.Debounce <= 0 {
-		s.publish(ctx, uri)
-		return
-	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	d := s.docs[uri]
 	if d == nil {
+		return
+	}
+	if s.opts.Debounce <= 0 {
+		if !slices.Contains(s.due, uri) {
+			s.due = append(s.due, uri)
+		}
 		return
 	}
 	if d.timer != nil {
@@ -444,9 +491,54 @@ func (s *Server) schedule(ctx context.Context, uri string) {
 	d.timer = time.AfterFunc(s.opts.Debounce, func() { s.publish(ctx, uri) })
 }
 
+// checkDue checks the buffers due (see schedule). The connection's reader
+// calls it when it has no message left to read.
+func (s *Server) checkDue(ctx context.Context) {
+	s.mu.Lock()
+	due := s.due
+	s.due = nil
+	s.mu.Unlock()
+	for _, uri := range due {
+		s.publish(ctx, uri)
+	}
+}
+
 // publish checks a buffer as it is now and sends its diagnostics, unless
 // the buffer changed while it was checked (a newer check is then due).
+// Checks of one buffer never pile up: asked for while one runs, the next
+// runs once after it, on the latest text.
 func (s *Server) publish(ctx context.Context, uri string) {
+	s.mu.Lock()
+	d := s.docs[uri]
+	if d == nil {
+		s.mu.Unlock()
+		return
+	}
+	if d.checking {
+		d.again = true
+		s.mu.Unlock()
+		return
+	}
+	d.checking = true
+	s.mu.Unlock()
+	for {
+		s.publishOnce(ctx, uri, d)
+		s.mu.Lock()
+		if !d.again || s.docs[uri] != d {
+			d.checking, d.again = false, false
+			s.mu.Unlock()
+			return
+		}
+		d.again = false
+		s.mu.Unlock()
+	}
+}
+
+// errStale ends the reads of a check whose buffer changed: its result is
+// dropped, so the rest of its work is not done.
+var errStale = errors.New("the buffer changed: this check is dropped")
+
+func (s *Server) publishOnce(ctx context.Context, uri string, d *document) {
 	defer func() {
 		if r := recover(); r != nil {
 			s.log.Printf("checking %s: recovered from a panic: %v\n%s", uri, r, debug.Stack())
@@ -455,25 +547,30 @@ func (s *Server) publish(ctx context.Context, uri string) {
 	s.checkMu.Lock()
 	defer s.checkMu.Unlock()
 	s.mu.Lock()
-	d := s.docs[uri]
-	if d == nil {
+	if s.docs[uri] != d {
 		s.mu.Unlock()
 		return
 	}
-	version, text, path := d.version, d.text, d.path
+	version, text, path := d.version, d.snapshot(), d.path
 	overlay := make(map[string][]byte, len(s.docs))
 	for _, o := range s.docs {
-		overlay[o.path] = o.text
+		overlay[o.path] = o.snapshot()
 	}
 	enc := s.enc
 	conn := s.conn
 	s.mu.Unlock()
 
-	res := s.check(path, text, overlay, enc)
+	stale := func() bool {
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		return s.docs[uri] != d || d.version != version
+	}
+	res := s.check(path, text, overlay, enc, stale)
 
 	s.mu.Lock()
 	if s.docs[uri] != d || d.version != version {
 		s.mu.Unlock()
+		s.dropped.Add(1)
 		return
 	}
 	for i := range res.lsp {
@@ -507,6 +604,10 @@ const (
 	// maxBody bounds a message's content: a buffer at the input limit,
 	// escaped as a JSON string, fits.
 	maxBody = 2*lint.MaxInputSize + 1<<20
+	// readBuffer is how much input the server takes in at once: what a
+	// burst of edits has already sent is read before the checks it asks
+	// for run.
+	readBuffer = 256 << 10
 )
 
 // boundedStream is a jsonrpc2.ObjectStream over the base protocol
@@ -516,10 +617,13 @@ type boundedStream struct {
 	r   *bufio.Reader
 	mu  sync.Mutex // guards w
 	w   *bufio.Writer
+	// idle, when set, is called before the reader waits for input: every
+	// message read so far has been handled.
+	idle func()
 }
 
 func newBoundedStream(rwc io.ReadWriteCloser) *boundedStream {
-	return &boundedStream{rwc: rwc, r: bufio.NewReader(rwc), w: bufio.NewWriter(rwc)}
+	return &boundedStream{rwc: rwc, r: bufio.NewReaderSize(rwc, readBuffer), w: bufio.NewWriter(rwc)}
 }
 
 // WriteObject writes a message with its header.
@@ -549,6 +653,9 @@ func (b *boundedStream) Close() error { return b.rwc.Close() }
 // ends the connection.
 func (b *boundedStream) ReadObject(v any) error {
 	for {
+		if b.idle != nil && b.r.Buffered() == 0 {
+			b.idle()
+		}
 		length, bad, err := b.readHeader()
 		if err != nil {
 			return err
