@@ -40,8 +40,9 @@ type Options struct {
 	// means time.Now.
 	Now func() time.Time
 	// Debounce is how long the server waits after a change before it
-	// checks the buffer; zero checks at once, before the next message is
-	// read.
+	// checks the buffer; zero checks as soon as the server has read every
+	// message already sent (a burst of edits is then one check, or a
+	// few), before it waits for the next.
 	Debounce time.Duration
 	// Version is the server's version, sent in serverInfo.
 	Version string
