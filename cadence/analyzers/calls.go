@@ -158,7 +158,7 @@ func runCalls(pass *analysis.Pass) (any, error) {
 	// log.Printf (which reads time.Now for its prefix) is no timer. Only
 	// the native functions themselves count, so its packages export no
 	// facts.
-	if inGOROOT(pass) {
+	if inGOROOT(pass) || sdkModule(pass) {
 		return &Calls{}, nil
 	}
 	infos := map[*types.Func]*funcInfo{}
@@ -365,6 +365,14 @@ func takesGoContext(fn *types.Func) bool {
 	}
 	named, ok := types.Unalias(params.At(0).Type()).(*types.Named)
 	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+}
+
+// sdkModule reports whether a pass's package is the SDK's own, in module
+// mode: what a workflow calls of the SDK is the SDK's replay-safe API,
+// whatever the SDK's implementation does inside.
+func sdkModule(pass *analysis.Pass) bool {
+	m := moduleOf(pass)
+	return m == "go.temporal.io/sdk" || m == "go.uber.org/cadence"
 }
 
 // moduleOf is the module path of a pass's package, or "".

@@ -14,14 +14,11 @@ import (
 // time.Now inside another module (a logger, as from the module cache):
 // the finding is at the module's own call of it, directly or through a
 // helper package of the module, with the chain and the dependency's line
-// in the detail, so that a suppression at that call covers it.
+// in the detail, so that a suppression at that call covers it. The SDK's
+// own clock reads, under its API, are not findings.
 func TestDependencyReportedAtUsersCall(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: runs the go command")
-	}
-	sdk, err := filepath.Abs("testdata/src/go.temporal.io/sdk")
-	if err != nil {
-		t.Fatal(err)
 	}
 	dir := t.TempDir()
 	write := func(name, src string) {
@@ -34,6 +31,19 @@ func TestDependencyReportedAtUsersCall(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
+	// The SDK's own code is its replay-safe API: what it does inside (its
+	// logger stamps the time) is not the user's.
+	write("sdk/go.mod", "module go.temporal.io/sdk\n\ngo 1.22\n")
+	write("sdk/workflow/workflow.go", `package workflow
+
+import "time"
+
+// Context is the workflow context.
+type Context interface{ Value(key interface{}) interface{} }
+
+// Log stamps a replay-aware log line.
+func Log(ctx Context, msg string) { _ = time.Now().String() + msg }
+`)
 	write("logger/go.mod", "module example.com/logger\n\ngo 1.22\n")
 	write("logger/logger.go", `package logger
 
@@ -53,7 +63,8 @@ require (
 
 replace example.com/logger => ../logger
 
-replace go.temporal.io/sdk => `+sdk+"\n")
+replace go.temporal.io/sdk => ../sdk
+`)
 	write("app/helpers/helpers.go", `package helpers
 
 import "example.com/logger"
@@ -74,6 +85,7 @@ import (
 // Direct calls the dependency itself.
 func Direct(ctx workflow.Context) error {
 	logger.Info("start")
+	workflow.Log(ctx, "start")
 	return nil
 }
 
