@@ -108,7 +108,9 @@ cancellation, takes the fired case for a cancelled one. Handle either outcome.`,
 			Title: "a timer in an unbounded loop with no continue-as-new",
 			Doc: `Every turn of a loop that waits on a timer adds TimerStarted and TimerFired events (and a decision) to the
 history. A loop with no end in a function that never returns workflow.NewContinueAsNewError grows the history
-until the server's limit terminates the workflow. Continue as new after a bounded number of turns.`,
+until the server's limit terminates the workflow. Continue as new after a bounded number of turns. A loop
+with no condition (or a constant true one) has no end when nothing leaves it but an error: a break out of
+it, or a return that is not under an error check (if err != nil), ends it.`,
 			Bad:  "for {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}",
 			Good: "for i := 0; i < 500; i++ {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}\nreturn workflow.NewContinueAsNewError(ctx, Poller)",
 		},
