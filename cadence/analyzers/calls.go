@@ -191,6 +191,19 @@ func runCalls(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fi.obj, fact)
 		}
 	}
+	// A function of the package that only query handlers and update
+	// validators refer to is theirs: its clock reads are not findings,
+	// though it takes a workflow.Context.
+	fromQuery, fromWorkflow := map[*types.Func]bool{}, map[*types.Func]bool{}
+	for _, fi := range order {
+		for _, e := range fi.edges {
+			if e.noClock {
+				fromQuery[e.to] = true
+			} else {
+				fromWorkflow[e.to] = true
+			}
+		}
+	}
 	res := &Calls{}
 	best := map[string]int{}
 	for _, fi := range order {
@@ -198,8 +211,12 @@ func runCalls(pass *analysis.Pass) (any, error) {
 		if sdk == NoSDK || isMock(fi.obj) || acts[fi.obj] {
 			continue
 		}
+		queryOnly := fromQuery[fi.obj] && !fromWorkflow[fi.obj]
 		res.Workflows = append(res.Workflows, fi.obj)
 		for _, o := range reach[fi.obj] {
+			if queryOnly && o.Rule == NativeClock {
+				continue
+			}
 			// An offense is reported once at each place of the package:
 			// at the call itself when it is local, at each call that
 			// leads out of the package towards it when it is not.

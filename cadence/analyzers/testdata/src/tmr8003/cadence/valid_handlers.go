@@ -36,3 +36,13 @@ func HandlersWorkflow(ctx workflow.Context) error {
 		return nil
 	}})
 }
+
+// QueryWorkflow answers a query through a helper that takes the workflow
+// context; only the query handler calls it.
+func QueryWorkflow(ctx workflow.Context) error {
+	return workflow.SetQueryHandler(ctx, "report", func() (string, error) {
+		return report(ctx), nil
+	})
+}
+
+func report(ctx workflow.Context) string { return time.Now().String() }
