@@ -89,9 +89,12 @@ already running).`,
 		{
 			ID: catalog.TimerNegative, Severity: lint.SeverityError,
 			Title: "a timer of negative duration",
-			Doc:   `The SDKs refuse a negative timer duration with an error instead of waiting.`,
-			Bad:   "_ = workflow.Sleep(ctx, -time.Minute)",
-			Good:  "_ = workflow.Sleep(ctx, time.Minute)",
+			Doc: `Both SDKs treat a negative duration as zero (if d <= 0 in workflow.Sleep and workflow.NewTimer): the
+call completes at once, with no error and no timer in the history. A negative constant is most often a sign
+error; and changing it to the positive duration meant, once workflows run, adds a timer decision that their
+histories do not have, a non-determinism error on replay.`,
+			Bad:  "_ = workflow.Sleep(ctx, -time.Minute)",
+			Good: "_ = workflow.Sleep(ctx, time.Minute)",
 		},
 		{
 			ID: catalog.TimerCancelRace, Severity: lint.SeverityWarning,
