@@ -109,6 +109,11 @@ func probeWants(t *testing.T, module string) []string {
 // release of each SDK; SEAMS_REAL_SDK=all runs every recorded one (a
 // release per minor), and SEAMS_REAL_SDK_RECORD=1 rewrites the record.
 // Skipped with -short or when the proxy cannot be reached.
+//
+// testdata/sdk-versions.json holds the latest patch of every minor of
+// go.uber.org/cadence since v0.17 and of go.temporal.io/sdk since v1.20,
+// as recorded on 2026-12-01, except go.uber.org/cadence v1.1.0 (the only
+// 1.1 release), which the module proxy refused (403) that day.
 func TestRealSDKs(t *testing.T) {
 	if testing.Short() {
 		t.Skip("-short: the real SDKs come from the module proxy")
