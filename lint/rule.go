@@ -39,8 +39,14 @@ type Rule struct {
 	// rule reads.
 	Bad  string
 	Good string
-	Kind RuleKind
-	// Engine names the engine the rule belongs to; a KindProject rule runs
+	// Examples, for a rule reported on the files of several engines (the
+	// core's TMR0xxx), are a bad and a good example for each kind of file;
+	// Bad and Good are then the first one's. The rule's page and explain
+	// show every one.
+	Examples []Example
+	Kind     RuleKind
+	// Engine names the engine the rule belongs to (empty for the core's
+	// rules, TMR0xxx, which every engine lists); a KindProject rule runs
 	// only when that engine's project state is set.
 	Engine string
 	// FileKind is the kind of file a KindFile rule runs on (a kind the
@@ -53,6 +59,18 @@ type Rule struct {
 	Run     func(*Pass)
 }
 
+// Example is a bad and a good example of a rule in the language of one
+// kind of file.
+type Example struct {
+	// Kind names the files, as their readers know them ("BPMN XML",
+	// "C#, Stateflows").
+	Kind string
+	// Lang is the code-block language of both examples ("xml", "csharp").
+	Lang string
+	Bad  string
+	Good string
+}
+
 // Pass is what a rule sees when it runs.
 type Pass struct {
 	Rule *Rule
@@ -62,8 +80,9 @@ type Pass struct {
 	Project *Project
 	// Now is the reference clock for runtime-behaviour rules.
 	Now time.Time
-	// Poll is the scheduler poll interval (default one second).
-	Poll time.Duration
+	// Config is the config that applies (nil for none): an engine's
+	// rules read their engine's sections from it (Config.Section).
+	Config *Config
 
 	report func(Diagnostic)
 	memo   map[any]any

@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/seams/seams-timers/cadence/catalog"
 	"github.com/seams/seams-timers/lint"
+	core "github.com/seams/seams-timers/rules"
 )
 
 // The IDs of the rules the loaders report and of the history rules (the
@@ -14,7 +15,8 @@ const (
 	RuleTimerUnresolved = "TMR8023"
 )
 
-// All returns the engine's rules, in ID order.
+// All returns the engine's rules, in ID order: the core's (TMR0xxx), then
+// its own.
 func All() []*lint.Rule {
 	rs := []*lint.Rule{
 		{
@@ -146,9 +148,10 @@ and 07:00Z in summer. Write the schedule in UTC.`,
 		{
 			ID: RuleHistorySyntax, Name: "history-syntax", Severity: lint.SeverityError, Kind: lint.KindLoad,
 			Title: "an exported history that cannot be read",
-			Doc: `A *.json file that names eventType was read as a workflow history (the Cadence CLI's array of events, or
-the Temporal CLI's {"events": [...]}) and is not valid JSON, or not a history. The finding is at the first
-byte that is wrong.`,
+			Doc: `A *.json file shaped as a workflow history (the Cadence CLI's array of events, or the Temporal CLI's
+{"events": [...]}, at the top or under "history", whose first event has an eventType) is not valid JSON, or
+breaks off as a history further on. The finding is at the first byte that is wrong. Other JSON, even JSON
+that names eventType somewhere (a package.json, a dashboard), is no history and is not read.`,
 			Bad:  `[{"eventId": 1, "eventType": "WorkflowExecutionStarted",]`,
 			Good: `[{"eventId": 1, "eventType": "WorkflowExecutionStarted", "timestamp": 1764579600000000000}]`,
 		},
@@ -189,7 +192,7 @@ ended. Cancel the timer before returning, or wait for it, so that the history sa
 			r.Run = func(p *lint.Pass) { report(p, id) }
 		}
 	}
-	return rs
+	return append(core.Core(), rs...)
 }
 
 // report reports the findings of one rule that loading recorded.

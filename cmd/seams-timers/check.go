@@ -33,6 +33,8 @@ type checkOptions struct {
 	Maps       []string
 	NewFromRev string
 	JobsGiven  bool
+	PathPrefix string
+	AllowEmpty bool
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -73,6 +75,8 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringArrayVar(&o.Maps, "map", nil, "map an absolute IRI prefix of the index graph to a directory: PREFIX=DIR (repeatable)")
 	f.BoolVar(&o.Diff, "diff", false, "print the fixes as a unified diff instead of writing them")
 	f.StringVar(&o.NewFromRev, "new-from-rev", "", "report only the findings on lines changed since the git revision REV (git diff REV), such as HEAD~1 or origin/main")
+	f.BoolVar(&o.AllowEmpty, "allow-empty", false, "exit 0, not 5, when the paths hold no file to check (for hooks that pass every staged .xml, .json or .go file, of which some are no model, scheme, history or package)")
+	f.StringVar(&o.PathPrefix, "path-prefix", "", "print every relative path with this prefix, as the paths of a check run from a sub-directory read from the repository's root (annotations, SARIF, every format)")
 	o.Config.register(c)
 	registerCheckCompletions(c)
 	return c
@@ -191,10 +195,9 @@ func runCheck(s *streams, o *checkOptions) error {
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
-	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs}
+	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs, Config: cfg}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)
-		opts.Poll = cfg.Poll
 	}
 	for _, p := range o.Paths {
 		if p == "-" {
@@ -233,7 +236,9 @@ func runCheck(s *streams, o *checkOptions) error {
 		return loadError(err)
 	}
 	if changed != nil {
-		changed.filterNew(rep)
+		if err := changed.filterNew(rep, opts.Rules, engines()); err != nil {
+			return usageErrorf("%v", err)
+		}
 	}
 	if o.Fix || o.Diff {
 		fixes, err := lint.PlanFixes(rep.Diagnostics, lint.ProjectSources{Project: rep.Project})
@@ -275,7 +280,9 @@ func runCheck(s *streams, o *checkOptions) error {
 				return loadError(err)
 			}
 			if changed != nil {
-				changed.filterNew(rep)
+				if err := changed.filterNew(rep, opts.Rules, engines()); err != nil {
+					return usageErrorf("%v", err)
+				}
 			}
 		}
 	}
@@ -287,10 +294,25 @@ func runCheck(s *streams, o *checkOptions) error {
 		Rules:      opts.Rules,
 		Version:    versionString(),
 	}
+	if wd, err := os.Getwd(); err == nil {
+		popts.SourceRoot = lint.SourceRoot(wd, o.PathPrefix)
+	}
+	if o.PathPrefix != "" {
+		popts.Sources = lint.PrefixedSources{Sources: popts.Sources, Prefix: o.PathPrefix}
+		rep = lint.PrefixPaths(rep, o.PathPrefix)
+	}
 	for _, out := range outs {
 		if err := writeOutput(s, out, popts, rep); err != nil {
 			return &exitError{code: lint.ExitInternal, err: err}
 		}
+	}
+	if !o.Quiet {
+		for _, note := range o.Config.unreadConfigNotes(rep, cfg) {
+			fmt.Fprintln(s.Err, lint.Printable(note))
+		}
+	}
+	if changed != nil && !o.Quiet && changed.note() != "" {
+		fmt.Fprintln(s.Err, changed.note())
 	}
 	if !o.Quiet && (len(outs) != 1 || outs[0].format == "text") {
 		for _, note := range rep.Notes {
@@ -298,8 +320,12 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}
-	if rep.Files == 0 && in.Stdin == nil {
-		fmt.Fprintf(s.Err, "seams-timers: no model or index graph found in %s: nothing was checked (exit %d)\n", strings.Join(o.Paths, " "), lint.ExitNoFiles)
+	// Exit 5 means one thing: nothing was found to check, and nothing
+	// failed. A run whose files all failed to load (a Go module the go
+	// command refused, a history that is broken) has findings: their exit
+	// code is the findings'.
+	if rep.Files == 0 && in.Stdin == nil && !o.AllowEmpty && len(rep.Diagnostics) == 0 {
+		fmt.Fprintf(s.Err, "seams-timers: no file to check found in %s (no BPMN model or index graph, Workflow Engine scheme, C# state machine, Go package or workflow history): nothing was checked (exit %d)\n", lint.Printable(strings.Join(o.Paths, " ")), lint.ExitNoFiles)
 		return &exitError{code: lint.ExitNoFiles}
 	}
 	return failExit(rep, failOn, never)

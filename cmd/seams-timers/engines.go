@@ -1,7 +1,6 @@
 package main
 
 import (
-	"maps"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn/rules"
@@ -17,15 +16,9 @@ import (
 // where a new one is registered).
 func engines() []*project.Engine { return enginelist.All() }
 
-// allRules returns every engine's rules, in ID order (each engine's IDs
-// are a family of their own).
-func allRules() []*lint.Rule {
-	var out []*lint.Rule
-	for _, e := range engines() {
-		out = append(out, e.Rules...)
-	}
-	return out
-}
+// allRules returns every engine's rules, each once, in ID order (the
+// core's TMR0xxx first; each engine's IDs are a family of their own).
+func allRules() []*lint.Rule { return project.Rules(engines()) }
 
 // engineCLI is what an engine adds to the commands beside check: the next
 // firings of values given on the command line and of the timers of its
@@ -68,9 +61,9 @@ func lookupRule(key string) *lint.Rule { return lint.FindRule(allRules(), key) }
 // configSpec is what a config file is validated against: every engine's
 // rules and sections.
 func configSpec() lint.ConfigSpec {
-	spec := lint.ConfigSpec{Rules: allRules(), ParseDuration: rules.ExactDuration, Sections: map[string]lint.SectionParser{}}
+	spec := lint.ConfigSpec{Rules: allRules()}
 	for _, e := range engines() {
-		maps.Copy(spec.Sections, e.ConfigSections)
+		spec.Sections = append(spec.Sections, e.ConfigSections...)
 	}
 	return spec
 }
