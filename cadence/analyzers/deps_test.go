@@ -33,8 +33,8 @@ func TestDependencyReportedAtUsersCall(t *testing.T) {
 	}
 	// The SDK's own code is its replay-safe API: what it does inside (its
 	// logger stamps the time) is not the user's.
-	write("sdk/go.mod", "module go.temporal.io/sdk\n\ngo 1.22\n")
-	write("sdk/workflow/workflow.go", `package workflow
+	write("app/.deps/sdk/go.mod", "module go.temporal.io/sdk\n\ngo 1.22\n")
+	write("app/.deps/sdk/workflow/workflow.go", `package workflow
 
 import "time"
 
@@ -44,8 +44,8 @@ type Context interface{ Value(key interface{}) interface{} }
 // Log stamps a replay-aware log line.
 func Log(ctx Context, msg string) { _ = time.Now().String() + msg }
 `)
-	write("logger/go.mod", "module example.com/logger\n\ngo 1.22\n")
-	write("logger/logger.go", `package logger
+	write("app/.deps/logger/go.mod", "module example.com/logger\n\ngo 1.22\n")
+	write("app/.deps/logger/logger.go", `package logger
 
 import "time"
 
@@ -61,9 +61,9 @@ require (
 	go.temporal.io/sdk v0.0.0
 )
 
-replace example.com/logger => ../logger
+replace example.com/logger => ./.deps/logger
 
-replace go.temporal.io/sdk => ../sdk
+replace go.temporal.io/sdk => ./.deps/sdk
 `)
 	write("app/helpers/helpers.go", `package helpers
 
