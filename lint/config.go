@@ -207,7 +207,7 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 					exact, err = spec.ParseDuration(s)
 				}
 				if err != nil || exact <= 0 {
-					return nil, bad(v, "scheduler.poll %q: want a positive ISO 8601 duration without years or months, such as PT1S", s)
+					return nil, bad(v, "scheduler.poll %q: want a positive duration such as PT1S or 1s", s)
 				}
 				cfg.Poll = exact
 			}

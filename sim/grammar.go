@@ -187,7 +187,10 @@ func isoUnit(inTime bool, unit byte) time.Duration {
 
 // Window is a half-open span of time [Start, End) in which the runtime is
 // down.
-type Window struct{ Start, End time.Time }
+type Window struct {
+	Start time.Time `json:"start"`
+	End   time.Time `json:"end"`
+}
 
 // String renders the window as START/END, in UTC.
 func (w Window) String() string { return FormatInstant(w.Start) + "/" + FormatInstant(w.End) }

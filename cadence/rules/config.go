@@ -4,6 +4,8 @@ import (
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // SectionName is the engine's key in .seams-timers.yaml.
@@ -30,9 +32,9 @@ func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...an
 		k, val := v.Content[i], v.Content[i+1]
 		switch k.Value {
 		case "timer-late":
-			d, err := time.ParseDuration(val.Value)
-			if err != nil || d < 0 {
-				return nil, bad(val, "cadence.timer-late %q: want a Go duration of zero or more, such as 10s or 1m30s", val.Value)
+			d, err := simcore.ParseDuration(val.Value)
+			if err != nil {
+				return nil, bad(val, "cadence.timer-late %q: want a duration of zero or more, such as 10s, 1m30s or PT10S", val.Value)
 			}
 			c.TimerLate = d
 		default:

@@ -9,6 +9,7 @@ import (
 	enginelist "github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
+	simcore "github.com/seams/seams-timers/sim"
 	sfrules "github.com/seams/seams-timers/stateflows/rules"
 	wferules "github.com/seams/seams-timers/wfe/rules"
 )
@@ -68,7 +69,7 @@ func lookupRule(key string) *lint.Rule { return lint.FindRule(allRules(), key) }
 // configSpec is what a config file is validated against: every engine's
 // rules and sections.
 func configSpec() lint.ConfigSpec {
-	spec := lint.ConfigSpec{Rules: allRules(), ParseDuration: rules.ExactDuration, Sections: map[string]lint.SectionParser{}}
+	spec := lint.ConfigSpec{Rules: allRules(), ParseDuration: simcore.ParsePositiveDuration, Sections: map[string]lint.SectionParser{}}
 	for _, e := range engines() {
 		maps.Copy(spec.Sections, e.ConfigSections)
 	}

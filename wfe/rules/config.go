@@ -8,6 +8,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/seams/seams-timers/lint"
+	simcore "github.com/seams/seams-timers/sim"
 	"github.com/seams/seams-timers/wfe/value"
 )
 
@@ -117,9 +118,9 @@ func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...an
 				return nil, bad(x, "wfe.server %q%s", x.Value, lint.Suggest(x.Value, []string{"single", "multi"}))
 			}
 		case "timer-period", "multi-server-interval":
-			d, err := time.ParseDuration(x.Value)
-			if err != nil || d <= 0 {
-				return nil, bad(x, "wfe.%s %q: want a positive duration such as 1s or 500ms", k.Value, x.Value)
+			d, err := simcore.ParsePositiveDuration(x.Value)
+			if err != nil {
+				return nil, bad(x, "wfe.%s %q: want a positive duration such as 1s, 500ms or PT1S", k.Value, x.Value)
 			}
 			if k.Value == "timer-period" {
 				c.Period = d

@@ -50,7 +50,7 @@ func TestConfigSectionErrors(t *testing.T) {
 		"wfe:\n  cultur: en-US\n":                                  `c.yaml:2: wfe: unknown key "cultur"; did you mean "culture"?`,
 		"wfe:\n  server: mutli\n":                                  `c.yaml:2: wfe.server "mutli"; did you mean "multi"?`,
 		"wfe:\n  clock: Europe/Berlin\n":                           `c.yaml:2: wfe.clock "Europe/Berlin": want utc or local:<IANA zone>, such as local:Europe/Berlin`,
-		"wfe:\n  timer-period: PT1S\n":                             `c.yaml:2: wfe.timer-period "PT1S": want a positive duration such as 1s or 500ms`,
+		"wfe:\n  timer-period: P1M\n":                              `c.yaml:2: wfe.timer-period "P1M": want a positive duration such as 1s, 500ms or PT1S`,
 		"wfe:\n  calendars:\n    a:\n      weekdays: [mon, fry]\n": `c.yaml:4: wfe.calendars.a.weekdays: unknown weekday "fry"; did you mean "fri"?`,
 		"wfe:\n  calendars:\n    a:\n      hours: 17:00-09:00\n":   `c.yaml:4: wfe.calendars.a: the working hours end before they start`,
 		"wfe:\n  calendar: offce\n  calendars:\n    office: {}\n":  `c.yaml:2: wfe.calendar: no calendar "offce" in wfe.calendars; did you mean "office"?`,
