@@ -390,3 +390,11 @@ func colorWanted(mode string, tty bool) (bool, error) {
 	}
 	return false, fmt.Errorf("--color %q: want auto, always or never", mode)
 }
+
+// plural renders a count with its noun.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
+}

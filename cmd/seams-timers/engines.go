@@ -2,16 +2,11 @@ package main
 
 import (
 	"maps"
-	"time"
 
-	"github.com/seams/seams-timers/bpmn/rules"
-	temporal "github.com/seams/seams-timers/cadence/rules"
 	enginelist "github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	simcore "github.com/seams/seams-timers/sim"
-	sfrules "github.com/seams/seams-timers/stateflows/rules"
-	wferules "github.com/seams/seams-timers/wfe/rules"
 )
 
 // engines are the timer systems seams-timers checks (internal/engines is
@@ -24,41 +19,6 @@ func allRules() []*lint.Rule {
 	var out []*lint.Rule
 	for _, e := range engines() {
 		out = append(out, e.Rules...)
-	}
-	return out
-}
-
-// engineCLI is what an engine adds to the commands beside check: the next
-// firings of values given on the command line and of the timers of its
-// files, and its simulator. Each function reports false when the engine's
-// rules refused a value or a timer (exit 1); an error is a usage error.
-type engineCLI struct {
-	// nextValues prints the next firings of values given on the command
-	// line (next --engine NAME VALUE...).
-	nextValues func(run *nextRun, values []string) (bool, error)
-	// nextFiles prints the next firings of every timer of the engine's
-	// files that the run reports on.
-	nextFiles func(run *nextRun, loaded *project.Loaded) (bool, error)
-	// simulate runs the engine's simulator (simulate --engine NAME).
-	simulate func(s *streams, o *simulateOptions, cfg *lint.Config) error
-	// now reads next's --now as the engine reads it (nil: an RFC 3339
-	// instant, else the config's now, else the current time).
-	now func(o *nextOptions, cfg *lint.Config) (time.Time, error)
-}
-
-// engineCLIs are the engines' additions to next and simulate, by engine
-// name.
-func engineCLIs() map[string]*engineCLI {
-	return map[string]*engineCLI{rules.EngineName: &bpmnCLI, wferules.EngineName: &wfeCLI, sfrules.EngineName: &stateflowsCLI, temporal.EngineName: &cadenceCLI}
-}
-
-// engineCLINames lists the engines' names in the order of engines().
-func engineCLINames() []string {
-	var out []string
-	for _, e := range engines() {
-		if _, ok := engineCLIs()[e.Name]; ok {
-			out = append(out, e.Name)
-		}
 	}
 	return out
 }

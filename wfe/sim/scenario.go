@@ -103,6 +103,10 @@ func ParseTime(s string) (time.Time, error) { return simcore.ParseInstant(s) }
 // ParseWindow reads START/END (simcore.ParseWindow).
 func ParseWindow(s string) (Window, error) { return simcore.ParseWindow(s) }
 
+// ScenarioKeys are the top-level keys of a scenario file: the core's
+// header and the engine's own.
+var ScenarioKeys = []string{"from", "until", "step", "down", "server", "replicas", "together", "period", "interval", "assume", "instances"}
+
 // scenarioFile is the YAML form of a scenario.
 type scenarioFile struct {
 	// The header: from, until, step (the single server's poll period,
