@@ -214,4 +214,3 @@ func writeSimOutput(s *streams, o *simulateOptions, write func(io.Writer) error)
 	}
 	return buffered(s.Out)
 }
-
