@@ -100,6 +100,7 @@ func TestParseDuration(t *testing.T) {
 		"P1Y":       "years and months",
 		"-PT1S":     "negative",
 		"-1s":       "negative",
+		"-1ns":      "negative",
 		"PT1H1H":    "out of order",
 		"PT1S1M":    "out of order",
 		"P1D1W":     "out of order",
