@@ -10,6 +10,7 @@ package sim
 
 import (
 	"bytes"
+	_ "embed" // for the scenario schema
 	"errors"
 	"fmt"
 	"io"
@@ -243,3 +244,9 @@ func plural(n int, one, many string) string {
 
 // rfc renders an instant in UTC, RFC 3339.
 func rfc(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+
+// ScenarioSchema is the JSON Schema of a scenario file
+// (stateflows/sim/scenario.schema.json).
+//
+//go:embed scenario.schema.json
+var ScenarioSchema []byte

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"bytes"
+	_ "embed" // for the scenario schema
 	"errors"
 	"fmt"
 	"time"
@@ -194,3 +195,9 @@ func ParseScenario(src []byte) (Scenario, error) {
 	}
 	return sc, nil
 }
+
+// ScenarioSchema is the JSON Schema of a scenario file
+// (wfe/sim/scenario.schema.json).
+//
+//go:embed scenario.schema.json
+var ScenarioSchema []byte
