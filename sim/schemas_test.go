@@ -109,7 +109,9 @@ func yamlJSON(t *testing.T, src string) any {
 // the parser accepts; and the header's keys are each kind's (stateflows'
 // without step).
 func TestScenarioSchemas(t *testing.T) {
-	var core struct{ Defs map[string]any `json:"$defs"` }
+	var core struct {
+		Defs map[string]any `json:"$defs"`
+	}
 	src, err := os.ReadFile("defs.schema.json")
 	if err != nil {
 		t.Fatal(err)
