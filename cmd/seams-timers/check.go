@@ -299,7 +299,7 @@ func runCheck(s *streams, o *checkOptions) error {
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}
 	if rep.Files == 0 && in.Stdin == nil {
-		fmt.Fprintf(s.Err, "seams-timers: no model or index graph found in %s: nothing was checked (exit %d)\n", strings.Join(o.Paths, " "), lint.ExitNoFiles)
+		fmt.Fprintf(s.Err, "seams-timers: no model or index graph found in %s: nothing was checked (exit %d)\n", lint.Printable(strings.Join(o.Paths, " ")), lint.ExitNoFiles)
 		return &exitError{code: lint.ExitNoFiles}
 	}
 	return failExit(rep, failOn, never)

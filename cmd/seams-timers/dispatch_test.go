@@ -2,6 +2,8 @@ package main
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
@@ -183,6 +185,46 @@ func TestFlagParsing(t *testing.T) {
 					t.Errorf("simulate --%s: %s declares another kind", d.Name, e.Name)
 				}
 			}
+		}
+	}
+}
+
+// TestHostileNamesEscaped: a file name with an escape sequence or a
+// workflow command reaches no output raw, in any engine's next and
+// simulate, nor in check's "nothing was checked" line.
+func TestHostileNamesEscaped(t *testing.T) {
+	dir := t.TempDir()
+	evil := "\x1b[2J\n::error::x"
+	sub := filepath.Join(dir, evil)
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Skip("the file system refuses the name:", err)
+	}
+	writeFile(t, sub, evil+".cs", mustRead(t, "../../examples/stateflows/OrderMachine.cs"))
+	writeFile(t, sub, evil+".xml", []byte(`<Process Name="P"><Timers><Timer Name="T" Type="Interval" Value="2hrs"/></Timers><Activities><Activity Name="A" IsInitial="True"/></Activities></Process>`))
+	writeFile(t, sub, "broken.xml", []byte(`<Process Name="Q"><Timers>`))
+	empty := filepath.Join(dir, "empty"+evil)
+	if err := os.Mkdir(empty, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for _, args := range [][]string{
+		{"check", "--no-config", empty},
+		{"simulate", "--no-config", "--engine", "stateflows", "--now", "2026-11-01T00:00:00Z", sub},
+		{"simulate", "--no-config", "--engine", "wfe", "--now", "2026-11-01T00:00:00Z", sub},
+		{"next", "--no-config", "--now", "2026-11-01T00:00:00Z", sub},
+	} {
+		_, out, errOut := runCLI(t, "", args...)
+		for _, text := range []string{out, errOut} {
+			if strings.Contains(text, "\x1b") {
+				t.Errorf("%s: an escape sequence reaches the output: %q", args[0], text)
+			}
+			for _, line := range strings.Split(text, "\n") {
+				if strings.HasPrefix(strings.TrimLeft(line, " \t"), "::") {
+					t.Errorf("%s: a line reads as a workflow command: %q", args[0], line)
+				}
+			}
+		}
+		if !strings.Contains(out+errOut, `\x1b[2J`) {
+			t.Errorf("%s: the name is not shown escaped: %q %q", args[0], out, errOut)
 		}
 	}
 }
