@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"regexp"
 	"slices"
 	"testing"
 
@@ -156,6 +157,25 @@ func TestScenarioSchemas(t *testing.T) {
 			}
 			if sch.Validate(yamlJSON(t, bad)) == nil {
 				t.Errorf("%s: the schema accepts %q", k.name, bad)
+			}
+		}
+	}
+	// The scenarios docs/scenario.md shows for each kind are valid.
+	md, err := os.ReadFile(filepath.Join("..", "docs", "scenario.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, k := range kinds()[1:] {
+		blocks := regexp.MustCompile("(?s)```yaml "+k.name+"\n(.*?)```").FindAllStringSubmatch(string(md), -1)
+		if len(blocks) == 0 {
+			t.Errorf("docs/scenario.md shows no %s scenario", k.name)
+		}
+		for _, b := range blocks {
+			if err := k.parse([]byte(b[1])); err != nil {
+				t.Errorf("docs/scenario.md's %s scenario: %v", k.name, err)
+			}
+			if err := compile(t, k.name, k.schema).Validate(yamlJSON(t, b[1])); err != nil {
+				t.Errorf("docs/scenario.md's %s scenario: %v", k.name, err)
 			}
 		}
 	}
