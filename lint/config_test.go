@@ -121,7 +121,7 @@ func TestExampleConfigsMatchSchema(t *testing.T) {
 			t.Errorf("%s: %v", f, problems)
 		}
 	}
-	for _, bad := range []string{"extend: strict\n", "rules:\n  TMR1031: fatal\n", "scheduler:\n  poll: 5s\n", "exclude: x\n", "now: yesterday\n"} {
+	for _, bad := range []string{"extend: strict\n", "rules:\n  TMR1031: fatal\n", "scheduler:\n  poll: P1M\n", "exclude: x\n", "now: yesterday\n"} {
 		problems, err := ValidateConfigSchema([]byte(bad))
 		if err != nil {
 			t.Fatal(err)

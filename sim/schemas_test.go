@@ -160,6 +160,18 @@ func TestScenarioSchemas(t *testing.T) {
 			}
 		}
 	}
+	// The config's durations are the same grammar.
+	var cfg struct{ Defs map[string]any `json:"$defs"` }
+	src, err = os.ReadFile(filepath.Join("..", "lint", "config.schema.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := json.Unmarshal(src, &cfg); err != nil {
+		t.Fatal(err)
+	}
+	if !reflect.DeepEqual(cfg.Defs["duration"], core.Defs["duration"]) {
+		t.Error("lint/config.schema.json's $defs.duration differs from sim/defs.schema.json's")
+	}
 	// The scenarios docs/scenario.md shows for each kind are valid.
 	md, err := os.ReadFile(filepath.Join("..", "docs", "scenario.md"))
 	if err != nil {
