@@ -161,7 +161,9 @@ func TestScenarioSchemas(t *testing.T) {
 		}
 	}
 	// The config's durations are the same grammar.
-	var cfg struct{ Defs map[string]any `json:"$defs"` }
+	var cfg struct {
+		Defs map[string]any `json:"$defs"`
+	}
 	src, err = os.ReadFile(filepath.Join("..", "lint", "config.schema.json"))
 	if err != nil {
 		t.Fatal(err)
