@@ -61,8 +61,12 @@ const DefaultLease = 30 * time.Second
 // DefaultSpan is how far a simulation with no scenario runs.
 const DefaultSpan = simcore.DefaultSpan
 
-// Window is a half-open interval of time [Start, End), the core's.
-type Window = simcore.Window
+// Window is a half-open interval of time [Start, End), read as the core
+// reads one (simcore.Window).
+type Window struct{ Start, End time.Time }
+
+// String renders the window as START/END.
+func (w Window) String() string { return simcore.Window(w).String() }
 
 // Crash takes one replica down. The replica crashes inside its first
 // scheduler run at or after At: a firing it was claiming in that run rolls
@@ -263,7 +267,10 @@ func ParseRuntime(v string) (alreadyRunning bool, err error) {
 func ParseDurationFlag(s string) (time.Duration, error) { return simcore.ParseDuration(s) }
 
 // ParseWindow reads START/END (simcore.ParseWindow).
-func ParseWindow(s string) (Window, error) { return simcore.ParseWindow(s) }
+func ParseWindow(s string) (Window, error) {
+	w, err := simcore.ParseWindow(s)
+	return Window{Start: w.Start, End: w.End}, err
+}
 
 // ParseCrash reads REPLICA@TIME or REPLICA@TIME/RESTART; the replica may
 // be written 2 or r2.
@@ -408,13 +415,16 @@ func ParseScenario(src []byte) (Scenario, error) {
 			return s, field("runtime", err)
 		}
 	}
-	h, err := y.HeaderFile.Read()
+	h, err := y.Read()
 	if err != nil {
 		var fe *simcore.FieldError
 		errors.As(err, &fe)
 		return s, field(fe.Key, fe.Err)
 	}
-	s.From, s.Until, s.Step, s.Down = h.From, h.Until, h.Step, h.Down
+	s.From, s.Until, s.Step = h.From, h.Until, h.Step
+	for _, w := range h.Down {
+		s.Down = append(s.Down, Window{Start: w.Start, End: w.End})
+	}
 	if y.Lease != "" {
 		if s.Lease, err = ParseDurationFlag(y.Lease); err != nil {
 			return s, field("lease", err)

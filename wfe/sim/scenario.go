@@ -140,7 +140,7 @@ func ParseScenario(src []byte) (Scenario, error) {
 	if err := dec.Decode(&f); err != nil {
 		return sc, fmt.Errorf("scenario: %w", err)
 	}
-	h, err := f.HeaderFile.Read()
+	h, err := f.Read()
 	if err != nil {
 		return sc, err
 	}
