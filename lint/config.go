@@ -64,8 +64,11 @@ var (
 	levelNames    = []string{"off", "info", "warning", "error"}
 )
 
-// FindConfig walks up from start (a file or directory) to the filesystem
-// root and returns the first ConfigFileName found, or "".
+// FindConfig walks up from start (a file or directory) and returns the
+// first ConfigFileName found, or "". The walk stops at the top of the git
+// repository start lies in (the directory holding .git): a config above
+// the repository, in a home or temporary directory, does not govern it.
+// Outside any repository it goes on to the file system's root.
 func FindConfig(start string) string {
 	abs, err := filepath.Abs(start)
 	if err != nil {
@@ -78,6 +81,9 @@ func FindConfig(start string) string {
 		p := filepath.Join(abs, ConfigFileName)
 		if info, err := os.Stat(p); err == nil && !info.IsDir() {
 			return p
+		}
+		if _, err := os.Lstat(filepath.Join(abs, ".git")); err == nil {
+			return ""
 		}
 		parent := filepath.Dir(abs)
 		if parent == abs {

@@ -37,11 +37,40 @@ func RulePage(r *Rule, st PageStyle) string {
 	if st.Lang != nil {
 		lang = st.Lang
 	}
-	fmt.Fprintf(&b, "## Bad\n\n```%s\n%s\n```\n\n", lang(r.Bad), strings.TrimSpace(r.Bad))
-	fmt.Fprintf(&b, "## Good\n\n```%s\n%s\n```\n\n", lang(r.Good), strings.TrimSpace(r.Good))
+	if len(r.Examples) == 0 {
+		fmt.Fprintf(&b, "## Bad\n\n```%s\n%s\n```\n\n", lang(r.Bad), strings.TrimSpace(r.Bad))
+		fmt.Fprintf(&b, "## Good\n\n```%s\n%s\n```\n\n", lang(r.Good), strings.TrimSpace(r.Good))
+	} else {
+		// One section per kind of file, so that each reader finds the
+		// example in the language of their own files.
+		b.WriteString("## Bad and good, by kind of file\n\n")
+		for _, ex := range r.Examples {
+			fmt.Fprintf(&b, "### %s\n\nBad:\n\n```%s\n%s\n```\n\nGood:\n\n```%s\n%s\n```\n\n",
+				ex.Kind, ex.Lang, strings.TrimSpace(ex.Bad), ex.Lang, strings.TrimSpace(ex.Good))
+		}
+	}
 	fmt.Fprintf(&b, "## Configuration\n\n```yaml\nrules:\n  %s: off   # or info, warning, error\n```\n\n", r.ID)
 	b.WriteString(strings.ReplaceAll(st.Suppress, "%s", r.ID))
 	b.WriteString("\n")
+	return b.String()
+}
+
+// Explain renders a rule's documentation as `seams-timers explain` prints
+// it: the doc, then a bad and a good example (one pair per kind of file
+// for a rule with Examples), then the address of its page.
+func Explain(r *Rule) string {
+	indent := func(text string) string {
+		return "    " + strings.ReplaceAll(strings.TrimSpace(text), "\n", "\n    ")
+	}
+	var b strings.Builder
+	fmt.Fprintf(&b, "%s %s (%s)\n\n%s\n\n%s\n\n", r.ID, r.Name, r.Severity, r.Title, strings.TrimSpace(r.Doc))
+	if len(r.Examples) == 0 {
+		fmt.Fprintf(&b, "Bad:\n\n%s\n\nGood:\n\n%s\n\n", indent(r.Bad), indent(r.Good))
+	}
+	for _, ex := range r.Examples {
+		fmt.Fprintf(&b, "Bad (%s):\n\n%s\n\nGood (%s):\n\n%s\n\n", ex.Kind, indent(ex.Bad), ex.Kind, indent(ex.Good))
+	}
+	fmt.Fprintf(&b, "Online documentation:\n\n    %s\n", RuleDocURI(r.ID))
 	return b.String()
 }
 

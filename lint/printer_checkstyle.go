@@ -65,6 +65,6 @@ func writeXML(w io.Writer, v any) error {
 		return err
 	}
 	b.WriteByte('\n')
-	_, err := w.Write(b.Bytes())
+	_, err := w.Write(XMLRunes(b.Bytes()))
 	return err
 }

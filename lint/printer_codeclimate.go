@@ -122,6 +122,6 @@ func writeJSON(w io.Writer, v any) error {
 	if err := enc.Encode(v); err != nil {
 		return err
 	}
-	_, err := w.Write(b.Bytes())
+	_, err := w.Write(JSONRunes(b.Bytes()))
 	return err
 }

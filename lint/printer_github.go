@@ -14,6 +14,9 @@ import (
 //	::error file=a.bpmn,line=3,col=5,endLine=3,endColumn=9,title=TMR1031 cycle-no-start::message
 //
 // so that a workflow step running the linter annotates the pull request.
+// What it quotes of the input is escaped for the runner (GitHubProperty,
+// GitHubData): no control, bidirectional or separator character is left
+// raw, and no line but the command's own starts with "::".
 // Warnings become ::warning and info findings ::notice. The detail, when
 // there is one, follows the message on a second line of the annotation.
 type GitHubPrinter struct{}
@@ -24,7 +27,7 @@ func (GitHubPrinter) Print(w io.Writer, r *Report) error {
 	for _, d := range sortedDiagnostics(r) {
 		var props []string
 		add := func(key, value string) {
-			props = append(props, key+"="+escapeGitHubProperty(value))
+			props = append(props, key+"="+GitHubProperty(value))
 		}
 		addInt := func(key string, n int) {
 			if n > 0 {
@@ -45,7 +48,7 @@ func (GitHubPrinter) Print(w io.Writer, r *Report) error {
 		if d.Detail != "" {
 			msg += "\n" + d.Detail
 		}
-		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), escapeGitHubData(msg))
+		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), GitHubData(msg))
 	}
 	_, err := w.Write(b.Bytes())
 	return err
@@ -60,16 +63,4 @@ func githubCommand(s Severity) string {
 		return "warning"
 	}
 	return "notice"
-}
-
-// escapeGitHubData escapes a workflow command's message as the Actions
-// runner unescapes it: % first, then carriage return and line feed.
-func escapeGitHubData(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A").Replace(s)
-}
-
-// escapeGitHubProperty escapes a workflow command's property value: as the
-// message, and also the colon and comma that end a property.
-func escapeGitHubProperty(s string) string {
-	return strings.NewReplacer("%", "%25", "\r", "%0D", "\n", "%0A", ":", "%3A", ",", "%2C").Replace(s)
 }

@@ -45,24 +45,8 @@ func (MarkdownPrinter) Print(w io.Writer, r *Report) error {
 	return err
 }
 
-// markdownCell escapes text for a table cell: the pipe that ends a cell,
-// the characters Markdown reads as markup or HTML, and line breaks.
-func markdownCell(s string) string {
-	return strings.NewReplacer(
-		`\`, `\\`, "|", `\|`, "<", "&lt;", ">", "&gt;", "&", "&amp;",
-		"*", `\*`, "_", `\_`, "`", "\\`", "[", `\[`, "]", `\]`,
-		"\r\n", "<br>", "\n", "<br>", "\r", "<br>",
-	).Replace(s)
-}
+// markdownCell escapes text for a table cell (MarkdownText).
+func markdownCell(s string) string { return MarkdownText(s) }
 
-// markdownCode renders a path as inline code; a path with a backtick or a
-// pipe is escaped as plain text instead.
-func markdownCode(s string) string {
-	if s == "" {
-		return ""
-	}
-	if strings.ContainsAny(s, "`|\r\n") {
-		return markdownCell(s)
-	}
-	return "`" + s + "`"
-}
+// markdownCode renders a path as inline code (MarkdownCode).
+func markdownCode(s string) string { return MarkdownCode(s) }

@@ -464,16 +464,18 @@ func TestGitHubEscape(t *testing.T) {
 	for _, c := range []struct{ in, data, prop string }{
 		{"plain", "plain", "plain"},
 		{"100%", "100%25", "100%25"},
-		{"a\r\nb", "a%0D%0Ab", "a%0D%0Ab"},
+		{"a\r\nb", "a%0Ab", `a\r\nb`},
+		{"a\rb\n::error::x", `a\rb%0A::error::x`, `a\rb\n%3A%3Aerror%3A%3Ax`},
+		{"x\x1b[2J\u202e\u2028\u009b", `x\x1b[2J\u202e\u2028\u009b`, `x\x1b[2J\u202e\u2028\u009b`},
 		{"a: b, c", "a: b, c", "a%3A b%2C c"},
 		{"%0A", "%250A", "%250A"},
 		{"Größe", "Größe", "Größe"},
 	} {
-		if got := escapeGitHubData(c.in); got != c.data {
-			t.Errorf("escapeGitHubData(%q) = %q, want %q", c.in, got, c.data)
+		if got := GitHubData(c.in); got != c.data {
+			t.Errorf("GitHubData(%q) = %q, want %q", c.in, got, c.data)
 		}
-		if got := escapeGitHubProperty(c.in); got != c.prop {
-			t.Errorf("escapeGitHubProperty(%q) = %q, want %q", c.in, got, c.prop)
+		if got := GitHubProperty(c.in); got != c.prop {
+			t.Errorf("GitHubProperty(%q) = %q, want %q", c.in, got, c.prop)
 		}
 	}
 }

@@ -39,8 +39,14 @@ type Rule struct {
 	// rule reads.
 	Bad  string
 	Good string
-	Kind RuleKind
-	// Engine names the engine the rule belongs to; a KindProject rule runs
+	// Examples, for a rule reported on the files of several engines (the
+	// core's TMR0xxx), are a bad and a good example for each kind of file;
+	// Bad and Good are then the first one's. The rule's page and explain
+	// show every one.
+	Examples []Example
+	Kind     RuleKind
+	// Engine names the engine the rule belongs to (empty for the core's
+	// rules, TMR0xxx, which every engine lists); a KindProject rule runs
 	// only when that engine's project state is set.
 	Engine string
 	// FileKind is the kind of file a KindFile rule runs on (a kind the
@@ -51,6 +57,18 @@ type Rule struct {
 	// firing), rather than a finding about the project around it.
 	Refuses bool
 	Run     func(*Pass)
+}
+
+// Example is a bad and a good example of a rule in the language of one
+// kind of file.
+type Example struct {
+	// Kind names the files, as their readers know them ("BPMN XML",
+	// "C#, Stateflows").
+	Kind string
+	// Lang is the code-block language of both examples ("xml", "csharp").
+	Lang string
+	Bad  string
+	Good string
 }
 
 // Pass is what a rule sees when it runs.

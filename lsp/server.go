@@ -87,9 +87,7 @@ var ErrExitWithoutShutdown = errors.New("exit before shutdown")
 // NewServer returns a server with the given options.
 func NewServer(opts Options) *Server {
 	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, files: newFileCache()}
-	for _, e := range opts.Engines {
-		s.rules = append(s.rules, e.Rules...)
-	}
+	s.rules = project.Rules(opts.Engines)
 	w := opts.Log
 	if w == nil {
 		w = io.Discard

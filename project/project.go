@@ -60,6 +60,23 @@ type Engine struct {
 	Commands any
 }
 
+// Rules returns the rules of the given engines, each once, in the
+// engines' order: every engine lists the core's rules (TMR0xxx) among its
+// own, and they are kept where they first appear.
+func Rules(engines []*Engine) []*lint.Rule {
+	var out []*lint.Rule
+	seen := map[*lint.Rule]bool{}
+	for _, e := range engines {
+		for _, r := range e.Rules {
+			if !seen[r] {
+				seen[r] = true
+				out = append(out, r)
+			}
+		}
+	}
+	return out
+}
+
 // Options are what one run loads, the config already applied.
 type Options struct {
 	// Paths are files and directories as the user gave them; "-" stands
@@ -321,9 +338,7 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 // buffer is checked, of that buffer only.
 func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, error) {
 	if lopts.Rules == nil {
-		for _, e := range engines {
-			lopts.Rules = append(lopts.Rules, e.Rules...)
-		}
+		lopts.Rules = Rules(engines)
 	}
 	if lopts.Jobs == 0 {
 		lopts.Jobs = opts.Jobs

@@ -197,3 +197,85 @@ func TestMissingPath(t *testing.T) {
 		t.Fatalf("got %v, want a *project.PathError", err)
 	}
 }
+
+// TestExcludePatterns pins how discovery reads the config's exclude
+// patterns: a pattern matches a path relative to the config's directory,
+// a directory on that path, or the base name of the file or of any
+// directory it sits in, at any depth; `*` does not cross a slash.
+func TestExcludePatterns(t *testing.T) {
+	files := []string{
+		"a.toy",
+		"a.generated.toy",
+		"sub/b.toy",
+		"sub/deep/c.generated.toy",
+		"sub/deep/d.toy",
+		"sub/vendor/e.toy",
+		"vendor/f.toy",
+		"legacy/g.toy",
+		"sub/legacy/h.toy",
+	}
+	for _, tc := range []struct {
+		pattern string
+		skipped []string
+	}{
+		// Base names of files, at any depth.
+		{"*.generated.toy", []string{"a.generated.toy", "sub/deep/c.generated.toy"}},
+		{"d.toy", []string{"sub/deep/d.toy"}},
+		// Base names of directories, at any depth.
+		{"vendor", []string{"sub/vendor/e.toy", "vendor/f.toy"}},
+		{"deep", []string{"sub/deep/c.generated.toy", "sub/deep/d.toy"}},
+		// A path relative to the config's directory: only there.
+		{"sub/legacy", []string{"sub/legacy/h.toy"}},
+		{"sub/*.toy", []string{"sub/b.toy"}},
+		{"legacy/*", []string{"legacy/g.toy"}},
+		{"*/vendor", []string{"sub/vendor/e.toy"}},
+		// No match.
+		{"*.bpmn", nil},
+	} {
+		t.Run(tc.pattern, func(t *testing.T) {
+			dir := t.TempDir()
+			for _, f := range files {
+				write(t, dir, f, "daily\n")
+			}
+			cfg := &lint.Config{Path: filepath.Join(dir, lint.ConfigFileName), Exclude: []string{tc.pattern}}
+			var read []string
+			opts := project.Options{Paths: []string{dir}, Config: cfg, Jobs: 1, ReadFile: func(p string) ([]byte, error) {
+				rel, _ := filepath.Rel(dir, p)
+				read = append(read, filepath.ToSlash(rel))
+				return os.ReadFile(p)
+			}}
+			if _, err := project.Check(opts, []*project.Engine{toyEngine()}, lint.Options{Jobs: 1}); err != nil {
+				t.Fatal(err)
+			}
+			var want []string
+			for _, f := range files {
+				if !slices.Contains(tc.skipped, f) {
+					want = append(want, f)
+				}
+			}
+			slices.Sort(read)
+			slices.Sort(want)
+			if !slices.Equal(read, want) {
+				t.Errorf("exclude %q read\n  %q\nwant\n  %q", tc.pattern, read, want)
+			}
+		})
+	}
+}
+
+// TestRules: a rule that several engines list (the core's) is listed
+// once, where it first appears, and Check runs with that list.
+func TestRules(t *testing.T) {
+	shared := &lint.Rule{ID: "TOY0001", Name: "toy-unreadable", Severity: lint.SeverityError, Kind: lint.KindLoad}
+	a, b := toyEngine(), toyEngine()
+	b.Name = "toy2"
+	a.Rules = append([]*lint.Rule{shared}, a.Rules...)
+	b.Rules = append([]*lint.Rule{shared}, b.Rules...)
+	got := project.Rules([]*project.Engine{a, b})
+	if len(got) != 3 || got[0] != shared || got[1] != a.Rules[1] || got[2] != b.Rules[1] {
+		var ids []string
+		for _, r := range got {
+			ids = append(ids, r.ID)
+		}
+		t.Errorf("Rules = %v; want TOY0001 once, then each engine's own", ids)
+	}
+}

@@ -64,6 +64,9 @@ func FuzzReadSQL(f *testing.F) {
 func FuzzExtract(f *testing.F) {
 	f.Add([]byte(`INSERT INTO dbo.[WorkflowScheme] (Code, Scheme) VALUES (N'x', N'<Process/>'), ('y', 'it''s');`))
 	f.Add([]byte(`insert into workflowscheme ("Scheme") values ('a' /* c */), ('b''''c') -- x`))
+	f.Add([]byte(`EXEC(N'INSERT dbo.WorkflowScheme(Code, Scheme) VALUES (N''x'', N''<Process Name="it''''s"/>'')')`))
+	f.Add([]byte("INSERT IGNORE INTO `workflowscheme`(`Code`, `Scheme`) VALUES ('x', '<Process Name=\"a\\'b\\\\\"/>');"))
+	f.Add([]byte(`DECLARE v varchar2(100); BEGIN v := '<Process Name="o''k"/>'; INSERT INTO WorkflowScheme(Code, Scheme) SELECT 'x', v FROM DUAL; END;`))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lits, at, msg := Extract(data)
 		if msg != "" {
@@ -82,8 +85,8 @@ func FuzzExtract(f *testing.F) {
 			if n := len(l.Text); l.ToFile(n) >= len(data) || data[l.ToFile(n)] != '\'' {
 				t.Fatalf("the end of the literal does not map to its closing quote")
 			}
-			if bytes.Count(l.Text, []byte("'")) != len(l.doubles) {
-				t.Fatalf("%d quotes in the text, %d doubled in the file", bytes.Count(l.Text, []byte("'")), len(l.doubles))
+			if bytes.Count(l.Text, []byte("'")) > len(l.doubles) {
+				t.Fatalf("%d quotes in the text, %d doubled or escaped in the file", bytes.Count(l.Text, []byte("'")), len(l.doubles))
 			}
 		}
 	})

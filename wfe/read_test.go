@@ -72,3 +72,37 @@ func TestSQLPositions(t *testing.T) {
 		t.Errorf("ID %q, comment target %q", s.Timers[0].ID, s.Comments[0].Target)
 	}
 }
+
+// TestSQLDialects: the seed files of the dialects the engine's samples
+// ship, each with the scheme's Code and the Value's position in the file.
+func TestSQLDialects(t *testing.T) {
+	const scheme = `<Process Name="Ticket">
+  <Timers><Timer Name="SLA" Type="Interval" Value="10 min"/></Timers>
+</Process>`
+	double := func(s string) string { return strings.ReplaceAll(s, "'", "''") }
+	cases := map[string]string{
+		"postgres": `INSERT INTO "WorkflowScheme"("Code", "Scheme") VALUES ('Ticket', '` + scheme + `') ON CONFLICT DO NOTHING;`,
+		"sqlite":   `INSERT INTO WorkflowScheme (Code, Scheme) VALUES ('Ticket', '` + scheme + `');`,
+		"mssql": "IF NOT EXISTS(SELECT * FROM dbo.WorkflowScheme WHERE Code = N'Ticket')\nBEGIN\nEXEC(N'INSERT dbo.WorkflowScheme(Code, Scheme) VALUES (N''Ticket'', N''" +
+			double(double(`<!-- it's -->`)+scheme) + "'')')\nEND\nGO",
+		"mysql": "INSERT IGNORE INTO `workflowscheme`(`Code`, `Scheme`) VALUES ('Ticket', '<!-- it\\'s \\\\ -->" + scheme + "');",
+		"oracle": "DECLARE\n    schemeValue varchar2(32767);\nBEGIN\nschemeValue := '" + double(`<!-- it's -->`) + scheme + "';\n" +
+			"INSERT INTO WorkflowScheme(Code, Scheme)\nSELECT 'Ticket', schemeValue\nFROM DUAL\nWHERE NOT EXISTS (SELECT 1 FROM WorkflowScheme WHERE Code = 'Ticket');\nEND;",
+	}
+	for name, src := range cases {
+		f, errs, ours := Read(name+".sql", []byte(src))
+		if !ours || len(errs) > 0 || f == nil || len(f.Schemes) != 1 {
+			t.Errorf("%s: ours %v, errors %v, file %+v", name, ours, errs, f)
+			continue
+		}
+		s := f.Schemes[0]
+		v := s.Timers[0].Value
+		if s.Code != "Ticket" || v.Value != "10 min" || src[v.Range.Start.Offset:v.Range.End.Offset] != "10 min" {
+			t.Errorf("%s: code %q, value %q, range holds %q", name, s.Code, v.Value, src[v.Range.Start.Offset:v.Range.End.Offset])
+		}
+		line := strings.Split(src, "\n")[v.Range.Start.Line-1]
+		if col := strings.Index(line, "10 min") + 1; v.Range.Start.Col != col {
+			t.Errorf("%s: value at column %d, want %d", name, v.Range.Start.Col, col)
+		}
+	}
+}

@@ -8,7 +8,12 @@ import (
 )
 
 // Literal is a scheme kept in a SQL seed file: the string literal of the
-// Scheme column of an INSERT INTO "WorkflowScheme" row, unescaped.
+// Scheme column of a WorkflowScheme row, unescaped. The dialects the
+// engine's samples write are read: PostgreSQL and SQLite (INSERT INTO
+// "WorkflowScheme" ... VALUES), MSSQL (the INSERT inside EXEC(N'...'), a
+// literal inside a literal), MySQL (INSERT IGNORE INTO `workflowscheme`,
+// backslash escapes) and Oracle PL/SQL (a variable assigned the literal,
+// then INSERT ... SELECT 'Code', variable FROM DUAL).
 type Literal struct {
 	// Code is the row's Code column, when it is a string literal.
 	Code string
@@ -16,17 +21,25 @@ type Literal struct {
 	Row int
 	// Text is the literal's content with every '' read as '.
 	Text []byte
-	// start is the file offset of the literal's first content byte;
-	// doubles are the text offsets of the quotes that were doubled.
+	// start is the offset of the literal's first content byte in its
+	// source; doubles are, per byte the source has more than the text,
+	// the last text offset that byte does not shift (a doubled quote's
+	// offset, one before a backslash escape's); parent is
+	// the literal whose text the source is (an EXEC's), nil for the file.
 	start   int
 	doubles []int
+	parent  *Literal
 }
 
 // ToFile maps an offset of Text to the offset of the same byte in the SQL
 // file.
 func (l *Literal) ToFile(i int) int {
 	n := sort.SearchInts(l.doubles, i)
-	return l.start + i + n
+	j := l.start + i + n
+	if l.parent != nil {
+		return l.parent.ToFile(j)
+	}
+	return j
 }
 
 // sqlToken is a token of a SQL file.
@@ -40,7 +53,7 @@ type sqlToken struct {
 // tokenize splits SQL into tokens; comments and spaces are dropped. An
 // unterminated literal, quoted identifier or comment is an error at its
 // start.
-func tokenize(src []byte) ([]sqlToken, int, string) {
+func tokenize(src []byte, backslash bool) ([]sqlToken, int, string) {
 	var out []sqlToken
 	i := 0
 	for i < len(src) {
@@ -59,7 +72,7 @@ func tokenize(src []byte) ([]sqlToken, int, string) {
 			}
 			i += end + 4
 		case c == '\'':
-			lit, next, ok := readLiteral(src, i)
+			lit, next, ok := readLiteral(src, i, backslash)
 			if !ok {
 				return nil, i, "unterminated string literal: a quote inside a literal is written ''"
 			}
@@ -121,11 +134,22 @@ func isWordByte(c byte) bool {
 }
 
 // readLiteral reads the string literal whose opening quote is at src[i].
-func readLiteral(src []byte, i int) (*Literal, int, bool) {
+// With backslash (MySQL), \' and \\ stand for the character after the
+// backslash; other escapes are kept as written.
+func readLiteral(src []byte, i int, backslash bool) (*Literal, int, bool) {
 	lit := &Literal{start: i + 1}
 	var b []byte
 	j := i + 1
 	for j < len(src) {
+		if backslash && src[j] == '\\' && j+1 < len(src) && (src[j+1] == '\'' || src[j+1] == '\\') {
+			// The byte dropped comes before the character: every offset
+			// from it on shifts, so the entry is one less (ToFile counts
+			// the entries below an offset).
+			lit.doubles = append(lit.doubles, len(b)-1)
+			b = append(b, src[j+1])
+			j += 2
+			continue
+		}
 		if src[j] == '\'' {
 			if j+1 < len(src) && src[j+1] == '\'' {
 				lit.doubles = append(lit.doubles, len(b))
@@ -143,21 +167,66 @@ func readLiteral(src []byte, i int) (*Literal, int, bool) {
 }
 
 // Extract returns the schemes of a SQL seed file: the Scheme column of
-// every row of every INSERT INTO WorkflowScheme statement (the table name
-// in any quoting, with or without a schema), in file order. A file that
-// cannot be tokenized returns the offset and a message.
+// every row of every INSERT [IGNORE] [INTO] WorkflowScheme statement (the
+// table name in any quoting and case, with or without a schema), given as
+// VALUES rows or as one SELECT row, a value being a string literal or a
+// PL/SQL variable assigned one (name := '...'); statements inside
+// EXEC(N'...') are read too. Backslash escapes are read when the file
+// quotes names with backticks (MySQL). Schemes come in file order. A file
+// that cannot be tokenized returns the offset and a message.
 func Extract(src []byte) ([]*Literal, int, string) {
-	toks, at, msg := tokenize(src)
+	rows := 0
+	return extract(src, bytes.IndexByte(src, '`') >= 0, &rows, 0)
+}
+
+// maxExecDepth bounds EXEC inside EXEC.
+const maxExecDepth = 4
+
+func extract(src []byte, backslash bool, rows *int, depth int) ([]*Literal, int, string) {
+	toks, at, msg := tokenize(src, backslash)
 	if msg != "" {
 		return nil, at, msg
 	}
 	var out []*Literal
-	rows := 0
+	vars := map[string]*Literal{}
 	for i := 0; i < len(toks); i++ {
-		if !isWord(toks[i], "insert") || i+1 >= len(toks) || !isWord(toks[i+1], "into") {
+		// name := 'literal' (PL/SQL)
+		if toks[i].kind == 'w' && i+3 < len(toks) && isPunct(toks[i+1], ":") && isPunct(toks[i+2], "=") && toks[i+3].kind == 's' {
+			vars[strings.ToLower(toks[i].text)] = toks[i+3].lit
 			continue
 		}
-		j := i + 2
+		// EXEC(N'...') / EXECUTE('...')
+		if (isWord(toks[i], "exec") || isWord(toks[i], "execute")) && i+3 < len(toks) && isPunct(toks[i+1], "(") &&
+			toks[i+2].kind == 's' && isPunct(toks[i+3], ")") && depth < maxExecDepth {
+			outer := toks[i+2].lit
+			inner, at, msg := extract(outer.Text, backslash, rows, depth+1)
+			if msg != "" {
+				// The statement is text the server parses at run time:
+				// what cannot be read is not a scheme here.
+				_ = at
+				continue
+			}
+			for _, l := range inner {
+				root := l
+				for root.parent != nil {
+					root = root.parent
+				}
+				root.parent = outer
+				out = append(out, l)
+			}
+			i += 3
+			continue
+		}
+		if !isWord(toks[i], "insert") {
+			continue
+		}
+		j := i + 1
+		if j < len(toks) && isWord(toks[j], "ignore") {
+			j++
+		}
+		if j < len(toks) && isWord(toks[j], "into") {
+			j++
+		}
 		table := ""
 		for j < len(toks) && (toks[j].kind == 'w' || toks[j].kind == 'i') {
 			table = toks[j].text
@@ -184,49 +253,95 @@ func Extract(src []byte) ([]*Literal, int, string) {
 			}
 		}
 		j++
-		if schemeCol < 0 || j >= len(toks) || !isWord(toks[j], "values") {
+		if schemeCol < 0 || j >= len(toks) {
 			continue
 		}
-		j++
-		// The rows: ( v, v, ... ) separated by commas.
-		for j < len(toks) && isPunct(toks[j], "(") {
-			rows++
+		row := func(vals [][]sqlToken) {
+			*rows++
+			lit := value(vals, schemeCol, vars)
+			if lit == nil {
+				return
+			}
+			lit.Row = *rows
+			if c := value(vals, codeCol, vars); c != nil {
+				lit.Code = string(c.Text)
+			}
+			out = append(out, lit)
+		}
+		switch {
+		case isWord(toks[j], "select"):
+			// INSERT ... SELECT v, v FROM ...: one row.
 			var vals [][]sqlToken
 			cur := []sqlToken{}
 			depth := 0
 			for j++; j < len(toks); j++ {
 				t := toks[j]
-				if isPunct(t, "(") {
+				if depth == 0 && (isWord(t, "from") || isPunct(t, ";")) {
+					break
+				}
+				switch {
+				case isPunct(t, "("):
 					depth++
-				} else if isPunct(t, ")") {
-					if depth == 0 {
-						break
-					}
+				case isPunct(t, ")"):
 					depth--
-				} else if isPunct(t, ",") && depth == 0 {
+				case isPunct(t, ",") && depth == 0:
 					vals = append(vals, cur)
 					cur = []sqlToken{}
 					continue
 				}
 				cur = append(cur, t)
 			}
-			vals = append(vals, cur)
+			row(append(vals, cur))
+		case isWord(toks[j], "values"):
 			j++
-			if schemeCol < len(vals) && len(vals[schemeCol]) == 1 && vals[schemeCol][0].kind == 's' {
-				lit := vals[schemeCol][0].lit
-				lit.Row = rows
-				if codeCol >= 0 && codeCol < len(vals) && len(vals[codeCol]) == 1 && vals[codeCol][0].kind == 's' {
-					lit.Code = string(vals[codeCol][0].lit.Text)
+			// The rows: ( v, v, ... ) separated by commas.
+			for j < len(toks) && isPunct(toks[j], "(") {
+				var vals [][]sqlToken
+				cur := []sqlToken{}
+				depth := 0
+				for j++; j < len(toks); j++ {
+					t := toks[j]
+					if isPunct(t, "(") {
+						depth++
+					} else if isPunct(t, ")") {
+						if depth == 0 {
+							break
+						}
+						depth--
+					} else if isPunct(t, ",") && depth == 0 {
+						vals = append(vals, cur)
+						cur = []sqlToken{}
+						continue
+					}
+					cur = append(cur, t)
 				}
-				out = append(out, lit)
-			}
-			if j < len(toks) && isPunct(toks[j], ",") {
+				row(append(vals, cur))
 				j++
+				if j < len(toks) && isPunct(toks[j], ",") {
+					j++
+				}
 			}
+		default:
+			continue
 		}
 		i = j - 1
 	}
 	return out, 0, ""
+}
+
+// value is the literal of column col of a row: a string literal, or a
+// variable assigned one.
+func value(vals [][]sqlToken, col int, vars map[string]*Literal) *Literal {
+	if col < 0 || col >= len(vals) || len(vals[col]) != 1 {
+		return nil
+	}
+	switch t := vals[col][0]; t.kind {
+	case 's':
+		return t.lit
+	case 'w':
+		return vars[strings.ToLower(t.text)]
+	}
+	return nil
 }
 
 func isWord(t sqlToken, w string) bool { return t.kind == 'w' && strings.EqualFold(t.text, w) }

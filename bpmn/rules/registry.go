@@ -5,7 +5,9 @@
 // directories on which it stays silent and `invalid-*` ones on which it
 // fires, with the expected findings written inside them as
 // `<!-- want "TMR1031" -->` (BPMN) or `# want "TMR4002"` (Turtle) on the
-// line the finding is reported on.
+// line the finding is reported on, and, in one fixture of each rule, a
+// regexp the message must match (`want "TMR1031" "no start date-time"`).
+// The core's rules (TMR0xxx, package rules) come first in All.
 package rules
 
 import (
@@ -13,17 +15,12 @@ import (
 	"strings"
 
 	"github.com/seams/seams-timers/lint"
+	core "github.com/seams/seams-timers/rules"
 )
 
-// registry lists every rule, in ID order. A retired rule keeps its ID.
+// registry lists the engine's own rules, in ID order. A retired rule
+// keeps its ID.
 var registry = []*lint.Rule{
-	FileUnreadable,
-	XMLSyntax,
-	RDFSyntax,
-	ModelFileMissing,
-	SuppressionNoReason,
-	SuppressionUnknownRule,
-	SuppressionUnused,
 	TimerDefinitionEmpty,
 	TimerDefinitionMultiple,
 	ExpressionEmpty,
@@ -72,9 +69,10 @@ var registry = []*lint.Rule{
 	StartFarPast,
 }
 
-// All returns every registered rule, sorted by ID.
+// All returns the engine's rules, sorted by ID: the core's (TMR0xxx),
+// then its own.
 func All() []*lint.Rule {
-	out := slices.Clone(registry)
-	slices.SortFunc(out, func(a, b *lint.Rule) int { return strings.Compare(a.ID, b.ID) })
-	return out
+	own := slices.Clone(registry)
+	slices.SortFunc(own, func(a, b *lint.Rule) int { return strings.Compare(a.ID, b.ID) })
+	return append(core.Core(), own...)
 }

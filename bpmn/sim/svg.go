@@ -496,7 +496,34 @@ func laneTitle(t *TimerStats) string {
 		t.Name, t.Role, t.Value, t.Fired, t.Missed, late, t.ClaimedElsewhere, t.Cancelled, t.Pending)
 }
 
-func esc(s string) string { return html.EscapeString(s) }
+// esc escapes text of the model (a timer's name, id or value) for SVG
+// text and attributes: markup as HTML escapes it; line breaks and tabs as
+// spaces (SVG shows them so anyway), so that no line of the file starts
+// with text of the model (a "::error::" workflow command, when the SVG
+// goes to a CI log); the characters XML cannot hold (other C0 controls,
+// bytes that are not UTF-8) as U+FFFD; and C1 controls, bidirectional
+// formatting characters and the line and paragraph separators shown as
+// \uXXXX, so that a label reads as it is. (The package imports no core,
+// so this is the SVG medium's own escaper; lint.Printable is the text's.)
+func esc(s string) string {
+	var b strings.Builder
+	for i := 0; i < len(s); {
+		r, n := utf8.DecodeRuneInString(s[i:])
+		switch {
+		case r == utf8.RuneError && n == 1, r < 0x20 && r != '\t' && r != '\n' && r != '\r', r == 0xfffe, r == 0xffff:
+			b.WriteRune(utf8.RuneError)
+		case r == '\t' || r == '\n' || r == '\r':
+			b.WriteByte(' ')
+		case r >= 0x7f && r <= 0x9f, r >= 0x202a && r <= 0x202e, r >= 0x2066 && r <= 0x2069,
+			r == 0x200e, r == 0x200f, r == 0x061c, r == 0x2028, r == 0x2029:
+			fmt.Fprintf(&b, `\u%04x`, r)
+		default:
+			b.WriteString(s[i : i+n])
+		}
+		i += n
+	}
+	return html.EscapeString(b.String())
+}
 
 type axisTick struct {
 	at    time.Time

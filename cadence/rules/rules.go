@@ -3,6 +3,7 @@ package rules
 import (
 	"github.com/seams/seams-timers/cadence/catalog"
 	"github.com/seams/seams-timers/lint"
+	core "github.com/seams/seams-timers/rules"
 )
 
 // The IDs of the rules the loaders report and of the history rules (the
@@ -14,7 +15,8 @@ const (
 	RuleTimerUnresolved = "TMR8023"
 )
 
-// All returns the engine's rules, in ID order.
+// All returns the engine's rules, in ID order: the core's (TMR0xxx), then
+// its own.
 func All() []*lint.Rule {
 	rs := []*lint.Rule{
 		{
@@ -172,7 +174,7 @@ ended. Cancel the timer before returning, or wait for it, so that the history sa
 			r.Run = func(p *lint.Pass) { report(p, id) }
 		}
 	}
-	return rs
+	return append(core.Core(), rs...)
 }
 
 // report reports the findings of one rule that loading recorded.

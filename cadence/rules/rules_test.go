@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 
@@ -38,12 +39,14 @@ func TestMain(m *testing.M) {
 var (
 	idPattern   = regexp.MustCompile(`^TMR8[0-9]{3}$`)
 	namePattern = regexp.MustCompile(`^[a-z0-9]+(-[a-z0-9]+)*$`)
-	// wantGo is an analysistest expectation naming a rule, wantJSON a
-	// "want" key in a history fixture, wantComment a Go fixture's comment
-	// for a loader rule.
-	wantGo      = regexp.MustCompile("// want `.*\\\\\\[(TMR8[0-9]{3})`")
-	wantJSON    = regexp.MustCompile(`"want": "(TMR8[0-9]{3})"`)
-	wantComment = regexp.MustCompile(`// want "(TMR8[0-9]{3})"`)
+	// wantGo is an analysistest expectation naming a rule, pinnedGo one
+	// whose regexp says something of the message before the ID, wantJSON
+	// a "want" key in a history fixture (with a "wantMessage" regexp
+	// beside it when it pins the message). A Go fixture's comments for a
+	// loader rule are read by linttest.ParseWants.
+	wantGo   = regexp.MustCompile("// want `.*\\\\\\[(TMR8[0-9]{3})`")
+	pinnedGo = regexp.MustCompile("// want `[^`]*[^.*`][^`]*\\\\\\[(TMR8[0-9]{3})`")
+	wantJSON = regexp.MustCompile(`"want": "(TMR8[0-9]{3})"(?:, "wantMessage": ("(?:[^"\\\\]|\\\\.)*"))?`)
 )
 
 // analyzerFixtures is where the analysistest fixtures of a rule are, by
@@ -62,7 +65,7 @@ func analyzerFixtures(id string) string {
 // only, and its Temporal fixture shows it silent).
 func TestRegistry(t *testing.T) {
 	ids, names := map[string]bool{}, map[string]bool{}
-	for _, r := range Engine().Rules {
+	for _, r := range linttest.Own(t, Engine().Rules) {
 		if !idPattern.MatchString(r.ID) || !namePattern.MatchString(r.Name) {
 			t.Errorf("%s %q: ID is not TMR8nnn or name is not kebab-case", r.ID, r.Name)
 		}
@@ -96,12 +99,18 @@ func TestRegistry(t *testing.T) {
 				if cadenceOnly := r.ID == catalog.TimerSubsecond && sdk == "temporal"; !cadenceOnly && !slices.Contains(firing, r.ID) {
 					t.Errorf("%s: no fixture showing it firing for %s (%s/invalid.go)", r.ID, sdk, dir)
 				}
+				if cadenceOnly := r.ID == catalog.TimerSubsecond && sdk == "temporal"; !cadenceOnly && !slices.Contains(fixtureWants(t, filepath.Join(dir, "invalid.go"), pinnedGo), r.ID) {
+					t.Errorf("%s: no expectation in %s/invalid.go pins its message (// want `the message.*\\[%s`)", r.ID, dir, r.ID)
+				}
 			}
 			continue
 		}
 		valid, invalid := fixtures(t, r.ID)
 		if len(valid) == 0 || len(invalid) == 0 {
 			t.Errorf("%s: needs valid-* and invalid-* fixtures in testdata/%s (have %d, %d)", r.ID, r.ID, len(valid), len(invalid))
+		}
+		if !pinned(t, r.ID) {
+			t.Errorf("%s: no invalid-* fixture in testdata/%s pins its message (a \"wantMessage\" regexp beside \"want\", or `// want %q \"regexp\"`)", r.ID, r.ID, r.ID)
 		}
 	}
 }
@@ -126,32 +135,70 @@ func fixtures(t *testing.T, id string) (valid, invalid []string) {
 	return linttest.Fixtures("testdata", id)
 }
 
-// expected returns the "line RULE" expectations written inside a fixture
-// (a history file or a Go module directory).
-func expected(t *testing.T, path string) []string {
+// expected returns the expectations written inside a fixture (a history
+// file or a Go module directory): the Go files' `// want "TMR8000"
+// "regexp"` comments, read as every engine's fixtures are
+// (linttest.ParseWants), and a history's "want" keys with their
+// "wantMessage" regexps.
+func expected(t *testing.T, path string) []linttest.Want {
 	t.Helper()
-	var out []string
-	read := func(p string, re *regexp.Regexp) {
+	var out []linttest.Want
+	read := func(p string, json bool) {
 		src, err := os.ReadFile(p)
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i, line := range strings.Split(string(src), "\n") {
-			for _, m := range re.FindAllStringSubmatch(line, -1) {
-				out = append(out, fmt.Sprintf("%s:%d %s", p, i+1, m[1]))
+			if !json {
+				ws, err := linttest.ParseWants(line)
+				if err != nil {
+					t.Errorf("%s:%d: %v", p, i+1, err)
+				}
+				for _, w := range ws {
+					w.File, w.Line = p, i+1
+					out = append(out, w)
+				}
+				continue
+			}
+			for _, m := range wantJSON.FindAllStringSubmatch(line, -1) {
+				w := linttest.Want{File: p, Line: i + 1, Rule: m[1]}
+				if m[2] != "" {
+					re, err := strconv.Unquote(m[2])
+					if err == nil {
+						w.Message, err = regexp.Compile(re)
+					}
+					if err != nil {
+						t.Errorf("%s:%d: wantMessage %s: %v", p, i+1, m[2], err)
+					}
+				}
+				out = append(out, w)
 			}
 		}
 	}
 	if st, err := os.Stat(path); err == nil && st.IsDir() {
 		files, _ := filepath.Glob(filepath.Join(path, "*.go*"))
 		for _, f := range files {
-			read(f, wantComment)
+			read(f, false)
 		}
 	} else {
-		read(path, wantJSON)
+		read(path, true)
 	}
-	slices.Sort(out)
 	return out
+}
+
+// pinned reports whether an invalid-* fixture of rule id pins the
+// message of one of its findings.
+func pinned(t *testing.T, id string) bool {
+	t.Helper()
+	_, invalid := fixtures(t, id)
+	for _, fx := range invalid {
+		for _, w := range expected(t, fx) {
+			if w.Rule == id && w.Message != nil {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 func check(t *testing.T, paths ...string) *lint.Report {
@@ -184,17 +231,23 @@ func TestFixtures(t *testing.T) {
 						return filepath.Join(p, name)
 					}
 				}
-				var got []string
-				for _, d := range check(t, target).Diagnostics {
-					got = append(got, fmt.Sprintf("%s:%d %s", rename(d.File), d.Line, d.Rule))
+				ds := check(t, target).Diagnostics
+				for i, d := range ds {
+					ds[i].File = rename(d.File)
 					if d.Column < 1 || d.EndLine < d.Line {
 						t.Errorf("%s: bad range %d:%d-%d:%d", d.Message, d.Line, d.Column, d.EndLine, d.EndColumn)
 					}
 				}
-				slices.Sort(got)
 				want := expected(t, p)
-				if strings.Join(got, "\n") != strings.Join(want, "\n") {
-					t.Errorf("findings\n%s\nwant\n%s", strings.Join(got, "\n"), strings.Join(want, "\n"))
+				if unmatched, extra := linttest.Match(want, ds); len(unmatched) > 0 || len(extra) > 0 {
+					var w, g []string
+					for _, x := range unmatched {
+						w = append(w, x.String())
+					}
+					for _, d := range extra {
+						g = append(g, fmt.Sprintf("%s:%d %s %q", d.File, d.Line, d.Rule, d.Message))
+					}
+					t.Errorf("findings not expected\n%s\nexpectations not met\n%s", strings.Join(g, "\n"), strings.Join(w, "\n"))
 				}
 				if strings.HasPrefix(filepath.Base(p), "invalid-") && len(want) == 0 {
 					t.Errorf("an invalid fixture expects nothing")

@@ -233,7 +233,9 @@ func runCheck(s *streams, o *checkOptions) error {
 		return loadError(err)
 	}
 	if changed != nil {
-		changed.filterNew(rep)
+		if err := changed.filterNew(rep, opts.Rules, engines()); err != nil {
+			return usageErrorf("%v", err)
+		}
 	}
 	if o.Fix || o.Diff {
 		fixes, err := lint.PlanFixes(rep.Diagnostics, lint.ProjectSources{Project: rep.Project})
@@ -275,7 +277,9 @@ func runCheck(s *streams, o *checkOptions) error {
 				return loadError(err)
 			}
 			if changed != nil {
-				changed.filterNew(rep)
+				if err := changed.filterNew(rep, opts.Rules, engines()); err != nil {
+					return usageErrorf("%v", err)
+				}
 			}
 		}
 	}
@@ -291,6 +295,14 @@ func runCheck(s *streams, o *checkOptions) error {
 		if err := writeOutput(s, out, popts, rep); err != nil {
 			return &exitError{code: lint.ExitInternal, err: err}
 		}
+	}
+	if !o.Quiet {
+		for _, note := range o.Config.unreadConfigNotes(rep, cfg) {
+			fmt.Fprintln(s.Err, lint.Printable(note))
+		}
+	}
+	if changed != nil && !o.Quiet && changed.note() != "" {
+		fmt.Fprintln(s.Err, changed.note())
 	}
 	if !o.Quiet && (len(outs) != 1 || outs[0].format == "text") {
 		for _, note := range rep.Notes {

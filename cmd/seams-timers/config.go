@@ -2,7 +2,9 @@ package main
 
 import (
 	"fmt"
+	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -14,10 +16,17 @@ import (
 type configFlags struct {
 	File     string
 	NoConfig bool
+	// root is the directory the config was looked for from (the common
+	// root of the paths), when it was looked for: configs below it are
+	// not read.
+	root string
+	// above are the configs of the same git repository above the one
+	// found, which it overrides for the run.
+	above []string
 }
 
 func (c *configFlags) register(cmd *cobra.Command) {
-	cmd.Flags().StringVar(&c.File, "config", "", "config file (default: "+lint.ConfigFileName+" found by walking up from the first path)")
+	cmd.Flags().StringVar(&c.File, "config", "", "config file (default: the "+lint.ConfigFileName+" nearest at or above the directory holding every path)")
 	cmd.Flags().BoolVar(&c.NoConfig, "no-config", false, "read no config file")
 }
 
@@ -38,17 +47,26 @@ func (c *configFlags) loadFor(paths []string, stdinName string) (*lint.Config, e
 	}
 	path := c.File
 	if path == "" {
-		start := "."
-		switch {
-		case len(paths) > 0 && paths[0] == "-" && stdinName != "":
-			start = stdinName
-		case len(paths) > 0 && paths[0] != "-":
-			start = paths[0]
+		// One config governs a run: the one nearest at or above the
+		// directory that holds every path, so that a config in one
+		// sub-directory never governs its siblings, and one below the
+		// paths (which a pull request could add) is not read at all.
+		var starts []string
+		for _, p := range paths {
+			if p == "-" {
+				p = stdinName
+			}
+			if p != "" {
+				starts = append(starts, p)
+			}
 		}
+		start := commonRoot(starts)
+		c.root = start
 		path = lint.FindConfig(start)
 		if path == "" {
 			return nil, nil
 		}
+		c.above = configsAbove(path)
 		if !linkStaysIn(path) {
 			// A config found in the tree is part of the input: a link
 			// out of its directory would read, and quote, any file.
@@ -60,6 +78,133 @@ func (c *configFlags) loadFor(paths []string, stdinName string) (*lint.Config, e
 		return nil, &exitError{code: lint.ExitUsage, err: err}
 	}
 	return cfg, nil
+}
+
+// commonRoot returns the deepest directory that holds every path (a
+// file stands for its directory), absolute; the working directory for no
+// path.
+func commonRoot(paths []string) string {
+	root := ""
+	for _, p := range paths {
+		abs, err := filepath.Abs(p)
+		if err != nil {
+			continue
+		}
+		if info, err := os.Stat(abs); err != nil || !info.IsDir() {
+			abs = filepath.Dir(abs)
+		}
+		if root == "" {
+			root = abs
+			continue
+		}
+		for !within(abs, root) {
+			parent := filepath.Dir(root)
+			if parent == root {
+				break
+			}
+			root = parent
+		}
+	}
+	if root == "" {
+		root, _ = filepath.Abs(".")
+	}
+	return root
+}
+
+// within reports whether path is dir or lies under it (both clean and
+// absolute).
+func within(path, dir string) bool {
+	rel, err := filepath.Rel(dir, path)
+	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
+}
+
+// unreadConfigs returns the configs that lie below the directory the
+// run's config was looked for from, between it and a file the run
+// reported on: they would have governed that file had the run started
+// there, and they are not read. Empty when the config was given or
+// turned off.
+func (c *configFlags) unreadConfigs(rep *lint.Report) []string {
+	if c.root == "" || rep == nil || rep.Project == nil {
+		return nil
+	}
+	seen := map[string]bool{}
+	var out []string
+	for _, f := range rep.Project.Files {
+		if !f.Reported || f.Path == "" {
+			continue
+		}
+		abs, err := filepath.Abs(f.Path)
+		if err != nil {
+			continue
+		}
+		for dir := filepath.Dir(abs); dir != c.root && within(dir, c.root) && !seen[dir]; dir = filepath.Dir(dir) {
+			seen[dir] = true
+			p := filepath.Join(dir, lint.ConfigFileName)
+			if info, err := os.Lstat(p); err == nil && !info.IsDir() {
+				out = append(out, p)
+			}
+		}
+	}
+	slices.Sort(out)
+	return out
+}
+
+// unreadConfigNotes says, one line each, which configs of the repository
+// were not read: those above the run's config, which it overrides, and
+// those below the run's root.
+func (c *configFlags) unreadConfigNotes(rep *lint.Report, cfg *lint.Config) []string {
+	var notes []string
+	run := "no config (none was found at or above " + displayPath(c.root) + ")"
+	if cfg != nil {
+		run = displayPath(cfg.Path)
+	}
+	if cfg != nil && len(c.above) > 0 {
+		above := make([]string, len(c.above))
+		for i, p := range c.above {
+			above[i] = displayPath(p)
+		}
+		notes = append(notes, "note: "+displayPath(cfg.Path)+" governs this run in place of "+strings.Join(above, " and ")+
+			" above it (the config nearest at or above the directory holding every path is read, and only it)")
+	}
+	for _, p := range c.unreadConfigs(rep) {
+		notes = append(notes, "note: "+displayPath(p)+" is not read: one config governs a run, and this run's is "+run+
+			"; check from its directory, or give it with --config, to use it")
+	}
+	return notes
+}
+
+// configsAbove returns the configs above the directory of the config at
+// path, up to the top of its git repository; none outside a repository.
+func configsAbove(path string) []string {
+	dir := filepath.Dir(path)
+	var out []string
+	for {
+		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
+			return out
+		}
+		parent := filepath.Dir(dir)
+		if parent == dir {
+			return nil
+		}
+		dir = parent
+		p := filepath.Join(dir, lint.ConfigFileName)
+		if info, err := os.Stat(p); err == nil && !info.IsDir() {
+			out = append(out, p)
+		}
+	}
+}
+
+// displayPath is p relative to the working directory when it lies under
+// it.
+func displayPath(p string) string {
+	wd, err := os.Getwd()
+	if err != nil {
+		return p
+	}
+	if rel, err := filepath.Rel(wd, p); err == nil && within(p, wd) {
+		return rel
+	}
+	return p
 }
 
 // linkStaysIn reports whether path, once its symbolic links are resolved,

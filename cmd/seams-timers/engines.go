@@ -13,15 +13,9 @@ import (
 // where a new one is registered).
 func engines() []*project.Engine { return enginelist.All() }
 
-// allRules returns every engine's rules, in ID order (each engine's IDs
-// are a family of their own).
-func allRules() []*lint.Rule {
-	var out []*lint.Rule
-	for _, e := range engines() {
-		out = append(out, e.Rules...)
-	}
-	return out
-}
+// allRules returns every engine's rules, each once, in ID order (the
+// core's TMR0xxx first; each engine's IDs are a family of their own).
+func allRules() []*lint.Rule { return project.Rules(engines()) }
 
 // lookupRule finds a rule of any engine by ID (case-insensitive) or name.
 func lookupRule(key string) *lint.Rule { return lint.FindRule(allRules(), key) }

@@ -42,11 +42,7 @@ func newExplainCmd(s *streams) *cobra.Command {
 				}
 				return usageErrorf("no rule %q%s (`seams-timers rules` lists them)", args[0], hint)
 			}
-			indent := func(text string) string {
-				return "    " + strings.ReplaceAll(strings.TrimSpace(text), "\n", "\n    ")
-			}
-			fmt.Fprintf(s.Out, "%s %s (%s)\n\n%s\n\n%s\n\nBad:\n\n%s\n\nGood:\n\n%s\n\nOnline documentation:\n\n    %s\n",
-				r.ID, r.Name, r.Severity, r.Title, strings.TrimSpace(r.Doc), indent(r.Bad), indent(r.Good), lint.RuleDocURI(r.ID))
+			fmt.Fprint(s.Out, lint.Explain(r))
 			return nil
 		},
 	}

@@ -173,7 +173,7 @@ func TestNextWFEValues(t *testing.T) {
 		{"Time:09:00", "2026-11-02T09:00:00Z  (tomorrow: today's 09:00:00 has passed)\n", 0},
 		{"Time:13:30:00", "2026-11-01T13:30:00Z  (today)\n", 0},
 		{"Date:12/31/2026", "2026-12-31T00:00:00Z  (midnight of 2026-12-31 on the runtime's clock)\n", 0},
-		{"10 min", "error: ResolutionError(<Interval:10 min>, Value, \"Interval \\\"10 min\\\" is read as 0: the timer is never registered\") [TMR6201 interval-zero]\n  Write \"10m\": the engine reads only the units d, h, m, s and ms.\n", 1},
+		{"10 min", "2026-11-01T12:00:00Z  +0 (read \"0\": the \"10\" is dropped)\n", 0},
 	}
 	for _, c := range cases {
 		code, out, _ := runCLI(t, "", "next", "--no-config", "--engine", "wfe", "--now", "2026-11-01T12:00:00Z", c.arg)

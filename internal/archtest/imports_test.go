@@ -135,6 +135,8 @@ var coreAllowed = map[string][]string{
 	"project": {"lint", "span"},
 	// The simulators' shared grammar and stepped-clock core.
 	"sim": {},
+	// The core's rules (TMR0xxx), which every engine lists.
+	"rules": {"lint", "project", "span"},
 }
 
 // forbidden are further lines no package may cross: package -> the

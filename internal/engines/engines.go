@@ -10,7 +10,9 @@ import (
 	"github.com/seams/seams-timers/bpmn/rules"
 	cadencecli "github.com/seams/seams-timers/cadence/cli"
 	cadence "github.com/seams/seams-timers/cadence/rules"
+	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
+	core "github.com/seams/seams-timers/rules"
 	stateflowscli "github.com/seams/seams-timers/stateflows/cli"
 	stateflows "github.com/seams/seams-timers/stateflows/rules"
 	wfecli "github.com/seams/seams-timers/wfe/cli"
@@ -34,4 +36,23 @@ func All() []*project.Engine {
 		}
 	})
 	return all
+}
+
+// Rules returns every rule of every engine, each once: the core's
+// (TMR0xxx), which every engine lists, then each engine's own.
+func Rules() []*lint.Rule { return project.Rules(All()) }
+
+// Page renders a rule's documentation page, docs/rules/<ID>.md: the
+// core's page for a core rule (its examples in every kind of file), else
+// the page of the engine that owns it.
+func Page(r *lint.Rule) string {
+	if core.IsCore(r) {
+		return core.Markdown(r)
+	}
+	for _, e := range All() {
+		if e.Name == r.Engine {
+			return e.RulePage(r)
+		}
+	}
+	return lint.RulePage(r, lint.PageStyle{})
 }

@@ -1,4 +1,5 @@
-// Command gendocs writes docs/rules/<ID>.md for every rule of every engine.
+// Command gendocs writes docs/rules/<ID>.md for every rule of every engine,
+// and for the core's rules, which every engine lists, once.
 // It is run by `go generate ./...` in package internal/engines.
 package main
 
@@ -18,13 +19,11 @@ func main() {
 		fmt.Fprintln(os.Stderr, err)
 		os.Exit(1)
 	}
-	for _, e := range engines.All() {
-		for _, r := range e.Rules {
-			p := filepath.Join(*out, r.ID+".md")
-			if err := os.WriteFile(p, []byte(e.RulePage(r)), 0o644); err != nil {
-				fmt.Fprintln(os.Stderr, err)
-				os.Exit(1)
-			}
+	for _, r := range engines.Rules() {
+		p := filepath.Join(*out, r.ID+".md")
+		if err := os.WriteFile(p, []byte(engines.Page(r)), 0o644); err != nil {
+			fmt.Fprintln(os.Stderr, err)
+			os.Exit(1)
 		}
 	}
 }

@@ -4,6 +4,7 @@ import (
 	"slices"
 
 	"github.com/seams/seams-timers/lint"
+	core "github.com/seams/seams-timers/rules"
 )
 
 // registry lists the engine's rules, family TMR7xxx, in ID order (the
@@ -20,8 +21,9 @@ var registry = []*lint.Rule{
 	NotComputed,
 }
 
-// All returns the engine's rules, in ID order.
-func All() []*lint.Rule { return slices.Clone(registry) }
+// All returns the engine's rules, in ID order: the core's (TMR0xxx), then
+// its own.
+func All() []*lint.Rule { return append(core.Core(), slices.Clone(registry)...) }
 
 // pageStyle is how the engine's rule pages read.
 var pageStyle = lint.PageStyle{

@@ -28,8 +28,16 @@ type found struct{ what, detail string }
 // valueCheck is a value rule's check.
 type valueCheck func(v *Value) []found
 
-// interval reads the value as an Interval.
-func (v *Value) interval() value.Interval { return value.ReadInterval(v.Text) }
+// engine is the build the config models.
+func (v *Value) engine() value.Engine {
+	if v.Config == nil {
+		return value.Engine6
+	}
+	return v.Config.Engine
+}
+
+// interval reads the value as an Interval, as the configured build does.
+func (v *Value) interval() value.Interval { return value.ReadIntervalAs(v.Text, v.engine()) }
 
 // label names the timer in a message: `timer "SLA"`, or "value" for a
 // value given on the command line.
@@ -208,7 +216,7 @@ func TimerVerdict(path, iri string, t *wfe.Timer, cfg *Config) (lint.Diagnostic,
 // Runtime is the runtime's clock, culture and work calendar, as due-time
 // arithmetic needs them.
 func (c *Config) Runtime() value.Runtime {
-	return value.Runtime{Clock: c.Clock, Culture: c.Culture, Calendar: c.WorkCalendar()}
+	return value.Runtime{Engine: c.Engine, Clock: c.Clock, Culture: c.Culture, Calendar: c.WorkCalendar()}
 }
 
 // flowKey is the memo key of a scheme's flows.

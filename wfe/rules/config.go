@@ -18,6 +18,9 @@ const SectionKey = "wfe"
 // Config is the wfe: section of the config: how the runtime that runs the
 // schemes is set up.
 type Config struct {
+	// Engine is the build whose timer behaviour is modelled (wfe.engine):
+	// 5-6, the newest public build measured (6.0.2), by default.
+	Engine value.Engine
 	// Clock is the runtime's clock: UTC (UseUtcDateTimeAsRuntimeTime) or
 	// a local zone.
 	Clock *time.Location
@@ -35,8 +38,10 @@ type Config struct {
 	Calendar  string
 }
 
-// DefaultConfig is the runtime's default: UTC, en-US, one server polling
-// every second, no work calendar.
+// DefaultConfig is the runtime's default: engine 5.0-6.0.2 (the newest
+// build whose behaviour is measured), UTC, the invariant culture (the
+// runtime's default SchemeParsingCulture), one server polling every
+// second, no work calendar.
 func DefaultConfig() *Config {
 	return &Config{Clock: time.UTC, Culture: value.DefaultCulture, Period: time.Second, Interval: time.Second}
 }
@@ -72,7 +77,7 @@ func ConfigOf(cfg *lint.Config) *Config {
 }
 
 var (
-	sectionKeys  = []string{"clock", "culture", "server", "timer-period", "multi-server-interval", "calendar", "calendars"}
+	sectionKeys  = []string{"engine", "clock", "culture", "server", "timer-period", "multi-server-interval", "calendar", "calendars"}
 	calendarKeys = []string{"zone", "weekdays", "hours", "holidays"}
 	weekdayNames = []string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
 )
@@ -89,6 +94,12 @@ func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...an
 	for i := 0; i+1 < len(v.Content); i += 2 {
 		k, x := v.Content[i], v.Content[i+1]
 		switch k.Value {
+		case "engine":
+			e, ok := value.ParseEngine(x.Value)
+			if !ok {
+				return nil, bad(x, "wfe.engine %q: want 5-6 (5.0 to 6.0.2, the default), 4 (4.x) or docs (the 2026 documentation)%s", x.Value, lint.Suggest(x.Value, value.EngineNames))
+			}
+			c.Engine = e
 		case "clock":
 			switch {
 			case x.Value == "utc":

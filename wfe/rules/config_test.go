@@ -6,6 +6,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/wfe/value"
 )
 
 func parse(t *testing.T, src string) (*Config, error) {
@@ -39,7 +40,12 @@ func TestConfigSection(t *testing.T) {
 		cal == nil || cal.Weekdays[time.Friday] || !cal.Weekdays[time.Monday] || cal.End != 16*time.Hour+30*time.Minute || !cal.Holidays["2026-12-25"] {
 		t.Errorf("config %+v, calendar %+v", c, cal)
 	}
-	if d := DefaultConfig(); d.WorkCalendar() != nil || d.Period != time.Second || d.Culture.Name != "en-US" {
+	for src, want := range map[string]value.Engine{"wfe:\n  engine: 4\n": value.Engine4, "wfe:\n  engine: docs\n": value.EngineDocs, "wfe:\n  engine: \"5-6\"\n": value.Engine6} {
+		if c, err := parse(t, src); err != nil || c.Engine != want {
+			t.Errorf("%q: engine %v, %v; want %v", src, c, err, want)
+		}
+	}
+	if d := DefaultConfig(); d.WorkCalendar() != nil || d.Period != time.Second || d.Culture.Name != "invariant" || d.Engine != value.Engine6 {
 		t.Errorf("defaults %+v", d)
 	}
 }
@@ -55,6 +61,7 @@ func TestConfigSectionErrors(t *testing.T) {
 		"wfe:\n  calendars:\n    a:\n      hours: 17:00-09:00\n":   `c.yaml:4: wfe.calendars.a: the working hours end before they start`,
 		"wfe:\n  calendar: offce\n  calendars:\n    office: {}\n":  `c.yaml:2: wfe.calendar: no calendar "offce" in wfe.calendars; did you mean "office"?`,
 		"wfx:\n  culture: en-US\n":                                 `c.yaml:1: unknown key "wfx"; did you mean "wfe"?`,
+		"wfe:\n  engine: doc\n":                                    `c.yaml:2: wfe.engine "doc": want 5-6 (5.0 to 6.0.2, the default), 4 (4.x) or docs (the 2026 documentation); did you mean "docs"?`,
 	}
 	for src, want := range cases {
 		_, err := parse(t, src)

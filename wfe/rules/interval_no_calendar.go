@@ -21,7 +21,9 @@ var IntervalNoCalendar = &lint.Rule{
 calendar resolved for the instance. The runtime's calendars are C# configuration, which the
 scheme does not show; seams-timers reads them from the wfe.calendars section of
 .seams-timers.yaml (weekdays, working hours, holidays, zone). Without one, no due time can be
-computed. Describe the runtime's calendar there, or write plain units.`,
+computed. Describe the runtime's calendar there, or write plain units. This is the
+documentation's behaviour (wfe.engine: docs): the public builds up to 6.0.2 read the work units
+as 0 (TMR6209).`,
 	Bad: `# .seams-timers.yaml has no wfe.calendars
 <Timer Name="Review" Type="Interval" Value="8 whours"/>`,
 	Good: `# .seams-timers.yaml: wfe: {calendars: {default: {weekdays: [mon, tue, wed, thu, fri], hours: 09:00-17:00}}}

@@ -20,7 +20,8 @@ var IntervalUnitsMixed = &lint.Rule{
 	Doc: `An Interval counts either plain time (d, h, m, s, ms, and y, mm) or working time on a work
 calendar (wd, wh, wm, wmm, wy and their long forms such as whours), never both: the engine
 refuses the value ("It is impossible to combine time with working time") and registers nothing.
-Write the whole value in one kind of unit.`,
+Write the whole value in one kind of unit. This is the documentation's behaviour (wfe.engine:
+docs): the public builds up to 6.0.2 read the work units as 0 (TMR6209).`,
 	Bad:  `<Timer Name="SLA" Type="Interval" Value="1wd 4h"/>`,
 	Good: `<Timer Name="SLA" Type="Interval" Value="1wd 4wh"/>`,
 	Run:  func(p *lint.Pass) { runValue(p, checkIntervalUnitsMixed) },

@@ -1,6 +1,9 @@
 package rules
 
-import "github.com/seams/seams-timers/lint"
+import (
+	"github.com/seams/seams-timers/lint"
+	core "github.com/seams/seams-timers/rules"
+)
 
 // valueRule pairs a rule on timer values with its check.
 type valueRule struct {
@@ -18,6 +21,9 @@ var valueRules = []valueRule{
 	{IntervalUnitsMixed, checkIntervalUnitsMixed},
 	{IntervalNoCalendar, checkIntervalNoCalendar},
 	{TimerSentinel, checkTimerSentinel},
+	{IntervalOutOfRange, checkIntervalOutOfRange},
+	{IntervalUnitIgnored, checkIntervalUnitIgnored},
+	{TimerImmediate, checkTimerImmediate},
 	{TimeNotTimeOfDay, checkTimeNotTimeOfDay},
 	{TimeLooksLikeDelay, checkTimeLooksLikeDelay},
 	{DateUnparsable, checkDateUnparsable},
@@ -25,9 +31,10 @@ var valueRules = []valueRule{
 	{TimerExpression, checkTimerExpression},
 }
 
-// All returns the engine's rules in ID order.
+// All returns the engine's rules in ID order: the core's (TMR0xxx), then
+// its own.
 func All() []*lint.Rule {
-	return []*lint.Rule{
+	return append(core.Core(),
 		SchemeUnreadable,
 		SchemeXMLSyntax,
 		TimerTypeUnknown,
@@ -42,6 +49,9 @@ func All() []*lint.Rule {
 		IntervalUnitsMixed,
 		IntervalNoCalendar,
 		TimerSentinel,
+		IntervalOutOfRange,
+		IntervalUnitIgnored,
+		TimerImmediate,
 		TimeNotTimeOfDay,
 		TimeLooksLikeDelay,
 		DateUnparsable,
@@ -51,5 +61,5 @@ func All() []*lint.Rule {
 		NotOverrideLost,
 		TimersResetTogether,
 		TimerUnreachable,
-	}
+	)
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"time"
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/wfe/value"
@@ -31,7 +32,7 @@ func checkTimeNotTimeOfDay(v *Value) []found {
 	if v.Type != "Time" || v.sentinel() {
 		return nil
 	}
-	if _, err := value.ParseTimeOfDay(v.Text); err == nil {
+	if _, err := value.ParseDotNet(v.Text, v.Config.Culture, parseRef, time.UTC); err == nil {
 		return nil
 	}
 	detail := "Write a time of day as HH:mm:ss, such as 09:00:00; for a delay, use Type=\"Interval\"."

@@ -2,12 +2,12 @@ package rules
 
 import (
 	"fmt"
-	"strings"
 
 	"github.com/seams/seams-timers/lint"
 )
 
-// TimerSentinel reports the special values 0 and -1.
+// TimerSentinel reports the special value -1 ("never"); 0 is
+// TimerImmediate's.
 var TimerSentinel = &lint.Rule{
 	ID:       "TMR6207",
 	Name:     "timer-sentinel",
@@ -15,24 +15,21 @@ var TimerSentinel = &lint.Rule{
 	Kind:     lint.KindFile,
 	Engine:   EngineName,
 	FileKind: Kind,
-	Title:    "a timer value of 0 or -1: set at run time",
-	Doc: `The values 0 ("immediate") and -1 ("never") are placeholders: the process is meant to replace
-them at run time with SetTimerValue, through the TimerValue_<name> process parameter. Left as
-they are, the engine computes no execution time and registers nothing. The finding says where
-the value must come from; next and simulate take it from --assume or the scenario.`,
+	Title:    "a timer value of -1: never, unless set at run time",
+	Doc: `The value -1 ("never") is a placeholder: the process is meant to replace it at run time with
+SetTimerValue, through the TimerValue_<name> process parameter. Left as it is, the engine
+registers nothing and the timer never fires. The engine compares the raw value: " -1" is an
+interval read as -1 ms, never registered either (TMR6201). The value 0 is TMR6210's. The finding
+says where the value must come from; next and simulate take it from --assume or the scenario.`,
 	Bad:  `<Timer Name="Escalation" Type="Interval" Value="-1"/>`,
 	Good: `<Timer Name="Escalation" Type="Interval" Value="2d"/>`,
 	Run:  func(p *lint.Pass) { runValue(p, checkTimerSentinel) },
 }
 
 func checkTimerSentinel(v *Value) []found {
-	if v.Type == "Expression" || !v.sentinel() {
+	if v.Type == "Expression" || v.Text != "-1" {
 		return nil
 	}
-	meaning := `"immediate"`
-	if strings.TrimSpace(v.Text) == "-1" {
-		meaning = `"never"`
-	}
-	return []found{{fmt.Sprintf("Value %s is the sentinel %s: no timer is registered unless the process sets TimerValue_%s", quote(v.Text), meaning, v.nameOr("<name>")),
+	return []found{{fmt.Sprintf("Value %s is the sentinel \"never\": no timer is registered unless the process sets TimerValue_%s", quote(v.Text), v.nameOr("<name>")),
 		fmt.Sprintf("Make sure the process calls SetTimerValue for the timer before the activity is entered; next and simulate take its value from --assume %s=VALUE.", v.nameOr("NAME"))}}
 }

@@ -70,14 +70,14 @@ func WriteText(w io.Writer, r *Result) error {
 		return err
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	_, _ = fmt.Fprintln(tw, "timer\ttype\tvalue\tregistered\tre-registered\tfired\trefires\tlost\tnot registered\tclaimed elsewhere\trefused")
+	_, _ = fmt.Fprintln(tw, "timer\ttype\tvalue\tregistered\tre-registered\tfired\trefires\tbusy loops\timmediate\tlost\tnot registered\tentry failed\trefused")
 	for _, s := range r.Timers {
 		refused := s.Refused
 		if refused == "" {
 			refused = "-"
 		}
-		_, _ = fmt.Fprintf(tw, "%s#%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Scheme, s.Timer, s.Type, s.Value,
-			s.Registered, s.Reregistered, s.Fired, s.Refires, s.Lost, s.NotRegistered, s.ClaimedElsewhere, refused)
+		_, _ = fmt.Fprintf(tw, "%s#%s\t%s\t%s\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%d\t%s\n", s.Scheme, s.Timer, s.Type, s.Value,
+			s.Registered, s.Reregistered, s.Fired, s.Refires, s.BusyLoops, s.Immediate, s.Lost, s.NotRegistered, s.EntryFailed, refused)
 	}
 	return tw.Flush()
 }
@@ -130,9 +130,9 @@ func WriteSVG(w io.Writer, r *Result) error {
 		switch ev.Kind {
 		case Register, Reregister:
 			fmt.Fprintf(&b, `<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="#36c"><title>%s</title></line>`+"\n", x(ev.At), y-6, x(ev.At), y+6, title)
-		case Fire, Refire:
+		case Fire, Refire, Immediate:
 			fmt.Fprintf(&b, `<circle cx="%.1f" cy="%d" r="4" fill="#c33"><title>%s</title></circle>`+"\n", x(ev.At), y, title)
-		case Lost, NotRegistered, Refusal:
+		case Lost, NotRegistered, Refusal, EntryFailed, BusyLoop:
 			fmt.Fprintf(&b, `<text x="%.1f" y="%d" fill="#a00" text-anchor="middle">×<title>%s</title></text>`+"\n", x(ev.At), y+4, title)
 		}
 	}

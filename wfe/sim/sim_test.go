@@ -76,16 +76,80 @@ func summary(r *Result, timer string) Summary {
 	return Summary{}
 }
 
-// An SLA the engine reads as 0 is never registered, and never fires.
-func TestSLANeverRegistered(t *testing.T) {
+func runOn(t *testing.T, e value.Engine, s *wfe.Scheme, sc Scenario) *Result {
+	t.Helper()
+	sc.Defaults()
+	res, err := Run(Input{Schemes: []*wfe.Scheme{s}, Runtime: value.Runtime{Engine: e, Clock: time.UTC, Culture: value.DefaultCulture}}, sc)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return res
+}
+
+// An SLA the engine reads as 0: from 5.0 on a row due now, which fires at
+// the next poll; on 4.x no row, and it never fires.
+func TestSLAReadZero(t *testing.T) {
 	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="10 min"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
-	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
-		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00Z")}}})
-	equal(t, events(r, NotRegistered, Fire), []string{
-		"2026-11-02T09:00:00Z    not-registered    Ticket#1 SLA at Open read as 0: an interval of 0 or less is never registered",
+	sc := Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00.500Z")}}}
+	r := run(t, s, sc)
+	equal(t, events(r, Register, NotRegistered, Fire), []string{
+		"2026-11-02T09:00:00.5Z    register          Ticket#1 SLA at Open due 2026-11-02T09:00:00.5Z",
+		"2026-11-02T09:00:01Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T09:00:00.5Z -> Breached",
+	})
+	r = runOn(t, value.Engine4, s, sc)
+	equal(t, events(r, Register, NotRegistered, Fire), []string{
+		"2026-11-02T09:00:00.5Z    not-registered    Ticket#1 SLA at Open read as 0: engine 4.x registers no interval of 0 or less",
 	})
 	if s := summary(r, "SLA"); s.Fired != 0 || s.NotRegistered != 1 || s.Registered != 0 {
 		t.Errorf("summary %+v", s)
+	}
+}
+
+// The value 0 executes the timer transition on entering the activity,
+// with no row; " 0" is an interval of 0, a row due now.
+func TestSentinelZeroImmediate(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="0"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00.500Z")}}})
+	equal(t, events(r, Register, Immediate, Enter, Fire), []string{
+		"2026-11-02T09:00:00.5Z    enter             Ticket#1 at Open",
+		"2026-11-02T09:00:00.5Z    immediate         Ticket#1 SLA at Open the sentinel 0 executes the timer transition on entry -> Breached",
+		"2026-11-02T09:00:00.5Z    enter             Ticket#1 at Breached",
+	})
+	if s := summary(r, "SLA"); s.Immediate != 1 || s.Registered != 0 || s.Fired != 0 {
+		t.Errorf("summary %+v", s)
+	}
+	s = scheme(t, `<Timer Name="SLA" Type="Interval" Value=" 0"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	r = run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00.500Z")}}})
+	if s := summary(r, "SLA"); s.Immediate != 0 || s.Registered != 1 || s.Fired != 1 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+// A cycle of activities whose timers are all 0 is stopped.
+func TestSentinelZeroCycleStops(t *testing.T) {
+	src := `<Process Name="Loop"><Timers><Timer Name="T" Type="Interval" Value="0"/></Timers><Activities>
+<Activity Name="A" IsInitial="True"/><Activity Name="B"/></Activities><Transitions>
+<Transition Name="AB" From="A" To="B"><Triggers><Trigger Type="Timer" NameRef="T"/></Triggers><Conditions><Condition Type="Always"/></Conditions></Transition>
+<Transition Name="BA" From="B" To="A"><Triggers><Trigger Type="Timer" NameRef="T"/></Triggers><Conditions><Condition Type="Always"/></Conditions></Transition>
+</Transitions></Process>`
+	f, _, _ := wfe.Read("l.xml", []byte(src))
+	r := run(t, f.Schemes[0], Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T09:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Loop", Start: at("2026-11-02T08:00:00Z")}}})
+	if got := events(r, Stopped); len(got) != 1 || summary(r, "T").Immediate != maxImmediate {
+		t.Errorf("stopped %v, summary %+v", got, summary(r, "T"))
+	}
+}
+
+// An Interval past TimeSpan's range makes the entry fail.
+func TestIntervalOutOfRangeFailsEntry(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="2147483647h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-03T08:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T09:00:00Z")}}})
+	if got := events(r, EntryFailed); len(got) != 1 || !strings.Contains(got[0], "the command that enters the activity fails") {
+		t.Errorf("entry-failed events %v", got)
 	}
 }
 
@@ -132,22 +196,36 @@ func TestTimersResetTogether(t *testing.T) {
 	}
 }
 
-// A Date timer whose condition fails registers to the same past moment and
-// refires at every poll.
-func TestDateRefiresEveryPoll(t *testing.T) {
+// A Date timer whose condition fails registers to the same past moment:
+// a single server, which polls again at once when a poll returned rows,
+// refires it in a busy loop (recorded once); multi-server runtimes refire
+// it once an interval.
+func TestDateRefires(t *testing.T) {
 	s := scheme(t, `<Timer Name="Deadline" Type="Date" Value="11/02/2026"/>`, [4]string{"Expire", "Deadline", "Action", "Done"})
-	r := run(t, s, Scenario{From: at("2026-11-02T09:00:00Z"), Until: at("2026-11-02T09:00:05Z"),
-		Instances: []InstancePlan{{Scheme: "Ticket", Conditions: map[string][]bool{"Deadline": {false}}}}})
-	equal(t, events(r, Fire, Refire), []string{
+	sc := Scenario{From: at("2026-11-02T09:00:00Z"), Until: at("2026-11-02T09:00:35Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Conditions: map[string][]bool{"Deadline": {false}}}}}
+	r := run(t, s, sc)
+	equal(t, events(r, Fire, Refire, BusyLoop), []string{
 		"2026-11-02T09:00:00Z r1 fire              Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
-		"2026-11-02T09:00:01Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
-		"2026-11-02T09:00:02Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
-		"2026-11-02T09:00:03Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
-		"2026-11-02T09:00:04Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+		"2026-11-02T09:00:00Z r1 busy-loop         Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z refires at once on every poll while its condition fails: about 1,000 firings a second on an in-memory store, bounded by the database's latency; not simulated further",
 	})
-	if s := summary(r, "Deadline"); s.Fired != 5 || s.Refires != 4 {
+	if s := summary(r, "Deadline"); s.Fired != 1 || s.BusyLoops != 1 {
 		t.Errorf("summary %+v", s)
 	}
+	// The condition passes at the third firing: the loop ends at once.
+	sc.Instances[0].Conditions["Deadline"] = []bool{false, false, true}
+	r = run(t, s, sc)
+	if s := summary(r, "Deadline"); s.Fired != 3 || s.Refires != 2 || s.BusyLoops != 0 {
+		t.Errorf("summary %+v", s)
+	}
+	sc.Instances[0].Conditions["Deadline"] = []bool{false}
+	sc.Multi, sc.Replicas, sc.Interval = true, 2, 10*time.Second
+	r = run(t, s, sc)
+	equal(t, events(r, Fire, Refire, BusyLoop), []string{
+		"2026-11-02T09:00:10Z r1 fire              Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+		"2026-11-02T09:00:20Z r2 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+		"2026-11-02T09:00:30Z r1 refire            Ticket#1 Deadline at Open due 2026-11-02T00:00:00Z no condition passed",
+	})
 }
 
 // After 3 days of downtime every overdue row fires at the first poll: the
@@ -178,49 +256,49 @@ func TestDowntimeEveryOverdueRowFires(t *testing.T) {
 	})
 }
 
-// Three replicas in multi-server mode take turns; each row fires once, on
-// the first replica that polls at or after its due time.
-func TestThreeReplicasFireEachRowOnce(t *testing.T) {
+// Three replicas in multi-server mode take turns: the cluster polls once an
+// interval, each replica in its turn, and each row fires once.
+func TestThreeReplicasTakeTurns(t *testing.T) {
 	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="4h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
 	var plans []InstancePlan
 	for i := range 6 {
-		plans = append(plans, InstancePlan{Scheme: "Ticket", Start: at("2026-11-02T08:00:00Z").Add(time.Duration(i) * time.Second)})
+		plans = append(plans, InstancePlan{Scheme: "Ticket", Start: at("2026-11-02T08:00:00Z").Add(time.Duration(i) * 4 * time.Second)})
 	}
 	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T13:00:00Z"), Multi: true, Replicas: 3,
 		Interval: 10 * time.Second, Instances: plans})
-	// Replica k polls at 08:00:10 + k*10s/3 + n*10s.
+	// The cluster polls at 08:00:10 + k*10s, replica k mod 3.
 	equal(t, events(r, Fire), []string{
-		"2026-11-02T12:00:00Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
-		"2026-11-02T12:00:03.333Z r2 fire              Ticket#2 SLA at Open due 2026-11-02T12:00:01Z -> Breached",
-		"2026-11-02T12:00:03.333Z r2 fire              Ticket#3 SLA at Open due 2026-11-02T12:00:02Z -> Breached",
-		"2026-11-02T12:00:03.333Z r2 fire              Ticket#4 SLA at Open due 2026-11-02T12:00:03Z -> Breached",
-		"2026-11-02T12:00:06.666Z r3 fire              Ticket#5 SLA at Open due 2026-11-02T12:00:04Z -> Breached",
-		"2026-11-02T12:00:06.666Z r3 fire              Ticket#6 SLA at Open due 2026-11-02T12:00:05Z -> Breached",
+		"2026-11-02T12:00:00Z r3 fire              Ticket#1 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
+		"2026-11-02T12:00:10Z r1 fire              Ticket#2 SLA at Open due 2026-11-02T12:00:04Z -> Breached",
+		"2026-11-02T12:00:10Z r1 fire              Ticket#3 SLA at Open due 2026-11-02T12:00:08Z -> Breached",
+		"2026-11-02T12:00:20Z r2 fire              Ticket#4 SLA at Open due 2026-11-02T12:00:12Z -> Breached",
+		"2026-11-02T12:00:20Z r2 fire              Ticket#5 SLA at Open due 2026-11-02T12:00:16Z -> Breached",
+		"2026-11-02T12:00:20Z r2 fire              Ticket#6 SLA at Open due 2026-11-02T12:00:20Z -> Breached",
 	})
 	if s := summary(r, "SLA"); s.Fired != 6 || s.Registered != 6 {
 		t.Errorf("summary %+v", s)
 	}
 }
 
-// Three replicas polling at the same instants: each due row is claimed by
-// one of them (in turns), the other two find it claimed, and it fires once.
-func TestReplicasPollingTogetherClaimOnce(t *testing.T) {
+// Replicas never poll at the same instant: together is refused.
+func TestTogetherRefused(t *testing.T) {
 	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="4h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
-	plans := []InstancePlan{{Scheme: "Ticket", Count: 3, Start: at("2026-11-02T08:00:00Z")}}
-	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T13:00:00Z"), Multi: true, Replicas: 3,
-		Together: true, Interval: 10 * time.Second, Instances: plans})
-	equal(t, events(r, Fire, Claimed), []string{
-		"2026-11-02T12:00:00Z r1 fire              Ticket#1 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
-		"2026-11-02T12:00:00Z r2 claimed-elsewhere Ticket#1 SLA",
-		"2026-11-02T12:00:00Z r3 claimed-elsewhere Ticket#1 SLA",
-		"2026-11-02T12:00:00Z r2 fire              Ticket#2 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
-		"2026-11-02T12:00:00Z r3 claimed-elsewhere Ticket#2 SLA",
-		"2026-11-02T12:00:00Z r1 claimed-elsewhere Ticket#2 SLA",
-		"2026-11-02T12:00:00Z r3 fire              Ticket#3 SLA at Open due 2026-11-02T12:00:00Z -> Breached",
-		"2026-11-02T12:00:00Z r1 claimed-elsewhere Ticket#3 SLA",
-		"2026-11-02T12:00:00Z r2 claimed-elsewhere Ticket#3 SLA",
-	})
-	if s := summary(r, "SLA"); s.Fired != 3 || s.ClaimedElsewhere != 6 {
-		t.Errorf("summary %+v", s)
+	sc := Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T13:00:00Z"), Multi: true, Replicas: 3,
+		Together: true, Interval: 10 * time.Second, Instances: []InstancePlan{{Scheme: "Ticket", Start: at("2026-11-02T08:00:00Z")}}}
+	sc.Defaults()
+	if _, err := Run(Input{Schemes: []*wfe.Scheme{s}}, sc); err == nil || !strings.Contains(err.Error(), "never poll at the same instant") {
+		t.Errorf("error %v", err)
+	}
+}
+
+// A poll takes 100 rows at a time; a single server polls again at once,
+// so 250 rows due together all fire at that poll.
+func TestBatchesBackToBack(t *testing.T) {
+	s := scheme(t, `<Timer Name="SLA" Type="Interval" Value="1h"/>`, [4]string{"Breach", "SLA", "Always", "Breached"})
+	r := run(t, s, Scenario{From: at("2026-11-02T08:00:00Z"), Until: at("2026-11-02T10:00:00Z"),
+		Instances: []InstancePlan{{Scheme: "Ticket", Count: 250, Start: at("2026-11-02T08:00:00Z")}}})
+	got := events(r, Fire)
+	if len(got) != 250 || !strings.HasPrefix(got[249], "2026-11-02T09:00:00Z r1 fire              Ticket#250") {
+		t.Errorf("%d firings, last %q", len(got), got[len(got)-1])
 	}
 }

@@ -91,7 +91,7 @@ func (c *Calendar) Add(t time.Time, w Work) time.Time {
 // clock; ok is false when the engine computes no time (a reading of 0 or
 // less, or plain and work units mixed), or work units have no calendar.
 func (iv Interval) Due(now time.Time, cal *Calendar) (time.Time, bool) {
-	if !iv.Positive() || iv.Mixed() || iv.Overflowed() {
+	if !iv.Positive() || iv.Mixed() || iv.RangeErr {
 		return time.Time{}, false
 	}
 	if iv.HasWork() {
@@ -100,5 +100,5 @@ func (iv Interval) Due(now time.Time, cal *Calendar) (time.Time, bool) {
 		}
 		return cal.Add(now, iv.Work).In(now.Location()), true
 	}
-	return now.AddDate(0, int(iv.Months), 0).Add(iv.Plain), true
+	return AddMs(now.AddDate(0, int(iv.Months), 0), iv.Ms)
 }

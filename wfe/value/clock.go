@@ -118,8 +118,9 @@ func CultureNames() []string {
 	return out
 }
 
-// DefaultCulture is en-US, the designer's MM/dd/yyyy.
-var DefaultCulture = Culture{"en-US", "MDY", '/'}
+// DefaultCulture is the invariant culture, the runtime's default
+// SchemeParsingCulture: MM/dd/yyyy, like the designer.
+var DefaultCulture = Culture{"invariant", "MDY", '/'}
 
 // DateTime is a Date or DateAndTime value as DateTime.Parse reads it.
 type DateTime struct {

@@ -16,6 +16,7 @@ import (
 	"strings"
 	"time"
 	"unicode"
+	"unicode/utf8"
 )
 
 // Unit is a unit the Interval reader sums.
@@ -50,28 +51,96 @@ var Units = []*Unit{
 	{Name: "wm", Spellings: []string{"wm", "wminute", "wminutes"}, Work: true, Length: time.Minute},
 }
 
+// Engine is the build of the Workflow Engine whose timer code is modelled.
+// The zero value is the newest build measured (6.0.2).
+type Engine uint8
+
+const (
+	// Engine6 is 5.0 to 6.0.2 (2020-10 to 2022-07), run under Mono: the
+	// units d, h, m, s and ms; an Interval that reads 0 registers a row
+	// due now.
+	Engine6 Engine = iota
+	// Engine4 is 4.x (up to 4.2.5, 2020-07): the same reading; an Interval
+	// that reads 0 or less is never registered.
+	Engine4
+	// EngineDocs is the 2026 documentation: 6's behaviour plus years,
+	// months and the work-calendar units, which no public build counts.
+	EngineDocs
+)
+
+// EngineNames are the names the config accepts, by engine.
+var EngineNames = []string{"5-6", "4", "docs"}
+
+// ParseEngine reads an engine name of the config.
+func ParseEngine(s string) (Engine, bool) {
+	switch s {
+	case "5-6", "5", "6", "6.0.2":
+		return Engine6, true
+	case "4", "4.x":
+		return Engine4, true
+	case "docs":
+		return EngineDocs, true
+	}
+	return Engine6, false
+}
+
+// String is the engine's config name.
+func (e Engine) String() string { return EngineNames[e] }
+
+// Behaviour names the behaviour a finding assumes.
+func (e Engine) Behaviour() string {
+	switch e {
+	case Engine4:
+		return "engine 4.x"
+	case EngineDocs:
+		return "the 2026 documentation"
+	}
+	return "engine 5.0-6.0.2"
+}
+
+// ZeroRegisters reports whether an Interval reading 0 registers a row
+// due now (5.0 on) rather than no row (4.x).
+func (e Engine) ZeroRegisters() bool { return e != Engine4 }
+
+// counts reports whether the engine counts the unit.
+func (e Engine) counts(u *Unit) bool { return e == EngineDocs || !u.Work && u.Months == 0 }
+
 // Match is one match of a unit's pattern <digits*><spaces*><unit>.
 type Match struct {
 	Unit *Unit
-	// N is the number the digits read (0 when there are none).
+	// N is the number the digits read: int.TryParse of them, 0 when there
+	// are none or it fails (beyond int32, or digits other than 0-9).
 	N int64
-	// Start and End are the byte offsets of the match; DigitsEnd is where
-	// its digits end.
+	// Start and End are the byte offsets of the match (End after the
+	// character the pattern consumes); DigitsEnd is where its digits end.
 	Start, DigitsEnd, End int
 	// Spelling is the unit as written.
 	Spelling string
-	// Overflow reports digits too large for the engine's 32-bit integer.
+	// Overflow reports digits that int.TryParse refuses, so that the part
+	// reads 0: beyond int32, or digits other than ASCII 0-9.
 	Overflow bool
 }
 
 // Interval is an Interval timer value as the engine reads it.
 type Interval struct {
 	Text string
+	// Engine is the build whose reading this is.
+	Engine Engine
 	// Bare reports a bare integer, read as milliseconds.
 	Bare bool
-	// Matches are the unit matches the engine sums, in text order.
+	// Matches are the unit matches the engine sums, in text order;
+	// Ignored the matches of units the engine does not count (years,
+	// months and work units before the documentation).
 	Matches []Match
-	// Plain is the sum of the plain units; Months of years and months.
+	Ignored []Match
+	// Ms is the reading in milliseconds: the bare integer, or the plain
+	// units as TimeSpan(days, hours, minutes, seconds, ms) computes them
+	// from each unit's int32 sum (which wraps).
+	Ms int64
+	// RangeErr reports a reading past TimeSpan's range: GetInterval
+	// throws ArgumentOutOfRangeException.
+	RangeErr bool
+	// Plain is Ms as a Go duration, saturated at its range.
 	Plain  time.Duration
 	Months int64
 	// Work is the sum of the work-calendar units.
@@ -89,18 +158,28 @@ type Work struct {
 // IsZero reports no working time.
 func (w Work) IsZero() bool { return w == Work{} }
 
-// ReadInterval reads an Interval value as the runtime does: a bare
-// integer (int.TryParse: spaces and a sign allowed) is milliseconds;
-// otherwise every match of each unit's pattern is summed, a match being
-// digits (maybe none), spaces, and one of the unit's spellings
-// (case-insensitive) followed by a non-word character, a digit or the end.
-func ReadInterval(text string) Interval {
-	iv := Interval{Text: text}
-	if n, err := strconv.ParseInt(strings.TrimSpace(text), 10, 32); err == nil {
+// TimeSpan's range in milliseconds.
+const maxTimeSpanMs = 922337203685477
+
+// ReadInterval reads an Interval value as the newest measured build
+// (6.0.2) does.
+func ReadInterval(text string) Interval { return ReadIntervalAs(text, Engine6) }
+
+// ReadIntervalAs reads an Interval value as the engine does: a bare
+// integer (int.TryParse) is milliseconds; otherwise, for each unit, every
+// match of <\d*><\s*><spelling>(\W|\d|$) is summed in an int32, the
+// match consuming the character after the spelling, so that a number
+// glued to the previous unit is lost ("1h2h" is 1 h). .NET's \d, \s and
+// \w are Unicode; the case is folded for ASCII letters only.
+func ReadIntervalAs(text string, e Engine) Interval {
+	iv := Interval{Text: text, Engine: e}
+	if n, ok := dotNetInt32(text); ok {
 		iv.Bare = true
+		iv.Ms = int64(n)
 		iv.Plain = time.Duration(n) * time.Millisecond
 		return iv
 	}
+	sums := map[string]int32{}
 	for _, u := range Units {
 		for p := 0; p < len(text); {
 			m, ok, skip := matchAt(text, p, u)
@@ -108,11 +187,17 @@ func ReadInterval(text string) Interval {
 				p = skip
 				continue
 			}
-			iv.Matches = append(iv.Matches, m)
+			if e.counts(u) {
+				iv.Matches = append(iv.Matches, m)
+				sums[u.Name] += int32(m.N)
+			} else {
+				iv.Ignored = append(iv.Ignored, m)
+			}
 			p = m.End
 		}
 	}
 	slices.SortStableFunc(iv.Matches, func(a, b Match) int { return cmp.Compare(a.Start, b.Start) })
+	slices.SortStableFunc(iv.Ignored, func(a, b Match) int { return cmp.Compare(a.Start, b.Start) })
 	for _, m := range iv.Matches {
 		u := m.Unit
 		switch {
@@ -126,65 +211,145 @@ func ReadInterval(text string) Interval {
 			iv.Work.Minutes += m.N
 		case u.Months > 0:
 			iv.Months += m.N * int64(u.Months)
-		default:
-			iv.Plain += time.Duration(m.N) * u.Length
 		}
 	}
-	iv.Dropped = dropped(text, iv.Matches)
+	iv.Ms = ((int64(sums["d"])*24*3600+int64(sums["h"])*3600+int64(sums["m"])*60+int64(sums["s"]))*1000 + int64(sums["ms"]))
+	if iv.Ms > maxTimeSpanMs || iv.Ms < -maxTimeSpanMs {
+		iv.RangeErr = true
+	}
+	const maxDur = int64(1<<63-1) / int64(time.Millisecond)
+	iv.Plain = time.Duration(max(-maxDur, min(maxDur, iv.Ms))) * time.Millisecond
+	iv.Dropped = dropped(text, append(slices.Clone(iv.Matches), iv.Ignored...))
 	return iv
 }
 
-// matchAt tries the unit's pattern at byte p: greedy digits, greedy
-// spaces, then the first spelling whose next character is not a letter or
-// an underscore. The pattern cannot backtrack into the digits or spaces,
-// since a spelling starts with a letter. When it fails, it fails as well
-// at every start inside those digits and spaces (they end at the same
-// byte), so skip is the next start worth trying: the search stays linear
-// in the text.
-func matchAt(text string, p int, u *Unit) (m Match, ok bool, skip int) {
-	i := p
-	for i < len(text) && text[i] >= '0' && text[i] <= '9' {
+// dotNetInt32 is int.TryParse(s) with NumberStyles.Integer under the
+// invariant culture: white space (tab to CR, space) around, a sign, ASCII
+// digits, trailing NULs, within int32.
+func dotNetInt32(s string) (int32, bool) {
+	white := func(c byte) bool { return c == ' ' || c >= '\t' && c <= '\r' }
+	i := 0
+	for i < len(s) && white(s[i]) {
 		i++
 	}
-	de := i
-	for i < len(text) && isDotNetSpace(text[i]) {
+	neg := false
+	if i < len(s) && (s[i] == '+' || s[i] == '-') {
+		neg = s[i] == '-'
 		i++
+	}
+	j := i
+	var n int64
+	for j < len(s) && s[j] >= '0' && s[j] <= '9' {
+		n = n*10 + int64(s[j]-'0')
+		if n > 1<<31 {
+			n = 1 << 32
+		}
+		j++
+	}
+	if j == i {
+		return 0, false
+	}
+	for j < len(s) && white(s[j]) {
+		j++
+	}
+	for j < len(s) && s[j] == 0 {
+		j++
+	}
+	if j != len(s) {
+		return 0, false
+	}
+	if neg {
+		n = -n
+	}
+	if n > 1<<31-1 || n < -1<<31 {
+		return 0, false
+	}
+	return int32(n), true
+}
+
+// matchAt tries the unit's pattern at byte p: greedy digits, greedy
+// spaces, then the spelling whose next character is not a word character
+// other than a digit, that character being consumed. The pattern cannot
+// backtrack into the digits or spaces, since a spelling starts with a
+// letter. When it fails, it fails as well at every start inside those
+// digits and spaces (they end at the same byte), so skip is the next
+// start worth trying: the search stays linear in the text.
+func matchAt(text string, p int, u *Unit) (m Match, ok bool, skip int) {
+	i := p
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !isDotNetDigit(r) {
+			break
+		}
+		i += n
+	}
+	de := i
+	for i < len(text) {
+		r, n := utf8.DecodeRuneInString(text[i:])
+		if !isDotNetSpace(r) {
+			break
+		}
+		i += n
 	}
 	for _, sp := range u.Spellings {
 		end := i + len(sp)
-		if end > len(text) || !strings.EqualFold(text[i:end], sp) {
+		if end > len(text) || !asciiEqualFold(text[i:end], sp) {
 			continue
 		}
-		if end < len(text) && isWordRune(text[end:]) {
-			continue
-		}
-		m := Match{Unit: u, Start: p, DigitsEnd: de, End: end, Spelling: text[i:end]}
-		if de > p {
-			n, err := strconv.ParseInt(text[p:de], 10, 64)
-			if err != nil || n > 1<<31-1 {
-				n, m.Overflow = 1<<31-1, true
+		if end < len(text) {
+			r, n := utf8.DecodeRuneInString(text[end:])
+			if isDotNetWord(r) && !isDotNetDigit(r) {
+				continue
 			}
-			m.N = n
+			end += n
+		}
+		m := Match{Unit: u, Start: p, DigitsEnd: de, End: end, Spelling: text[i : i+len(sp)]}
+		if de > p {
+			n, ok := dotNetInt32(text[p:de])
+			m.N, m.Overflow = int64(n), !ok
 		}
 		return m, true, end
 	}
-	return Match{}, false, max(i, p+1)
+	_, n := utf8.DecodeRuneInString(text[p:])
+	return Match{}, false, max(i, p+n)
 }
 
-// isDotNetSpace is \s for ASCII.
-func isDotNetSpace(b byte) bool {
-	return b == ' ' || b == '\t' || b == '\n' || b == '\r' || b == '\v' || b == '\f'
-}
-
-// isWordRune reports whether s starts with a word character that is not
-// a digit: a letter, a mark or a connector such as '_' (\w minus \d).
-func isWordRune(s string) bool {
-	r := []rune(s[:min(len(s), 4)])
-	if len(r) == 0 {
+// asciiEqualFold compares under RegexOptions.IgnoreCase with the invariant
+// culture: ASCII letters fold; no other character equals an ASCII one.
+func asciiEqualFold(a, b string) bool {
+	if len(a) != len(b) {
 		return false
 	}
-	c := r[0]
-	return c == '_' || unicode.IsLetter(c) || unicode.Is(unicode.Mn, c) || unicode.Is(unicode.Pc, c)
+	for i := range len(a) {
+		x, y := a[i], b[i]
+		if 'A' <= x && x <= 'Z' {
+			x += 'a' - 'A'
+		}
+		if 'A' <= y && y <= 'Z' {
+			y += 'a' - 'A'
+		}
+		if x != y {
+			return false
+		}
+	}
+	return true
+}
+
+// The .NET character classes, on UTF-16: a character beyond the Basic
+// Multilingual Plane is two surrogates, neither a digit, a space nor a
+// word character.
+
+// isDotNetDigit is \d: a decimal digit (Nd).
+func isDotNetDigit(r rune) bool { return r <= 0xFFFF && unicode.Is(unicode.Nd, r) }
+
+// isDotNetSpace is \s: [\f\n\r\t\v\x85\p{Z}].
+func isDotNetSpace(r rune) bool {
+	return r == '\f' || r == '\n' || r == '\r' || r == '\t' || r == '\v' || r == 0x85 || r <= 0xFFFF && unicode.Is(unicode.Z, r)
+}
+
+// isDotNetWord is \w: [\p{L}\p{Mn}\p{Nd}\p{Pc}].
+func isDotNetWord(r rune) bool {
+	return r <= 0xFFFF && (unicode.IsLetter(r) || unicode.Is(unicode.Mn, r) || unicode.Is(unicode.Nd, r) || unicode.Is(unicode.Pc, r))
 }
 
 // dropped returns the digit runs no match reads, each with the decimal
@@ -241,10 +406,9 @@ func (iv Interval) CapitalM() (Match, bool) {
 	return Match{}, false
 }
 
-// Positive reports whether the engine computes an execution time: the
-// reading is more than zero. An Interval of 0 or less is never registered.
+// Positive reports a reading of more than zero.
 func (iv Interval) Positive() bool {
-	return iv.Plain > 0 || iv.Months > 0 || iv.HasWork()
+	return iv.Ms > 0 || iv.Months > 0 || iv.HasWork()
 }
 
 // HasWork reports work-calendar units with a number.
@@ -266,8 +430,8 @@ func (iv Interval) Reading() string {
 			parts = append(parts, fmt.Sprintf("%dmm", m))
 		}
 	}
-	if iv.Plain != 0 {
-		parts = append(parts, FormatDuration(iv.Plain))
+	if iv.Ms != 0 {
+		parts = append(parts, FormatMs(iv.Ms))
 	}
 	w := iv.Work
 	for _, x := range []struct {
@@ -282,6 +446,29 @@ func (iv Interval) Reading() string {
 		return "0"
 	}
 	return strings.Join(parts, " ")
+}
+
+// FormatMs writes a length in milliseconds in the engine's units, largest
+// first, beyond the range of a Go duration too.
+func FormatMs(ms int64) string {
+	if ms == 0 {
+		return "0"
+	}
+	sign := ""
+	if ms < 0 {
+		sign, ms = "-", -ms
+	}
+	var parts []string
+	for _, u := range []struct {
+		l int64
+		n string
+	}{{86400000, "d"}, {3600000, "h"}, {60000, "m"}, {1000, "s"}, {1, "ms"}} {
+		if n := ms / u.l; n > 0 {
+			parts = append(parts, fmt.Sprintf("%d%s", n, u.n))
+			ms -= n * u.l
+		}
+	}
+	return sign + strings.Join(parts, " ")
 }
 
 // FormatDuration writes an exact length in the engine's units, largest
@@ -423,10 +610,69 @@ func plainUnit(w string) *Unit {
 	return nil
 }
 
-// IsSentinel reports the special values 0 ("immediate") and -1 ("never"),
-// which SetTimerValue is meant to replace at run time through the
-// TimerValue_<name> process parameter.
-func IsSentinel(text string) bool {
-	t := strings.TrimSpace(text)
-	return t == "0" || t == "-1"
+// IsSentinel reports the special values 0 ("immediate") and -1 ("never"):
+// the engine compares the raw value, so " 0" is not the sentinel. The
+// TimerValue_<name> process parameter replaces them at run time.
+func IsSentinel(text string) bool { return text == "0" || text == "-1" }
+
+// Registration is what the runtime does with a timer on entering the
+// activity.
+type Registration uint8
+
+const (
+	// Registered is a row due at the time computed.
+	Registered Registration = iota
+	// NotRegistered is no row: the timer never fires.
+	NotRegistered
+	// Immediate is the sentinel 0: the timer transition executes at once on
+	// entering the activity, with no row.
+	Immediate
+	// Never is the sentinel -1: no row.
+	Never
+	// Fails is a computation that throws, so that the command or the instance
+	// creation that enters the activity fails.
+	Fails
+)
+
+// DateTime's range: DateTime.AddMilliseconds refuses this many or more.
+const maxDateTimeMs = 315537897600000
+
+// Register is what the engine does with an Interval value on entering the
+// activity at now (the runtime's wall clock): the sentinels, then the
+// reading; a row due now + the reading (5.0 on: a reading of 0 is due now;
+// 4.x: a reading of 0 or less registers nothing). Months and work units
+// are the documentation's and are added by Due.
+func (iv Interval) Register(now time.Time) (time.Time, Registration) {
+	switch {
+	case iv.Text == "0":
+		return time.Time{}, Immediate
+	case iv.Text == "-1":
+		return time.Time{}, Never
+	case iv.RangeErr:
+		return time.Time{}, Fails
+	case iv.Ms < 0 || iv.Ms == 0 && !iv.Engine.ZeroRegisters() && iv.Months == 0 && !iv.HasWork():
+		return time.Time{}, NotRegistered
+	}
+	due, ok := AddMs(now, iv.Ms)
+	if !ok {
+		return time.Time{}, Fails
+	}
+	return due, Registered
+}
+
+// AddMs is DateTime.AddMilliseconds on the wall clock of now: the engine's
+// times are wall times in the runtime's zone (or UTC), and a moment past
+// 9999-12-31 throws.
+func AddMs(now time.Time, ms int64) (time.Time, bool) {
+	if ms >= maxDateTimeMs || ms <= -maxDateTimeMs {
+		return time.Time{}, false
+	}
+	loc := now.Location()
+	wall := time.Date(now.Year(), now.Month(), now.Day(), now.Hour(), now.Minute(), now.Second(), now.Nanosecond(), time.UTC)
+	const day = 24 * 3600 * 1000
+	wall = wall.AddDate(0, 0, int(ms/day)).Add(time.Duration(ms%day) * time.Millisecond)
+	if wall.Year() > 9999 || wall.Year() < 1 {
+		return time.Time{}, false
+	}
+	return time.Date(wall.Year(), wall.Month(), wall.Day(), wall.Hour(), wall.Minute(), wall.Second(), wall.Nanosecond(), loc), true
 }

@@ -5,6 +5,6 @@ public class Invoicing : IStateMachine
 {
     public void Build(IStateMachineBuilder builder) => builder
         .AddInitialState("Open", b => b
-            .AddInternalTransition<EveryOneMonth>(t => t.AddEffect(c => Send(c))) // want "TMR7010" "TMR7040"
+            .AddInternalTransition<EveryOneMonth>(t => t.AddEffect(c => Send(c))) // want "TMR7010" `EveryOneMonth resolves to the first day of the current month, 00:00, already` "TMR7040"
             .AddTransition<Stateflows.Common.AfterOneMonth>("Closed")); // want "TMR7010"
 }

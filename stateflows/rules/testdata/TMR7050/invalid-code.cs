@@ -1,6 +1,6 @@
 public sealed class PaymentTimeout : TimeEvent
 {
-    protected override DateTime GetTriggerTime(DateTime startedAt) => startedAt.AddMinutes(15); // want "TMR7050"
+    protected override DateTime GetTriggerTime(DateTime startedAt) => startedAt.AddMinutes(15); // want "TMR7050" `PaymentTimeout\.GetTriggerTime is the class's own code: its trigger is not`
 }
 
 public class ConfiguredHours : AfterOneHour

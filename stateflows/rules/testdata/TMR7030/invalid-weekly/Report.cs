@@ -6,7 +6,7 @@ public class Fridays : EveryOneWeek
 public class Report
 {
     void Build(IStateBuilder s) => s
-        .AddInternalTransition<EverySaturday>(t => t.AddEffect(c => Weekly(c))) // want "TMR7030"
+        .AddInternalTransition<EverySaturday>(t => t.AddEffect(c => Weekly(c))) // want "TMR7030" `EverySaturday skips the coming Saturday when activated earlier in the week`
         .AddInternalTransition<EveryMonday>(t => t.AddEffect(c => Weekly(c))) // want "TMR7030"
         .AddInternalTransition<Fridays>(t => t.AddEffect(c => Weekly(c))); // want "TMR7030"
 }

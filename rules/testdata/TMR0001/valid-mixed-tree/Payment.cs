@@ -1,0 +1,4 @@
+public class Payment
+{
+    void Build(IStateBuilder s) => s.AddState("Open");
+}

@@ -1,0 +1,11 @@
+-- MySQL: INSERT IGNORE, backticks.
+INSERT IGNORE INTO `workflowscheme`(`Code`, `Scheme`) VALUES ('Ticket', '<Process Name="Ticket">
+  <Timers><Timer Name="SLA" Type="Interval" Value="10 min"/></Timers> <!-- want "TMR6201" -->
+  <Activities><Activity Name="Open" IsInitial="True"/><Activity Name="Done" IsFinal="True"/></Activities>
+  <Transitions>
+    <Transition Name="Expire" From="Open" To="Done" Classifier="Direct">
+      <Triggers><Trigger Type="Timer" NameRef="SLA"/></Triggers>
+      <Conditions><Condition Type="Always"/></Conditions>
+    </Transition>
+  </Transitions>
+</Process>');
