@@ -14,6 +14,7 @@ import (
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // checkOptions are the flags of `check`.
@@ -141,11 +142,11 @@ func parseNow(s string) (time.Time, error) {
 	if s == "" {
 		return wallClock().UTC(), nil
 	}
-	t, err := time.Parse(time.RFC3339, s)
+	t, err := simcore.ParseInstant(s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("--now %q: want an RFC 3339 time such as 2026-11-01T12:00:00Z", s)
+		return time.Time{}, fmt.Errorf("--now: %w", err)
 	}
-	return t.UTC(), nil
+	return t, nil
 }
 
 func runCheck(s *streams, o *checkOptions) error {
