@@ -15,10 +15,10 @@ cd "$(dirname "$0")/.."
 out=bench/out
 rm -rf "$out"; mkdir -p "$out"
 go build -o "$out/seams-timers" ./cmd/seams-timers
-go build -o "$out/runs" ./bench/runs
-go run ./bench/genmodels -n 1 -out "$out/one" >/dev/null
-go run ./bench/genmodels -n 2000 -out "$out/many" >/dev/null
-go run ./bench/genmodels -n 2000 -index -out "$out/indexed" >/dev/null
+go build -tags devtools -o "$out/runs" ./bench/runs
+go run -tags devtools ./bench/genmodels -n 1 -out "$out/one" >/dev/null
+go run -tags devtools ./bench/genmodels -n 2000 -out "$out/many" >/dev/null
+go run -tags devtools ./bench/genmodels -n 2000 -index -out "$out/indexed" >/dev/null
 
 check="$out/seams-timers check -q --no-config --now=2026-11-01T12:00:00Z"
 bytes=$(wc -c < "$out/one/model00000.bpmn")

@@ -24,13 +24,13 @@ trap 'git worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$tree
 git worktree add --detach -q "$tree" "$old_rev"
 (cd "$tree" && go build -o "$OLDPWD/$out/old" ./cmd/seams-timers)
 go build -o "$out/new" ./cmd/seams-timers
-go build -o "$out/runs" ./bench/runs
-go run ./bench/genmodels -n 1 -out "$out/one" >/dev/null
-go run ./bench/genmodels -n 1 -out "$out/one1k" >/dev/null
-go run ./bench/genindex -n 1 -triples 1000 -out "$out/one1k/index.ttl"
-go run ./bench/genmodels -n 2000 -out "$out/many" >/dev/null
-go run ./bench/genmodels -n 2000 -out "$out/big" >/dev/null
-go run ./bench/genindex -n 2000 -triples 1000000 -out "$out/big/index.ttl"
+go build -tags devtools -o "$out/runs" ./bench/runs
+go run -tags devtools ./bench/genmodels -n 1 -out "$out/one" >/dev/null
+go run -tags devtools ./bench/genmodels -n 1 -out "$out/one1k" >/dev/null
+go run -tags devtools ./bench/genindex -n 1 -triples 1000 -out "$out/one1k/index.ttl"
+go run -tags devtools ./bench/genmodels -n 2000 -out "$out/many" >/dev/null
+go run -tags devtools ./bench/genmodels -n 2000 -out "$out/big" >/dev/null
+go run -tags devtools ./bench/genindex -n 2000 -triples 1000000 -out "$out/big/index.ttl"
 
 flags="check -q --no-config --now=2026-11-01T12:00:00Z"
 echo "old: $(git rev-parse --short "$old_rev")   new: $(git rev-parse --short HEAD)$(git diff --quiet || echo ' (dirty)')"

@@ -21,12 +21,12 @@ runs_small=${2:-60}
 out=bench/out/join
 rm -rf "$out"; mkdir -p "$out"
 go build -o "$out/seams-timers" ./cmd/seams-timers
-go build -o "$out/runs" ./bench/runs
-go run ./bench/genmodels -n 2000 -out "$out/big" >/dev/null
-go run ./bench/genindex -n 2000 -triples 1000000 -out "$out/big/index.ttl"
-go run ./bench/genmodels -n 1 -out "$out/one" >/dev/null
-go run ./bench/genmodels -n 1 -out "$out/one1k" >/dev/null
-go run ./bench/genindex -n 1 -triples 1000 -out "$out/one1k/index.ttl"
+go build -tags devtools -o "$out/runs" ./bench/runs
+go run -tags devtools ./bench/genmodels -n 2000 -out "$out/big" >/dev/null
+go run -tags devtools ./bench/genindex -n 2000 -triples 1000000 -out "$out/big/index.ttl"
+go run -tags devtools ./bench/genmodels -n 1 -out "$out/one" >/dev/null
+go run -tags devtools ./bench/genmodels -n 1 -out "$out/one1k" >/dev/null
+go run -tags devtools ./bench/genindex -n 1 -triples 1000 -out "$out/one1k/index.ttl"
 
 check="$out/seams-timers check -q --no-config --now=2026-11-01T12:00:00Z"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)"

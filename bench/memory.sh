@@ -18,10 +18,10 @@ runs=${2:-5}
 out=bench/out/memory
 mkdir -p "$out"
 go build -o "$out/new" ./cmd/seams-timers
-go build -o "$out/runs" ./bench/runs
-go build -o "$out/tokenscan" ./bench/tokenscan
-[ -d "$out/m2000" ] || go run ./bench/genmodels -n 2000 -out "$out/m2000" >/dev/null
-[ -d "$out/m20000" ] || go run ./bench/genmodels -n 20000 -out "$out/m20000" >/dev/null
+go build -tags devtools -o "$out/runs" ./bench/runs
+go build -tags devtools -o "$out/tokenscan" ./bench/tokenscan
+[ -d "$out/m2000" ] || go run -tags devtools ./bench/genmodels -n 2000 -out "$out/m2000" >/dev/null
+[ -d "$out/m20000" ] || go run -tags devtools ./bench/genmodels -n 20000 -out "$out/m20000" >/dev/null
 flags="check -q --no-config --now=2026-11-01T12:00:00Z"
 old2=() old20=()
 if [ -n "$old_rev" ]; then

@@ -17,10 +17,10 @@ runs=${1:-40}
 out=bench/out/startup
 rm -rf "$out"; mkdir -p "$out"
 go build -o "$out/seams-timers" ./cmd/seams-timers
-go build -o "$out/empty" ./bench/empty
-go build -o "$out/depsfloor" ./bench/depsfloor
-go build -o "$out/runs" ./bench/runs
-go run ./bench/genmodels -n 1 -out "$out/one" >/dev/null
+go build -tags devtools -o "$out/empty" ./bench/empty
+go build -tags devtools -o "$out/depsfloor" ./bench/depsfloor
+go build -tags devtools -o "$out/runs" ./bench/runs
+go run -tags devtools ./bench/genmodels -n 1 -out "$out/one" >/dev/null
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)"
 "$out/runs" -n "$runs" "empty Go program=$out/empty" "dependencies only=$out/depsfloor" \
 	"version=$out/seams-timers version" \

@@ -13,9 +13,9 @@ cd "$(dirname "$0")/.."
 out=bench/out/wfe
 rm -rf "$out"; mkdir -p "$out"
 go build -o "$out/seams-timers" ./cmd/seams-timers
-go build -o "$out/runs" ./bench/runs
-go run ./bench/genmodels -n 2000 -out "$out/models" >/dev/null
-go run ./bench/genschemes -n 2000 -out "$out/schemes" >/dev/null
+go build -tags devtools -o "$out/runs" ./bench/runs
+go run -tags devtools ./bench/genmodels -n 2000 -out "$out/models" >/dev/null
+go run -tags devtools ./bench/genschemes -n 2000 -out "$out/schemes" >/dev/null
 echo "model: $(wc -c < "$out/models/model00000.bpmn") bytes; scheme: $(wc -c < "$out/schemes/scheme00000.xml") bytes"
 check="$out/seams-timers check -q --no-config --now=2026-11-01T12:00:00Z"
 "$out/runs" -n "${RUNS:-9}" "2,000 BPMN models=$check $out/models" "2,000 schemes=$check $out/schemes"

@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command depsfloor does nothing but link, and so initialise, the
 // third-party packages seams-timers uses (and encoding/xml): the floor its
 // start-up cannot go below whatever seams-timers itself does.

@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command genindex writes a generated index graph for the models that
 // genmodels writes (model00000.bpmn ...), for bench/join.sh: every timer
 // lifted, a PostgreSQL-backed container that executes and schedules every

@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command genmodels writes generated BPMN models (and optionally an index
 // graph) for the benchmarks under bench/: each model is about 15 KB, with
 // a timer start, a user task with a reminder boundary, and an intermediate

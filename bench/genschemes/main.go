@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command genschemes writes generated Workflow Engine schemes for the
 // benchmarks under bench/: each is the size of a genmodels model (about
 // 15 KB), with three timers on a chain of activities.

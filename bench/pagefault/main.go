@@ -1,11 +1,11 @@
-//go:build unix
+//go:build devtools && unix
 
 // Command pagefault measures what a page fault costs on this machine: it
 // maps 64 MB of fresh anonymous memory, touches one byte of each page, and
 // prints the time per page (three rounds). On a machine where this is
 // large, the memory a short run touches is a large part of its time.
 //
-// Usage: go run ./bench/pagefault
+// Usage: go run -tags devtools ./bench/pagefault
 package main
 
 import (

@@ -1,4 +1,4 @@
-//go:build unix
+//go:build devtools && unix
 
 // Command runs times commands as a user runs them, each in a new process,
 // interleaved so that a change in the machine's load falls on all of them
@@ -11,7 +11,7 @@
 //
 // Usage:
 //
-//	go run ./bench/runs [-n RUNS] [-ok CODES] 'LABEL=CMD ARG...' ...
+//	go run -tags devtools ./bench/runs [-n RUNS] [-ok CODES] 'LABEL=CMD ARG...' ...
 //
 // A command's words are split on spaces (no quoting). An exit code listed
 // in -ok (default "0,1": findings are not a failure) counts as success;

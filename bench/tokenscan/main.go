@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command tokenscan is the reference a many-model check is measured
 // against: it walks the directories given, and reads every .bpmn file
 // with a bare encoding/xml token scan (RawToken, no tree, no rules) on one

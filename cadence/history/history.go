@@ -44,11 +44,81 @@ type SyntaxError struct {
 
 func (e *SyntaxError) Error() string { return e.Msg }
 
-// Sniff reports whether src may be an exported history: it names an
-// "eventType" key. Parse tells the rest: a broken export (not JSON, or
-// no events array) is reported rather than skipped.
+// Sniff reports whether src is shaped as an exported history: a JSON array
+// whose first element is an object with an "eventType" key (the Cadence
+// CLI), or an object with an "events" array, at its top or under
+// "history", whose first element is (the Temporal CLI). Other JSON, even
+// one that names "eventType" somewhere (a package.json, a dashboard), is
+// not a history and is skipped. Only the start of the file is read: a
+// history broken further on (truncated, a stray comma) is still one, and
+// Parse reports where it breaks.
 func Sniff(src []byte) bool {
-	return bytes.Contains(src, []byte(`"eventType"`))
+	if !bytes.Contains(src, []byte(`"eventType"`)) {
+		return false
+	}
+	dec := json.NewDecoder(bytes.NewReader(src))
+	tok, err := dec.Token()
+	if err != nil {
+		return false
+	}
+	switch tok {
+	case json.Delim('['):
+		return firstEventHasType(dec)
+	case json.Delim('{'):
+		return sniffEventsKey(dec, 0)
+	}
+	return false
+}
+
+// sniffEventsKey reads the keys of an object (its '{' read) for "events"
+// holding an array of events, or "history" holding such an object.
+func sniffEventsKey(dec *json.Decoder, depth int) bool {
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		switch key, _ := tok.(string); {
+		case key == "events":
+			if tok, err := dec.Token(); err != nil || tok != json.Delim('[') {
+				return false
+			}
+			return firstEventHasType(dec)
+		case key == "history" && depth == 0:
+			if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+				return false
+			}
+			return sniffEventsKey(dec, depth+1)
+		default:
+			var skip json.RawMessage
+			if err := dec.Decode(&skip); err != nil {
+				return false
+			}
+		}
+	}
+	return false
+}
+
+// firstEventHasType reads the first element of an array (its '[' read) and
+// reports whether it is an object with an "eventType" key among its own.
+func firstEventHasType(dec *json.Decoder) bool {
+	if tok, err := dec.Token(); err != nil || tok != json.Delim('{') {
+		return false
+	}
+	for dec.More() {
+		tok, err := dec.Token()
+		if err != nil {
+			return false
+		}
+		if tok == "eventType" {
+			return true
+		}
+		var skip json.RawMessage
+		if err := dec.Decode(&skip); err != nil {
+			return false
+		}
+	}
+	return false
 }
 
 // Parse reads a history.

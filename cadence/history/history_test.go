@@ -120,3 +120,28 @@ func FuzzParse(f *testing.F) {
 		_ = Check(h, time.Second)
 	})
 }
+
+func TestSniffByStructure(t *testing.T) {
+	for _, c := range []struct {
+		src  string
+		want bool
+	}{
+		{`[{"eventId": 1, "eventType": "WorkflowExecutionStarted", "timestamp": 1}]`, true},
+		{`[{"eventId": 1, "eventType": "WorkflowExecutionStarted",]`, true}, // a broken export: Parse reports it
+		{`{"events": [{"eventId": "1", "eventType": "EVENT_TYPE_WORKFLOW_EXECUTION_STARTED"}]}`, true},
+		{`{"namespace": "x", "history": {"events": [{"eventType": "EVENT_TYPE_TIMER_STARTED"}]}}`, true},
+		{`{"name": "desk", "version": "1.0.0", "eventType": "not a history"}`, false},
+		{`{"panels": [{"targets": [{"eventType": "TimerFired"}]}]}`, false},
+		{`[{"id": 1, "meta": {"eventType": "x"}}]`, false},
+		{`{"events": [{"kind": "click", "eventType": "x"}]}`, true},
+		{`{"events": "eventType"}`, false},
+		{`["eventType"]`, false},
+		{`"eventType"`, false},
+		{`{"events": [`, false},
+		{`not json "eventType"`, false},
+	} {
+		if got := Sniff([]byte(c.src)); got != c.want {
+			t.Errorf("Sniff(%s) = %v, want %v", c.src, got, c.want)
+		}
+	}
+}

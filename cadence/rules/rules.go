@@ -131,9 +131,10 @@ and 07:00Z in summer. Write the schedule in UTC.`,
 		{
 			ID: RuleHistorySyntax, Name: "history-syntax", Severity: lint.SeverityError, Kind: lint.KindLoad,
 			Title: "an exported history that cannot be read",
-			Doc: `A *.json file that names eventType was read as a workflow history (the Cadence CLI's array of events, or
-the Temporal CLI's {"events": [...]}) and is not valid JSON, or not a history. The finding is at the first
-byte that is wrong.`,
+			Doc: `A *.json file shaped as a workflow history (the Cadence CLI's array of events, or the Temporal CLI's
+{"events": [...]}, at the top or under "history", whose first event has an eventType) is not valid JSON, or
+breaks off as a history further on. The finding is at the first byte that is wrong. Other JSON, even JSON
+that names eventType somewhere (a package.json, a dashboard), is no history and is not read.`,
 			Bad:  `[{"eventId": 1, "eventType": "WorkflowExecutionStarted",]`,
 			Good: `[{"eventId": 1, "eventType": "WorkflowExecutionStarted", "timestamp": 1764579600000000000}]`,
 		},

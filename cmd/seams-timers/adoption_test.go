@@ -77,6 +77,14 @@ func TestNoFilesMatched(t *testing.T) {
 	if code, _, _ := runCLI(t, "", "check", "--no-config", "--fail-on", "never", dir); code != lint.ExitNoFiles {
 		t.Errorf("--fail-on never: exit %d", code)
 	}
+	// --allow-empty does, for hooks that pass every staged .xml or .json:
+	// nothing to check is a success, but findings still fail.
+	if code, _, errOut := runCLI(t, "", "check", "--no-config", "--allow-empty", dir); code != lint.ExitOK || strings.Contains(errOut, "nothing was checked") {
+		t.Errorf("--allow-empty: exit %d, stderr %q", code, errOut)
+	}
+	if code, _, _ := runCLI(t, "", "check", "--no-config", "--allow-empty", "../../examples/broken/schedules.bpmn"); code != lint.ExitFindings {
+		t.Errorf("--allow-empty on a broken model: exit %d, want %d", code, lint.ExitFindings)
+	}
 }
 
 func TestFailOnBogusListsNever(t *testing.T) {

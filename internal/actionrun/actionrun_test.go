@@ -104,7 +104,7 @@ var (
 	releaseErr  error
 )
 
-// release builds seams-timers stamped v9.9.9 and lays out its release as
+// release builds seams-timers stamped v9.9.9, and seams-timers-go, and lays out its release as
 // GoReleaser names it (.goreleaser.yaml), the archive and the checksums,
 // in a directory that SEAMS_TIMERS_RELEASES points at.
 func release(t *testing.T) string {
@@ -115,8 +115,8 @@ func release(t *testing.T) string {
 			releaseErr = err
 			return
 		}
-		bin := filepath.Join(dir, "seams-timers")
-		build := exec.Command("go", "build", "-ldflags", "-X main.version=v9.9.9", "-o", bin, "./cmd/seams-timers")
+		bin := filepath.Join(dir, "bin")
+		build := exec.Command("go", "build", "-ldflags", "-X main.version=v9.9.9", "-o", bin+string(filepath.Separator), "./cmd/seams-timers", "./cmd/seams-timers-go")
 		build.Dir = repoRoot
 		// Static, as .goreleaser.yaml builds the release.
 		build.Env = append(os.Environ(), "CGO_ENABLED=0")
@@ -144,11 +144,9 @@ func release(t *testing.T) string {
 	return releaseDir
 }
 
+// writeTarGz writes the archive of the two executables in the directory
+// bin, as the release archives hold them, and returns its SHA-256.
 func writeTarGz(path, bin string) (string, error) {
-	b, err := os.ReadFile(bin)
-	if err != nil {
-		return "", err
-	}
 	f, err := os.Create(path)
 	if err != nil {
 		return "", err
@@ -156,11 +154,17 @@ func writeTarGz(path, bin string) (string, error) {
 	h := sha256.New()
 	gz := gzip.NewWriter(f)
 	tw := tar.NewWriter(gz)
-	if err := tw.WriteHeader(&tar.Header{Name: "seams-timers", Mode: 0o755, Size: int64(len(b))}); err != nil {
-		return "", err
-	}
-	if _, err := tw.Write(b); err != nil {
-		return "", err
+	for _, name := range []string{"seams-timers", "seams-timers-go"} {
+		b, err := os.ReadFile(filepath.Join(bin, name))
+		if err != nil {
+			return "", err
+		}
+		if err := tw.WriteHeader(&tar.Header{Name: name, Mode: 0o755, Size: int64(len(b))}); err != nil {
+			return "", err
+		}
+		if _, err := tw.Write(b); err != nil {
+			return "", err
+		}
 	}
 	for _, c := range []interface{ Close() error }{tw, gz, f} {
 		if err := c.Close(); err != nil {
@@ -373,9 +377,9 @@ func TestVersionMethods(t *testing.T) {
 	}{
 		{"v9.9.9", "", "release", ""},
 		{"", "v9.9.9", "release", ""},
-		{"v1.0.0", "v9.9.9", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@v1.0.0"},
-		{"", "main", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@main"},
-		{"latest", "", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@latest"},
+		{"v1.0.0", "v9.9.9", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@v1.0.0 github.com/seams/seams-timers/cmd/seams-timers-go@v1.0.0"},
+		{"", "main", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@main github.com/seams/seams-timers/cmd/seams-timers-go@main"},
+		{"latest", "", "install", "CGO_ENABLED=0 install github.com/seams/seams-timers/cmd/seams-timers@latest github.com/seams/seams-timers/cmd/seams-timers-go@latest"},
 	} {
 		t.Run(c.version+"@"+c.ref, func(t *testing.T) {
 			rn, _ := newRunner(t, map[string]string{"a.bpmn": readExample(t, "digest.bpmn")})
@@ -384,8 +388,8 @@ func TestVersionMethods(t *testing.T) {
 			shim := t.TempDir()
 			log := filepath.Join(shim, "go.log")
 			// The stand-in records the command and installs the release's
-			// binary where GOBIN says, as go install would.
-			script := fmt.Sprintf("#!/bin/sh\necho \"CGO_ENABLED=$CGO_ENABLED $@\" >> %q\ntar -xzf %q -C \"$GOBIN\" seams-timers\n",
+			// two binaries where GOBIN says, as go install would.
+			script := fmt.Sprintf("#!/bin/sh\necho \"CGO_ENABLED=$CGO_ENABLED $@\" >> %q\ntar -xzf %q -C \"$GOBIN\" seams-timers seams-timers-go\n",
 				log, filepath.Join(release(t), "v9.9.9", "seams-timers_9.9.9_linux_amd64.tar.gz"))
 			if err := os.WriteFile(filepath.Join(shim, "go"), []byte(script), 0o755); err != nil {
 				t.Fatal(err)
@@ -493,4 +497,99 @@ func TestMain(m *testing.M) {
 		_ = os.RemoveAll(releaseDir)
 	}
 	os.Exit(code)
+}
+
+// TestEveryEngineFromWorkingDirectory runs the released action from a
+// working-directory below the repository's root on a scheme, a C# state
+// machine and a Go module (whose SDK is the analyzers' stub, kept outside
+// the directory checked): both binaries are installed, every engine
+// reports, and every annotation and SARIF location names its file from the
+// repository's root, as GitHub resolves them.
+func TestEveryEngineFromWorkingDirectory(t *testing.T) {
+	if testing.Short() {
+		t.Skip("builds seams-timers and seams-timers-go, and type-checks a Go module")
+	}
+	files := map[string]string{
+		"services/desk/schemes/times.xml":        readExample(t, "wfe/broken/times.xml"),
+		"services/desk/machines/OrderMachine.cs": readExample(t, "stateflows/OrderMachine.cs"),
+		"services/desk/go.mod": "module example.com/desk\n\ngo 1.22\n\nrequire go.uber.org/cadence v1.0.0\n\n" +
+			"replace go.uber.org/cadence => ../../third_party/cadence\n",
+		"services/desk/wf/wait.go": "package wf\n\nimport (\n\t\"time\"\n\n\t\"go.uber.org/cadence/workflow\"\n)\n\n" +
+			"// WaitWorkflow sleeps natively (TMR8001).\nfunc WaitWorkflow(ctx workflow.Context) error {\n\ttime.Sleep(time.Hour)\n\treturn workflow.Sleep(ctx, time.Hour)\n}\n",
+	}
+	stub := filepath.Join(repoRoot, "cadence", "analyzers", "testdata", "src", "go.uber.org", "cadence")
+	err := filepath.WalkDir(stub, func(p string, d os.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		rel, err := filepath.Rel(stub, p)
+		if err != nil {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		files[filepath.ToSlash(filepath.Join("third_party", "cadence", rel))] = string(b)
+		return err
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	rn, uploads := newRunner(t, files)
+	withRelease(t, rn)
+	res := run(t, rn, map[string]string{
+		"version": "v9.9.9", "working-directory": "services/desk", "paths": "schemes\nmachines\n./...\n",
+	})
+	expect(t, res, map[string]string{"Install seams-timers": "success", "Check": "success", "Upload SARIF": "success", "Fail on findings": "failure"})
+	if out := res.Step("Install seams-timers").Output; strings.Contains(out, "not installed") {
+		t.Fatalf("install: %s", out)
+	}
+	check := res.Step("Check").Output
+	for _, want := range []string{
+		"::error file=services/desk/schemes/times.xml,line=",
+		"::error file=services/desk/machines/OrderMachine.cs,line=",
+		"::error file=services/desk/wf/wait.go,line=11,",
+	} {
+		if !strings.Contains(check, want) {
+			t.Errorf("no annotation %q in:\n%s", want, check)
+		}
+	}
+	if strings.Contains(check, "TMR8000") || strings.Contains(check, "file=schemes/") || strings.Contains(check, "file=wf/") {
+		t.Errorf("an engine failed or a path is relative to the working directory:\n%s", check)
+	}
+	if len(*uploads) != 1 {
+		t.Fatalf("uploads %v", *uploads)
+	}
+	b, err := os.ReadFile((*uploads)[0].file)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var doc struct {
+		Runs []struct {
+			Results []struct {
+				RuleID    string
+				Locations []struct {
+					PhysicalLocation struct {
+						ArtifactLocation struct{ URI string }
+					}
+				}
+			}
+		}
+	}
+	if err := json.Unmarshal(b, &doc); err != nil {
+		t.Fatal(err)
+	}
+	engines := map[string]bool{}
+	for _, r := range doc.Runs[0].Results {
+		for _, l := range r.Locations {
+			uri := l.PhysicalLocation.ArtifactLocation.URI
+			if !strings.HasPrefix(uri, "services/desk/") {
+				t.Errorf("SARIF location %q of %s is not relative to the repository's root", uri, r.RuleID)
+			}
+		}
+		engines[r.RuleID[:4]] = true
+	}
+	for _, family := range []string{"TMR6", "TMR7", "TMR8"} {
+		if !engines[family] {
+			t.Errorf("no %sxxx finding in the SARIF log (families %v)", family, engines)
+		}
+	}
 }

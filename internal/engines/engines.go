@@ -19,7 +19,7 @@ import (
 	wfe "github.com/seams/seams-timers/wfe/rules"
 )
 
-//go:generate go run ../gendocs -out ../../docs/rules
+//go:generate go run -tags devtools ../gendocs -out ../../docs/rules
 
 // commandsOnce gives each engine its commands (next, simulate) the first
 // time the engines are listed: an engine's cli package imports its rules

@@ -1,3 +1,5 @@
+//go:build devtools
+
 // Command gendocs writes docs/rules/<ID>.md for every rule of every engine,
 // and for the core's rules, which every engine lists, once.
 // It is run by `go generate ./...` in package internal/engines.

@@ -36,6 +36,16 @@ if [ "${INPUT_SUMMARY:-true}" = true ] && [ -n "${GITHUB_STEP_SUMMARY:-}" ]; the
   args+=(--format "markdown=$summary")
 fi
 [ -n "${INPUT_NEW_FROM_REV:-}" ] && args+=(--new-from-rev "$INPUT_NEW_FROM_REV")
+# GitHub resolves annotation and SARIF paths against the repository's root:
+# from a working-directory below it, every path is printed with that
+# directory before it.
+if [ -n "${GITHUB_WORKSPACE:-}" ]; then
+  ws=$(cd "$GITHUB_WORKSPACE" && pwd -P)
+  here=$(pwd -P)
+  case "$here/" in
+    "$ws/"?*) args+=(--path-prefix "${here#"$ws/"}") ;;
+  esac
+fi
 
 seams-timers "${args[@]}" -- "${paths[@]}"
 code=$?

@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
-# The Action's "Install seams-timers" step: puts seams-timers on the PATH of
-# the next steps (through $GITHUB_PATH) by the method resolve.sh chose.
+# The Action's "Install seams-timers" step: puts seams-timers and
+# seams-timers-go (the Go engine's analysis, which seams-timers runs for Go
+# code) on the PATH of the next steps (through $GITHUB_PATH) by the method
+# resolve.sh chose. Every release archive holds both.
 # Inputs (environment): METHOD, VERSION, and the runner's RUNNER_OS,
 # RUNNER_ARCH, RUNNER_TEMP, GITHUB_ACTION_PATH.
 set -euo pipefail
@@ -8,7 +10,8 @@ set -euo pipefail
 bin="$RUNNER_TEMP/seams-timers-bin"
 mkdir -p "$bin"
 exe=seams-timers
-[ "${RUNNER_OS:-Linux}" = Windows ] && exe=seams-timers.exe
+goexe=seams-timers-go
+[ "${RUNNER_OS:-Linux}" = Windows ] && exe=seams-timers.exe && goexe=seams-timers-go.exe
 
 case "$METHOD" in
 release)
@@ -40,18 +43,18 @@ release)
     exit 1
   fi
   if [ "$ext" = zip ]; then
-    unzip -q -o "$dl/$archive" "$exe" -d "$bin"
+    unzip -q -o "$dl/$archive" "$exe" "$goexe" -d "$bin"
   else
-    tar -xzf "$dl/$archive" -C "$bin" "$exe"
+    tar -xzf "$dl/$archive" -C "$bin" "$exe" "$goexe"
   fi
   ;;
 install)
-  CGO_ENABLED=0 GOBIN="$bin" go install "github.com/seams/seams-timers/cmd/seams-timers@$VERSION"
+  CGO_ENABLED=0 GOBIN="$bin" go install "github.com/seams/seams-timers/cmd/seams-timers@$VERSION" "github.com/seams/seams-timers/cmd/seams-timers-go@$VERSION"
   ;;
 source)
   # A build of the action's own checkout, stamped with what git says it is.
   stamp=$(git -C "$GITHUB_ACTION_PATH" describe --tags --always --dirty 2>/dev/null || true)
-  (cd "$GITHUB_ACTION_PATH" && CGO_ENABLED=0 GOBIN="$bin" go install -ldflags "-X main.version=${stamp:-(devel)}" ./cmd/seams-timers)
+  (cd "$GITHUB_ACTION_PATH" && CGO_ENABLED=0 GOBIN="$bin" go install -ldflags "-X main.version=${stamp:-(devel)}" ./cmd/seams-timers ./cmd/seams-timers-go)
   ;;
 *)
   echo "seams-timers: unknown install method '$METHOD'" >&2
@@ -60,3 +63,4 @@ source)
 esac
 echo "$bin" >> "$GITHUB_PATH"
 "$bin/$exe" version
+[ -x "$bin/$goexe" ] || { echo "seams-timers: $goexe was not installed beside $exe" >&2; exit 1; }

@@ -1,0 +1,72 @@
+package lint
+
+import (
+	"path"
+	"path/filepath"
+	"strings"
+)
+
+// PrefixPaths returns a copy of r whose findings name their files with
+// prefix before them, as golangci-lint's --path-prefix does: a check run
+// from a sub-directory of a repository (a GitHub Action's
+// working-directory) then prints the paths a code host resolves against the
+// repository's root. Absolute paths and the stdin buffer's "-" are left as
+// they are, and so is every path when prefix is empty or ".". The prefix is
+// written with forward slashes and without "./" or a trailing slash.
+//
+// The copy's Project is r's: sources are found through PrefixedSources,
+// which takes the prefix off again.
+func PrefixPaths(r *Report, prefix string) *Report {
+	prefix = CleanPathPrefix(prefix)
+	if prefix == "" {
+		return r
+	}
+	out := *r
+	out.Diagnostics = make([]Diagnostic, len(r.Diagnostics))
+	for i, d := range r.Diagnostics {
+		d.File = prefixed(prefix, d.File)
+		out.Diagnostics[i] = d
+	}
+	return &out
+}
+
+// CleanPathPrefix is the form PrefixPaths writes a prefix in: forward
+// slashes, cleaned, "" for the current directory.
+func CleanPathPrefix(prefix string) string {
+	if prefix == "" {
+		return ""
+	}
+	p := path.Clean(filepath.ToSlash(prefix))
+	if p == "." || p == "/" {
+		return ""
+	}
+	return strings.TrimPrefix(p, "./")
+}
+
+func prefixed(prefix, file string) string {
+	if file == "" || file == "-" || filepath.IsAbs(file) || strings.HasPrefix(file, "/") {
+		return file
+	}
+	return prefix + "/" + filepath.ToSlash(file)
+}
+
+// PrefixedSources finds the sources of a report that PrefixPaths rewrote:
+// it takes the prefix off a file's name before asking Sources.
+type PrefixedSources struct {
+	Sources Sources
+	Prefix  string
+}
+
+// Source returns the bytes of file, named with the prefix or without it.
+func (s PrefixedSources) Source(file string) []byte {
+	if s.Sources == nil {
+		return nil
+	}
+	p := CleanPathPrefix(s.Prefix)
+	if rest, ok := strings.CutPrefix(filepath.ToSlash(file), p+"/"); ok && p != "" {
+		if b := s.Sources.Source(filepath.FromSlash(rest)); b != nil {
+			return b
+		}
+	}
+	return s.Sources.Source(file)
+}
