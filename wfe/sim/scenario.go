@@ -5,6 +5,9 @@ import (
 	_ "embed" // for the scenario schema
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
+	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
@@ -135,6 +138,14 @@ type scenarioFile struct {
 func ParseScenario(src []byte) (Scenario, error) {
 	var f scenarioFile
 	var sc Scenario
+	var top map[string]yaml.Node
+	if yaml.Unmarshal(src, &top) == nil {
+		for _, k := range slices.Sorted(maps.Keys(top)) {
+			if !slices.Contains(ScenarioKeys, k) {
+				return sc, fmt.Errorf("unknown key %q: a wfe scenario has %s", k, strings.Join(ScenarioKeys, ", "))
+			}
+		}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
