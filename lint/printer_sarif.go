@@ -86,6 +86,7 @@ type sarifResult struct {
 	Level               string            `json:"level"`
 	Message             sarifText         `json:"message"`
 	Locations           []sarifLocation   `json:"locations,omitempty"`
+	RelatedLocations    []sarifRelated    `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Properties          map[string]string `json:"properties,omitempty"`
 }
@@ -93,6 +94,14 @@ type sarifResult struct {
 type sarifLocation struct {
 	PhysicalLocation *sarifPhysical `json:"physicalLocation,omitempty"`
 	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
+}
+
+// sarifRelated is a result's relatedLocations entry: another place the
+// finding concerns, with its label as the location's message.
+type sarifRelated struct {
+	ID               int            `json:"id"`
+	PhysicalLocation *sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText     `json:"message,omitempty"`
 }
 
 type sarifPhysical struct {
@@ -153,6 +162,7 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 		if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
 			res.Locations = []sarifLocation{loc}
 		}
+		res.RelatedLocations = cols.related(d.Related)
 		results = append(results, res)
 	}
 
@@ -428,6 +438,27 @@ func (c *columnConverter) region(d Diagnostic) *sarifRegion {
 		}
 	}
 	return reg
+}
+
+// related returns the relatedLocations of a finding's related places,
+// numbered from 0 in their order (nil for none).
+func (c *columnConverter) related(rs []Related) []sarifRelated {
+	var out []sarifRelated
+	for _, rel := range rs {
+		if rel.Range.File == "" {
+			continue
+		}
+		d := AtRange(rel.Range)
+		loc := sarifRelated{
+			ID:               len(out),
+			PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(d.File)}, Region: c.region(d)},
+		}
+		if rel.Label != "" {
+			loc.Message = &sarifText{Text: rel.Label}
+		}
+		out = append(out, loc)
+	}
+	return out
 }
 
 // column converts a byte column on a line of file to UTF-16 code units.

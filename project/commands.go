@@ -302,15 +302,3 @@ func Discover(opts Options, engines []*Engine) ([]*Engine, error) {
 	}
 	return out, nil
 }
-
-// EngineOfKind returns the engine that reads files of a kind, or nil.
-func EngineOfKind(engines []*Engine, kind string) *Engine {
-	for _, e := range engines {
-		for _, k := range e.Kinds {
-			if k.Name == kind {
-				return e
-			}
-		}
-	}
-	return nil
-}

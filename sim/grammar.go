@@ -13,7 +13,9 @@
 //     --now) says so itself, with ParseWallTime and the host's zone.
 //   - A duration is ISO 8601 of exact length (PT1S, PT1H30M, P7D, P2W; no
 //     years or months, whose length depends on the date) or Go syntax
-//     (1s, 1h30m, 90m): both everywhere.
+//     (1s, 1h30m, 90m): both everywhere, read by one parser
+//     (lint/duration, which the config reads too), so that flags,
+//     scenario files and .seams-timers.yaml agree.
 //   - A window is START/END, two instants, END after START: the runtime is
 //     down in [START, END).
 //   - A scenario header is from, until, step and down (Header).
@@ -22,10 +24,11 @@ package sim
 import (
 	"errors"
 	"fmt"
-	"math"
 	"strconv"
 	"strings"
 	"time"
+
+	"github.com/seams/seams-timers/lint/duration"
 )
 
 // ParseInstant reads an RFC 3339 instant with Z or an offset, surrounding
@@ -62,25 +65,34 @@ func ParseWallTime(s string) (wall time.Time, ok bool) {
 	return time.Time{}, false
 }
 
-// ParseDuration reads a duration of zero or more: ISO 8601 of exact
-// length (PT1S, P7D, P1DT2H, PT0.5S, P2W) or Go syntax (1s, 1h30m).
-// Surrounding spaces are ignored.
+// ParseDuration reads a duration of zero or more, surrounding spaces
+// ignored, with the one duration grammar of the config
+// (lint.ParseConfigDuration): ISO 8601 of exact length (PT1S, P7D, P2W,
+// PT0.5S) or Go syntax (1s, 1h30m).
 func ParseDuration(s string) (time.Duration, error) {
 	v := strings.TrimSpace(s)
-	if v == "" {
-		return 0, &DurationError{Text: s, Why: "it is empty"}
-	}
-	if v[0] == 'P' || v[0] == 'p' || strings.HasPrefix(v, "-P") {
-		return parseISO(s, v)
-	}
-	d, err := time.ParseDuration(v)
+	d, err := duration.Parse(v)
 	if err != nil {
-		return 0, &DurationError{Text: s}
-	}
-	if d < 0 {
-		return 0, &DurationError{Text: s, Why: "it is negative"}
+		return 0, &DurationError{Text: s, Why: durationWhy(v)}
 	}
 	return d, nil
+}
+
+// durationWhy says why a value that is no duration is not, where the
+// form alone does not say it.
+func durationWhy(v string) string {
+	switch {
+	case v == "":
+		return "it is empty"
+	case strings.HasPrefix(v, "-"):
+		return "it is negative"
+	case strings.HasPrefix(v, "P"):
+		date, _, _ := strings.Cut(v, "T")
+		if strings.ContainsAny(date, "YM") {
+			return "years and months have no fixed length; give days instead"
+		}
+	}
+	return ""
 }
 
 // ParsePositiveDuration is ParseDuration of a duration greater than zero.
@@ -108,81 +120,6 @@ func (e *DurationError) Error() string {
 		msg += " (" + e.Why + ")"
 	}
 	return msg
-}
-
-// parseISO reads an ISO 8601 duration of exact length: P[nW][nD][T[nH][nM][n[.f]S]].
-func parseISO(text, v string) (time.Duration, error) {
-	bad := func(why string) error { return &DurationError{Text: text, Why: why} }
-	if strings.HasPrefix(v, "-") {
-		return 0, bad("it is negative")
-	}
-	v = strings.ToUpper(v[1:])
-	if v == "" || v == "T" {
-		return 0, bad("no number follows P")
-	}
-	var total float64
-	inTime := false
-	seen := ""
-	order := "WD"
-	for v != "" {
-		if v[0] == 'T' {
-			if inTime {
-				return 0, bad("T twice")
-			}
-			inTime, order, seen = true, "HMS", ""
-			v = v[1:]
-			if v == "" {
-				return 0, bad("no number follows T")
-			}
-			continue
-		}
-		i := 0
-		for i < len(v) && (v[i] >= '0' && v[i] <= '9' || v[i] == '.' || v[i] == ',') {
-			i++
-		}
-		if i == 0 || i == len(v) {
-			return 0, bad("want a number and a unit")
-		}
-		num, err := strconv.ParseFloat(strings.ReplaceAll(v[:i], ",", "."), 64)
-		if err != nil {
-			return 0, bad("want a number and a unit")
-		}
-		unit := v[i]
-		v = v[i+1:]
-		if !inTime && (unit == 'Y' || unit == 'M') {
-			return 0, bad("years and months have no fixed length; give days instead")
-		}
-		at := strings.IndexByte(order, unit)
-		if at < 0 {
-			return 0, bad(fmt.Sprintf("unit %c is not allowed here", unit))
-		}
-		if strings.ContainsAny(seen, order[at:]) {
-			return 0, bad("units out of order or repeated")
-		}
-		seen += string(unit)
-		if num != math.Trunc(num) && v != "" {
-			return 0, bad("only the last unit may have a fraction")
-		}
-		total += num * float64(isoUnit(inTime, unit))
-	}
-	if total > float64(math.MaxInt64) {
-		return 0, bad("too long")
-	}
-	return time.Duration(math.Round(total)), nil
-}
-
-func isoUnit(inTime bool, unit byte) time.Duration {
-	switch {
-	case !inTime && unit == 'W':
-		return 7 * 24 * time.Hour
-	case !inTime && unit == 'D':
-		return 24 * time.Hour
-	case unit == 'H':
-		return time.Hour
-	case unit == 'M':
-		return time.Minute
-	}
-	return time.Second
 }
 
 // Window is a half-open span of time [Start, End) in which the runtime is

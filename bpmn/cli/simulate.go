@@ -98,8 +98,8 @@ func scenario(flags project.Flags, now time.Time, cfg *lint.Config) (sim.Scenari
 		if sc.Step, err = positiveDuration(v); err != nil {
 			return sc, "", fmt.Errorf("--step: %w", err)
 		}
-	} else if sc.Step == 0 && cfg != nil && cfg.Poll > 0 {
-		sc.Step = cfg.Poll
+	} else if poll, set := rules.PollOf(cfg); sc.Step == 0 && set {
+		sc.Step = poll
 	}
 	if v := flags.Value("runtime"); v != "" {
 		if sc.AlreadyRunning, err = sim.ParseRuntime(v); err != nil {
@@ -245,10 +245,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 	}
 	sc := o.Scenario
 	// The rules whose errors refuse a timer, against the start.
-	opts := lint.Options{Rules: rules.VerdictRules(), Now: sc.From}
-	if run.Config != nil {
-		opts.Poll = run.Config.Poll
-	}
+	opts := lint.Options{Rules: rules.VerdictRules(), Now: sc.From, Config: run.Config}
 	rep, err := run.Check(run.Paths, opts)
 	if err != nil {
 		return false, err

@@ -41,10 +41,11 @@ const RuleGoLoad = catalog.GoLoad
 func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	st := &State{Findings: map[string][]lint.Diagnostic{}}
 	var diags []lint.Diagnostic
-	cfg := &Config{TimerLate: defaultTimerLate}
+	var sections map[string]any
 	if c := l.Config(); c != nil {
-		cfg = configOf(c.Sections)
+		sections = c.Sections
 	}
+	cfg := configOf(sections)
 	histories := loadHistories(l, st, cfg, &diags)
 	goFiles := l.Paths(KindGo)
 	if len(goFiles) > 0 {

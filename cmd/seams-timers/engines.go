@@ -1,12 +1,9 @@
 package main
 
 import (
-	"maps"
-
 	enginelist "github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
-	simcore "github.com/seams/seams-timers/sim"
 )
 
 // engines are the timer systems seams-timers checks (internal/engines is
@@ -23,9 +20,9 @@ func lookupRule(key string) *lint.Rule { return lint.FindRule(allRules(), key) }
 // configSpec is what a config file is validated against: every engine's
 // rules and sections.
 func configSpec() lint.ConfigSpec {
-	spec := lint.ConfigSpec{Rules: allRules(), ParseDuration: simcore.ParsePositiveDuration, Sections: map[string]lint.SectionParser{}}
+	spec := lint.ConfigSpec{Rules: allRules()}
 	for _, e := range engines() {
-		maps.Copy(spec.Sections, e.ConfigSections)
+		spec.Sections = append(spec.Sections, e.ConfigSections...)
 	}
 	return spec
 }

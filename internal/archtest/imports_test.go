@@ -131,12 +131,13 @@ func TestImportGraphDocumented(t *testing.T) {
 // reach: whatever engine is added, the core does not learn of it.
 var coreAllowed = map[string][]string{
 	"span":    {},
-	"lint":    {"span"},
-	"project": {"lint", "span"},
-	// The simulators' shared grammar and stepped-clock core.
-	"sim": {},
+	"lint":    {"span", "lint/duration"},
+	"project": {"lint", "span", "lint/duration"},
+	// The simulators' shared grammar of run inputs (its durations are
+	// the config's, lint.ParseConfigDuration).
+	"sim": {"lint/duration"},
 	// The core's rules (TMR0xxx), which every engine lists.
-	"rules": {"lint", "project", "span"},
+	"rules": {"lint", "project", "span", "lint/duration"},
 }
 
 // forbidden are further lines no package may cross: package -> the
@@ -208,6 +209,17 @@ func TestImportDirection(t *testing.T) {
 			if other := engineOf(dep); other != "" && other != own && (own == "bpmn" || !sharedWithEngines[dep]) {
 				t.Errorf("%s (engine %s) imports %s (engine %s): engines meet only in the core", pkg, own, dep, other)
 			}
+		}
+	}
+	// The language server knows no engine: hover, inlay hints and where a
+	// suppression goes come through project.Editor, the other place of a
+	// finding through lint.Diagnostic.Related.
+	if _, ok := got["lsp"]; !ok {
+		t.Error("guarded package lsp does not exist")
+	}
+	for _, dep := range reachable(got, "lsp") {
+		if engineOf(dep) != "" {
+			t.Errorf("lsp imports %s (directly or through another package): the language server must know no engine; use project.Editor and lint.Diagnostic.Related", dep)
 		}
 	}
 	// An engine's simulator is imported only by the engine's own
