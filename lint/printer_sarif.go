@@ -48,6 +48,9 @@ type sarifRun struct {
 	Tool       sarifTool     `json:"tool"`
 	Results    []sarifResult `json:"results"`
 	ColumnKind string        `json:"columnKind"`
+	// OriginalURIBaseIDs names the directory relative artifact URIs are
+	// relative to (%SRCROOT%), when the printer was told it.
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
 }
 
 type sarifTool struct {
@@ -110,7 +113,22 @@ type sarifPhysical struct {
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+// sarifSourceRoot is the base ID of relative artifact URIs, as code
+// scanning and the SARIF tools name the checkout's root.
+const sarifSourceRoot = "%SRCROOT%"
+
+// artifact is the artifactLocation of a file: a relative path is marked
+// as relative to %SRCROOT% when the printer knows the root.
+func (p *SARIFPrinter) artifact(file string) sarifArtifact {
+	a := sarifArtifact{URI: fileURI(file)}
+	if p.Options.SourceRoot != "" && !strings.HasPrefix(a.URI, "file:") {
+		a.URIBaseID = sarifSourceRoot
+	}
+	return a
 }
 
 type sarifRegion struct {
@@ -155,14 +173,14 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 		loc := sarifLocation{LogicalLocations: sarifLogicals(d, r.Project)}
 		if d.File != "" {
 			loc.PhysicalLocation = &sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: fileURI(d.File)},
+				ArtifactLocation: p.artifact(d.File),
 				Region:           cols.region(d),
 			}
 		}
 		if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
 			res.Locations = []sarifLocation{loc}
 		}
-		res.RelatedLocations = cols.related(d.Related)
+		res.RelatedLocations = cols.related(d.Related, p.artifact)
 		results = append(results, res)
 	}
 
@@ -177,11 +195,26 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 				Version: strings.TrimPrefix(p.Options.Version, "v"),
 				Rules:   rules,
 			}},
-			Results:    results,
-			ColumnKind: sarifColumnKind,
+			Results:            results,
+			ColumnKind:         sarifColumnKind,
+			OriginalURIBaseIDs: p.sourceRoot(),
 		}},
 	}
 	return writeJSON(w, out)
+}
+
+// sourceRoot is the run's originalUriBaseIds: %SRCROOT% as the file URI
+// of Options.SourceRoot, with the trailing slash a base URI needs (nil
+// when the root is not known).
+func (p *SARIFPrinter) sourceRoot() map[string]sarifArtifact {
+	if p.Options.SourceRoot == "" {
+		return nil
+	}
+	uri := fileURI(p.Options.SourceRoot)
+	if !strings.HasSuffix(uri, "/") {
+		uri += "/"
+	}
+	return map[string]sarifArtifact{sarifSourceRoot: {URI: uri}}
 }
 
 // ruleDescriptors returns the run's rules sorted by ID (the catalog's, and
@@ -442,7 +475,7 @@ func (c *columnConverter) region(d Diagnostic) *sarifRegion {
 
 // related returns the relatedLocations of a finding's related places,
 // numbered from 0 in their order (nil for none).
-func (c *columnConverter) related(rs []Related) []sarifRelated {
+func (c *columnConverter) related(rs []Related, artifact func(string) sarifArtifact) []sarifRelated {
 	var out []sarifRelated
 	for _, rel := range rs {
 		if rel.Range.File == "" {
@@ -451,7 +484,7 @@ func (c *columnConverter) related(rs []Related) []sarifRelated {
 		d := AtRange(rel.Range)
 		loc := sarifRelated{
 			ID:               len(out),
-			PhysicalLocation: &sarifPhysical{ArtifactLocation: sarifArtifact{URI: fileURI(d.File)}, Region: c.region(d)},
+			PhysicalLocation: &sarifPhysical{ArtifactLocation: artifact(d.File), Region: c.region(d)},
 		}
 		if rel.Label != "" {
 			loc.Message = &sarifText{Text: rel.Label}

@@ -295,6 +295,9 @@ func runCheck(s *streams, o *checkOptions) error {
 		Rules:      opts.Rules,
 		Version:    versionString(),
 	}
+	if wd, err := os.Getwd(); err == nil {
+		popts.SourceRoot = lint.SourceRoot(wd, o.PathPrefix)
+	}
 	if o.PathPrefix != "" {
 		popts.Sources = lint.PrefixedSources{Sources: popts.Sources, Prefix: o.PathPrefix}
 		rep = lint.PrefixPaths(rep, o.PathPrefix)
