@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/cadence/cron"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // Overlap is what the server does with a scheduled time that falls before
@@ -48,8 +49,8 @@ func (o Overlap) String() string {
 	return "skip"
 }
 
-// Window is a downtime of the server, [Start, End).
-type Window struct{ Start, End time.Time }
+// Window is a downtime of the server, [Start, End), the core's.
+type Window = simcore.Window
 
 // Input is one simulation.
 type Input struct {
@@ -146,14 +147,7 @@ func Simulate(in Input) []Entry {
 }
 
 // downAt returns the downtime window holding t.
-func downAt(ws []Window, t time.Time) (Window, bool) {
-	for _, w := range ws {
-		if !t.Before(w.Start) && t.Before(w.End) {
-			return w, true
-		}
-	}
-	return Window{}, false
-}
+func downAt(ws []Window, t time.Time) (Window, bool) { return simcore.DownAt(ws, t) }
 
 func ceilSeconds(d time.Duration) time.Duration {
 	if r := d % time.Second; r > 0 {
