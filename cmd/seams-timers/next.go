@@ -80,8 +80,8 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 }
 
 func runNext(s *streams, o *nextOptions) error {
-	if o.N < 1 {
-		return usageErrorf("-n %d: want at least 1", o.N)
+	if o.N < 1 || o.N > lint.MaxNextCount {
+		return usageErrorf("-n %d: want 1 to %d", o.N, lint.MaxNextCount)
 	}
 	if e := engineNamed(o.Engine); e == nil || !isNext(e.Commands) {
 		return usageErrorf("--engine %q: want one of %s", o.Engine, strings.Join(engineNames(isNext), ", "))
