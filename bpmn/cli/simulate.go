@@ -27,13 +27,15 @@ var (
 	flagStall    = project.Flag{Name: "stall", Kind: project.FlagStrings, Usage: "REPLICA@TIME/DURATION: the replica pauses while holding a timer row's lease (repeatable)"}
 	flagComplete = project.Flag{Name: "complete", Kind: project.FlagStrings, Usage: "TASK=DELAY[,DELAY...]: each instance completes the task DELAY after it opens, or never; round robin (repeatable)"}
 	flagChoose   = project.Flag{Name: "choose", Kind: project.FlagStrings, Usage: "GATEWAY=FLOW[,FLOW...]: the flow each instance takes at an exclusive gateway; round robin (repeatable)"}
-	flagDebug    = project.Flag{Name: "debug", Kind: project.FlagBool, Usage: "include debug lines in text output (timer claimed elsewhere, instance ends)"}
+	flagSpiff    = project.Flag{Name: "spiff", Usage: "the SpiffWorkflow whose engine loop the run follows: main (default, nearest to ADR-0037's 3.2) or 3.1.2; default the scenario's, else main",
+		Choices: []string{string(sim.SpiffMain), string(sim.Spiff312)}}
+	flagDebug = project.Flag{Name: "debug", Kind: project.FlagBool, Usage: "include debug lines in text output (timer claimed elsewhere, instance ends)"}
 )
 
 func (commands) SimulateFlags() []project.Flag {
 	return []project.Flag{project.FlagScenario, project.FlagFrom, project.FlagUntil, project.FlagStep, flagRuntime,
 		project.FlagReplicas, project.FlagSeed, flagLease, project.FlagDown, flagCrash, flagStall,
-		project.FlagStart, flagComplete, flagChoose, flagDebug}
+		project.FlagStart, flagComplete, flagChoose, flagSpiff, flagDebug}
 }
 
 func (commands) Formats() []string { return []string{"text", "json", "svg"} }
@@ -108,6 +110,11 @@ func scenario(flags project.Flags, now time.Time, cfg *lint.Config) (sim.Scenari
 				return sc, "", fmt.Errorf("--runtime: %s", scenarioMessage(se))
 			}
 			return sc, "", fmt.Errorf("--runtime: %w", err)
+		}
+	}
+	if v := flags.Value("spiff"); v != "" {
+		if sc.Spiff, err = sim.ParseSpiffVersion(v); err != nil {
+			return sc, "", fmt.Errorf("--spiff: %w", err)
 		}
 	}
 	if flags.Given("replicas") {
@@ -266,7 +273,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 	docs := ReportedModels(rep.Project)
 	verdicts := rules.VerdictsOf(docs, rep.Diagnostics)
 	starts, scheduling := scheduledStarts(rules.IndexOf(rep.Project), docs)
-	in := sim.Input{Docs: docs, Starts: starts, Refused: func(d *bpmn.Document, el *bpmn.Element) (string, string, bool) {
+	in := sim.Input{Docs: docs, Starts: starts, Spiff: sc.Spiff, Refused: func(d *bpmn.Document, el *bpmn.Element) (string, string, bool) {
 		v, ok := verdicts[d.ElementIRI(el.ID)]
 		return v.Rule, rules.Reason(v), ok
 	}}

@@ -47,6 +47,11 @@ type Scenario struct {
 	// the due times before it count as missed at the first load (the latest
 	// fires at once, as ADR-0037 section 4 says).
 	AlreadyRunning bool
+	// Spiff is the SpiffWorkflow whose engine loop the run follows
+	// (scenario key spiff:, flag --spiff): SpiffMain (""), the default, or
+	// Spiff312. They differ in how many overdue occurrences of a cycle one
+	// refresh delivers when its path stops at a task.
+	Spiff SpiffVersion
 }
 
 // Runtime readings, as the scenario file's runtime: key spells them.
@@ -246,6 +251,11 @@ func (s *Scenario) Describe() string {
 	} else {
 		b.WriteString(", runtime starts at from (earlier due times are missed at first load)")
 	}
+	spiff := s.Spiff
+	if spiff == "" {
+		spiff = SpiffMain
+	}
+	fmt.Fprintf(&b, ", SpiffWorkflow %s", spiff)
 	return b.String()
 }
 
@@ -348,6 +358,7 @@ type yamlScenario struct {
 	Stall              []yamlStall         `yaml:"stall"`
 	Processes          map[string]yamlProc `yaml:"processes"`
 	Runtime            string              `yaml:"runtime"`
+	Spiff              string              `yaml:"spiff"`
 }
 
 type yamlCrash struct {
@@ -413,6 +424,11 @@ func ParseScenario(src []byte) (Scenario, error) {
 	if y.Runtime != "" {
 		if s.AlreadyRunning, err = ParseRuntime(y.Runtime); err != nil {
 			return s, field("runtime", err)
+		}
+	}
+	if y.Spiff != "" {
+		if s.Spiff, err = ParseSpiffVersion(y.Spiff); err != nil {
+			return s, field("spiff", err)
 		}
 	}
 	h, err := y.Read()
