@@ -1,0 +1,323 @@
+// Package verify is the BPMN engine's transition system for
+// `seams-timers verify`: the instance markings of a process under the
+// semantics `simulate` follows (SpiffWorkflow's, see package sim's doc),
+// with every user action, message and gateway choice a nondeterministic
+// move, and time abstracted to digital clocks over the timers' and tasks'
+// constants. The due times are package timeexpr's, on the expression
+// bpmn.Timer.Effective gives, as for the rules and the simulator.
+package verify
+
+import (
+	"time"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+)
+
+type nodeKind uint8
+
+const (
+	nAuto nodeKind = iota
+	nStart
+	nEnd
+	nTerminate
+	nUser
+	nXor
+	nAnd
+	nEventGW
+	nTimerCatch
+	nMessage
+	nSub
+	nBoundary
+)
+
+// kindOf reads an element as the simulator does (bpmn/sim model.go): the
+// same element types stay open, branch, join and wait.
+func kindOf(el *bpmn.Element) nodeKind {
+	switch el.Type {
+	case "startEvent":
+		return nStart
+	case "endEvent":
+		for _, d := range el.EventDefinitions {
+			if d.Type == "terminateEventDefinition" {
+				return nTerminate
+			}
+		}
+		return nEnd
+	case "userTask", "manualTask", "receiveTask":
+		return nUser
+	case "exclusiveGateway", "inclusiveGateway", "complexGateway":
+		return nXor
+	case "parallelGateway":
+		return nAnd
+	case "eventBasedGateway":
+		return nEventGW
+	case "intermediateCatchEvent":
+		if len(el.Timers) > 0 {
+			return nTimerCatch
+		}
+		return nMessage
+	case "boundaryEvent":
+		return nBoundary
+	case "subProcess", "transaction", "adHocSubProcess":
+		return nSub
+	}
+	return nAuto
+}
+
+// timerKind is how the abstraction treats a timer's due time.
+type timerKind uint8
+
+const (
+	// tDuration is due a fixed length after arming: exact.
+	tDuration timerKind = iota + 1
+	// tAnyTime is an absolute date (or a cycle's first occurrence, at its
+	// absolute start): a fixed point in time, whose distance from the
+	// arming depends on the calendar date the instance runs at; it may
+	// fire at any instant after arming.
+	tAnyTime
+	// tUnknown is an expression with no due times (refused, or not
+	// parsed): modelled as tAnyTime, and reported TMR9008.
+	tUnknown
+)
+
+type timer struct {
+	node int32
+	el   *bpmn.Element
+	kind timerKind
+	// due is the duration's length, in clock units.
+	due int32
+	// cycle reports a timeCycle: after its first occurrence it fires every
+	// period (in units) until n occurrences (n < 0: unbounded).
+	cycle  bool
+	period int32
+	n      int
+	// secs are the due and period in seconds before the unit is known.
+	dueS, periodS int64
+	why           string
+}
+
+type node struct {
+	el    *bpmn.Element
+	kind  nodeKind
+	out   []int32 // flow targets, in document order (-1: dangling)
+	outF  []*bpmn.Flow
+	in    int     // number of incoming flows
+	inIdx map[*bpmn.Flow]int32
+	// bounds are the boundary nodes attached to this node.
+	bounds []int32
+	// exit is the sub-process node whose outgoing flows an end event
+	// inside it continues on (-1 at the top level).
+	exit    int32
+	entries []int32
+	timer   int32 // index into model.timers, or -1
+}
+
+// model is a compiled top-level process.
+type model struct {
+	doc    *bpmn.Document
+	p      *bpmn.Process
+	nodes  []node
+	timers []timer
+	starts []int32
+	// unit is the clock unit in seconds; cap is the value past every
+	// constant, where a clock stops counting.
+	unit     int64
+	cap      int32
+	taskMin  int32
+	taskMax  int32 // -1: no upper bound
+	maxItems int
+}
+
+func inEventSub(c *bpmn.Process) bool {
+	for ; c != nil; c = c.Parent {
+		if c.Kind == bpmn.KindEventSubProcess {
+			return true
+		}
+	}
+	return false
+}
+
+// Ref is the instant calendar durations (years, months) are measured
+// from: the abstraction gives each duration one length, that of this
+// instant's months.
+var Ref = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
+
+// compile builds the node graph of a top-level process and every
+// sub-process inside it (event sub-processes left out, as the simulator
+// does).
+func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
+	m := &model{doc: doc, p: p}
+	byEl := map[*bpmn.Element]int32{}
+	for _, el := range doc.Elements {
+		if el.Container == nil || el.Container.Top() != p || inEventSub(el.Container) {
+			continue
+		}
+		byEl[el] = int32(len(m.nodes))
+		m.nodes = append(m.nodes, node{el: el, kind: kindOf(el), exit: -1, timer: -1, inIdx: map[*bpmn.Flow]int32{}})
+	}
+	for _, f := range doc.Flows {
+		if f.Container == nil || f.Container.Top() != p || inEventSub(f.Container) {
+			continue
+		}
+		s, ok := byEl[f.Source]
+		if !ok || f.Source == nil {
+			continue
+		}
+		t := int32(-1)
+		if x, ok := byEl[f.Target]; ok && f.Target != nil {
+			t = x
+			m.nodes[x].inIdx[f] = int32(m.nodes[x].in)
+			m.nodes[x].in++
+		}
+		m.nodes[s].out = append(m.nodes[s].out, t)
+		m.nodes[s].outF = append(m.nodes[s].outF, f)
+	}
+	subOf := map[*bpmn.Element]*bpmn.Process{}
+	for _, c := range doc.Processes {
+		if c.Node != nil {
+			subOf[c.Node] = c
+		}
+	}
+	for i := range m.nodes {
+		n := &m.nodes[i]
+		if c := n.el.Container; c != nil && c.Node != nil {
+			if x, ok := byEl[c.Node]; ok {
+				n.exit = x
+			}
+		}
+		if n.kind == nBoundary && n.el.AttachedTo != nil {
+			if o, ok := byEl[n.el.AttachedTo]; ok {
+				m.nodes[o].bounds = append(m.nodes[o].bounds, int32(i))
+			}
+		}
+		if n.kind == nSub {
+			if c := subOf[n.el]; c != nil {
+				n.entries = entries(m, byEl, c.Elements, false)
+			}
+		}
+		if len(n.el.Timers) > 0 {
+			n.timer = int32(len(m.timers))
+			m.timers = append(m.timers, readTimer(int32(i), n.el))
+		}
+	}
+	m.starts = entries(m, byEl, p.Elements, true)
+	m.units(cfg)
+	return m
+}
+
+// entries are where a token starts in a container: every start event (a
+// top-level process's timer starts too: each is an initial state of its
+// own), failing that the nodes with no incoming flow.
+func entries(m *model, byEl map[*bpmn.Element]int32, els []*bpmn.Element, _ bool) []int32 {
+	var starts, free []int32
+	for _, el := range els {
+		i, ok := byEl[el]
+		if !ok {
+			continue
+		}
+		switch n := &m.nodes[i]; {
+		case n.kind == nStart:
+			starts = append(starts, i)
+		case n.kind != nBoundary && n.in == 0:
+			free = append(free, i)
+		}
+	}
+	if len(starts) > 0 {
+		return starts
+	}
+	return free
+}
+
+// readTimer reads a timer's effective expression with timeexpr, as the
+// simulator does: timeexpr.Literal, timeexpr.ParseValue, then the
+// duration's length from DurationSchedule and a cycle's period from
+// SpiffCycleSchedule.
+func readTimer(i int32, el *bpmn.Element) timer {
+	t := timer{node: i, el: el, kind: tUnknown, n: 1}
+	x := el.Timers[0].Effective()
+	if x == nil {
+		t.why = "no timeDate, timeDuration or timeCycle"
+		return t
+	}
+	lit, ok := timeexpr.Literal(x.Text)
+	if !ok {
+		t.why = "its " + x.Kind.Predicate() + " is not a quoted literal"
+		return t
+	}
+	v, err := timeexpr.ParseValue(x.Kind.ValueKind(), lit)
+	if err != nil {
+		t.why = "its " + x.Kind.Predicate() + " " + lit + " has no due times: " + err.Error()
+		return t
+	}
+	switch v.Kind {
+	case timeexpr.ValueDuration:
+		s := timeexpr.DurationSchedule(v.Duration, Ref)
+		t.kind, t.dueS = tDuration, ceilSeconds(s.Due(0).Sub(Ref))
+	case timeexpr.ValueDate:
+		t.kind = tAnyTime
+	case timeexpr.ValueCycle:
+		s := timeexpr.SpiffCycleSchedule(v.Cycle)
+		t.kind, t.cycle, t.n = tAnyTime, true, v.Cycle.Repeat
+		t.periodS = ceilSeconds(s.Due(1).Sub(s.Due(0)))
+		if t.n == 0 {
+			t.why = "R0: it has no occurrence"
+		}
+	}
+	return t
+}
+
+func ceilSeconds(d time.Duration) int64 {
+	s := int64(d / time.Second)
+	if d%time.Second != 0 {
+		s++
+	}
+	if s < 1 {
+		s = 1
+	}
+	return s
+}
+
+func gcd(a, b int64) int64 {
+	for b != 0 {
+		a, b = b, a%b
+	}
+	return a
+}
+
+// units picks the clock unit, the greatest common divisor of every
+// constant (durations, cycle periods, task bounds), and converts them:
+// integer clocks over that unit are exact for which order the events can
+// happen in (digital clocks: every guard is a closed bound on an integer
+// constant).
+func (m *model) units(cfg Config) {
+	var g, max int64
+	consts := []int64{}
+	for _, t := range m.timers {
+		consts = append(consts, t.dueS, t.periodS)
+	}
+	consts = append(consts, cfg.TaskMin, cfg.TaskMax)
+	for _, c := range consts {
+		if c > 0 {
+			g = gcd(g, c)
+			if c > max {
+				max = c
+			}
+		}
+	}
+	if g == 0 {
+		g = 1
+	}
+	m.unit = g
+	m.cap = int32(max/g) + 1
+	for i := range m.timers {
+		m.timers[i].due = int32(m.timers[i].dueS / g)
+		m.timers[i].period = int32(m.timers[i].periodS / g)
+	}
+	m.taskMin = int32(cfg.TaskMin / g)
+	m.taskMax = -1
+	if cfg.TaskMax > 0 {
+		m.taskMax = int32(cfg.TaskMax / g)
+	}
+	m.maxItems = cfg.MaxTokens
+}

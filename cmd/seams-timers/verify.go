@@ -1,0 +1,160 @@
+package main
+
+import (
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+
+	"github.com/seams/seams-timers/bpmn"
+	bverify "github.com/seams/seams-timers/bpmn/verify"
+	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/verify"
+)
+
+type verifyOptions struct {
+	Format    string
+	TaskTime  string
+	MaxStates int
+	Stats     bool
+}
+
+func newVerifyCmd(s *streams) *cobra.Command {
+	o := &verifyOptions{}
+	c := &cobra.Command{
+		Use:   "verify [PATH...]",
+		Short: "Explore every execution of each process: can each timer fire, be postponed forever, can an instance get stuck",
+		Long: `Verify explores every reachable state of each BPMN process that holds a timer, under the
+semantics simulate follows (SpiffWorkflow's): every order of user actions, messages and
+gateway choices, and time on integer clocks over the timers' constants. Each violated property
+is a TMR9xxx finding with a counterexample: the numbered moves from the start, with their
+instants, and for a property about forever the loop that repeats.
+
+A user task stays open between the two bounds of --task-time (default 0s..: any time, or
+never). The search stops at --max-states and says so (TMR9007).
+
+Output: text, or json. Exit codes: 0 no error finding, 1 an error finding (instance-stuck) or a
+file that cannot be read, 2 usage error.`,
+		Example: `  seams-timers verify examples/
+  seams-timers verify --task-time PT1H..P2D --format json models/`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			if len(args) == 0 {
+				args = []string{"."}
+			}
+			return runVerify(s, o, args)
+		},
+	}
+	f := c.Flags()
+	f.StringVar(&o.Format, "format", "text", "output format: text or json")
+	f.StringVar(&o.TaskTime, "task-time", "", "how long a user task stays open: MIN..MAX as ISO 8601 durations (MAX empty: no bound)")
+	f.IntVar(&o.MaxStates, "max-states", bverify.DefaultMaxStates, "stop the search of a process after this many states")
+	f.BoolVar(&o.Stats, "stats", false, "print the search time of each process (not deterministic)")
+	return c
+}
+
+// parseTaskTime reads MIN..MAX into seconds.
+func parseTaskTime(v string) (lo, hi int64, err error) {
+	if v == "" {
+		return 0, 0, nil
+	}
+	a, b, ok := strings.Cut(v, "..")
+	if !ok {
+		return 0, 0, fmt.Errorf("--task-time %q: want MIN..MAX, e.g. PT1H..P2D or PT0S..", v)
+	}
+	sec := func(x string) (int64, error) {
+		if x == "" {
+			return 0, nil
+		}
+		d, err := timeexpr.ParseDuration(x)
+		if err != nil || d.Negative {
+			return 0, fmt.Errorf("--task-time %q: %q is not an ISO 8601 duration", v, x)
+		}
+		s := timeexpr.DurationSchedule(d, bverify.Ref)
+		return int64(s.Due(0).Sub(bverify.Ref) / time.Second), nil
+	}
+	if lo, err = sec(a); err != nil {
+		return
+	}
+	if hi, err = sec(b); err != nil {
+		return
+	}
+	if hi > 0 && hi < lo {
+		return 0, 0, fmt.Errorf("--task-time %q: MAX is before MIN", v)
+	}
+	return lo, hi, nil
+}
+
+func runVerify(s *streams, o *verifyOptions, args []string) error {
+	if o.Format != "text" && o.Format != "json" {
+		return usageErrorf("--format %q: want text or json", o.Format)
+	}
+	lo, hi, err := parseTaskTime(o.TaskTime)
+	if err != nil {
+		return usageErrorf("%v", err)
+	}
+	if o.MaxStates < 1 {
+		return usageErrorf("--max-states must be at least 1")
+	}
+	var files []string
+	for _, a := range args {
+		st, err := os.Stat(a)
+		if err != nil {
+			return usageErrorf("%s: no such file or directory", a)
+		}
+		if !st.IsDir() {
+			files = append(files, a)
+			continue
+		}
+		_ = filepath.WalkDir(a, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return nil
+			}
+			if d.IsDir() && p != a && strings.HasPrefix(d.Name(), ".") {
+				return filepath.SkipDir
+			}
+			if !d.IsDir() && bpmn.IsBPMNPath(p) {
+				files = append(files, p)
+			}
+			return nil
+		})
+	}
+	sort.Strings(files)
+	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, MaxStates: o.MaxStates}
+	var results []verify.Result
+	failed := false
+	for _, p := range files {
+		doc, lerr := bpmn.Load(p)
+		if lerr != nil {
+			fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(lerr.Error()))
+			failed = true
+			continue
+		}
+		results = append(results, bverify.Verify(doc, cfg)...)
+	}
+	verify.Sort(results)
+	if o.Format == "json" {
+		err = verify.WriteJSON(s.Out, results)
+	} else {
+		err = verify.WriteText(s.Out, results, o.Stats)
+	}
+	if err != nil {
+		return err
+	}
+	for _, r := range results {
+		for _, f := range r.Findings {
+			if f.Severity == "error" {
+				failed = true
+			}
+		}
+	}
+	if failed {
+		return &exitError{code: lint.ExitFindings}
+	}
+	return nil
+}
