@@ -29,9 +29,9 @@ type RuleInfo struct {
 // Rules lists the family in ID order.
 var Rules = []RuleInfo{
 	{RuleNeverArmed, "timer-never-armed", "warning", "no execution arms the timer (dead timer)"},
-	{RuleNeverFires, "timer-never-fires", "warning", "the timer is armed, but every execution cancels it before it is due"},
+	{RuleNeverFires, "timer-never-fires", "warning", "the timer is armed, but no execution lets it fire"},
 	{RulePostponed, "timer-postponed-forever", "warning", "a loop re-arms the timer before it is due, forever"},
-	{RuleStuck, "instance-stuck", "error", "a reachable state waits with no timer armed and nothing that can move it"},
+	{RuleStuck, "instance-stuck", "error", "a reachable state waits with no timer that can fire and nothing else that can move it"},
 	{RuleArmedTwice, "timer-armed-twice", "warning", "two tokens wait on the same timer: its firing runs twice in one instance"},
 	{RuleUnbounded, "tokens-unbounded", "warning", "an execution creates tokens without bound"},
 	{RuleBounded, "search-bounded", "info", "the search stopped at the state bound: the other results hold for the explored states only"},

@@ -141,7 +141,7 @@ func check(m *model, cfg Config) verify.Result {
 				fmt.Sprintf("timer %s is never armed: no execution reaches it", id)))
 		case !fired[id]:
 			f := find(verify.RuleNeverFires, t.el,
-				fmt.Sprintf("timer %s is armed but never fires: every execution cancels it before it is due", id))
+				fmt.Sprintf("timer %s is armed but never fires: in every execution it is cancelled, or has no occurrence, before it is due", id))
 			if i >= 0 {
 				f.Trace = path(i)
 			}
@@ -152,7 +152,7 @@ func check(m *model, cfg Config) verify.Result {
 	if i := firstStuck(g, sys); i >= 0 {
 		s := g.States[i]
 		el := m.nodes[s.items[0].node].el
-		f := find(verify.RuleStuck, el, fmt.Sprintf("the instance can get stuck: it waits at %s with no timer armed and nothing that can move it", sys.Show(s)))
+		f := find(verify.RuleStuck, el, fmt.Sprintf("the instance can get stuck: it waits at %s with no timer that can fire and nothing else that can move it", sys.Show(s)))
 		f.Trace = path(i)
 		res.Findings = append(res.Findings, f)
 	}

@@ -44,7 +44,10 @@ func kindOf(el *bpmn.Element) nodeKind {
 			}
 		}
 		return nEnd
-	case "userTask", "manualTask", "receiveTask":
+	case "userTask", "manualTask", "receiveTask", "callActivity":
+		// a call activity waits for the process it calls (SpiffWorkflow
+		// runs it; its boundary timers are armed meanwhile): it ends at a
+		// time of its own, like a user task.
 		return nUser
 	case "exclusiveGateway", "inclusiveGateway", "complexGateway":
 		return nXor
@@ -79,6 +82,8 @@ const (
 	// tUnknown is an expression with no due times (refused, or not
 	// parsed): modelled as tAnyTime, and reported TMR9008.
 	tUnknown
+	// tNever is an R0 cycle: it has no occurrence and never fires.
+	tNever
 )
 
 type timer struct {
@@ -261,7 +266,7 @@ func readTimer(i int32, el *bpmn.Element) timer {
 		t.kind, t.cycle, t.n = tAnyTime, true, v.Cycle.Repeat
 		t.periodS = ceilSeconds(s.Due(1).Sub(s.Due(0)))
 		if t.n == 0 {
-			t.why = "R0: it has no occurrence"
+			t.kind = tNever
 		}
 	}
 	return t

@@ -157,8 +157,12 @@ func (sys system) Initial() []verify.Move[State] {
 			label = "timer start " + sys.name(st) + " fires"
 			tags = []string{"arm:" + sys.name(st), "fire:" + sys.name(st)}
 		}
-		for _, b := range sys.leave(State{}, st, tags, 0) {
-			out = append(out, verify.Move[State]{Label: label + b.label, Tags: b.tags, To: b.s})
+		for _, b0 := range sys.leave(State{}, st, tags, 0) {
+			b0.s.norm()
+			for _, b := range sys.settleAll(b0.s) {
+				b.s.norm()
+				out = append(out, verify.Move[State]{Label: label + b0.label + b.label, Tags: append(append([]string(nil), b0.tags...), b.tags...), To: b.s})
+			}
 		}
 	}
 	return out
@@ -268,9 +272,11 @@ func (sys system) arrive(s State, t int32, from node, k, depth int) []branch {
 		if k < len(from.outF) {
 			f = nd.inIdx[from.outF[k]]
 		}
+		// the join is settled once the move has placed every token
+		// (settleAll): it may wait for a branch still on its way.
 		s = s.clone()
 		s.items = append(s.items, item{node: t, flow: f, clk: -1})
-		return sys.settle(s, t, depth)
+		return []branch{{s: sys.bound(s)}}
 	}
 	return sys.arriveRest(s, t, depth)
 }
@@ -371,8 +377,11 @@ func (sys system) due(t timer, clk int32, fired int16) (may, must bool) {
 	if fired > 0 {
 		return clk >= t.period, clk >= t.period
 	}
-	if t.kind == tDuration {
+	switch t.kind {
+	case tDuration:
 		return clk >= t.due, clk >= t.due
+	case tNever:
+		return false, false
 	}
 	return true, false
 }
