@@ -21,21 +21,126 @@ const (
 	RuleUnsupported = "TMR9008"
 )
 
-// RuleInfo is a property's name, severity and title.
+// RuleInfo is a property's rule: its name, severity, title, and its page:
+// what it finds, why it matters, and a bad and a good example.
 type RuleInfo struct {
 	ID, Name, Severity, Title string
+	Doc, Bad, Good            string
 }
 
 // Rules lists the family in ID order.
 var Rules = []RuleInfo{
-	{RuleNeverArmed, "timer-never-armed", "warning", "no execution arms the timer (dead timer)"},
-	{RuleNeverFires, "timer-never-fires", "warning", "the timer is armed, but no execution lets it fire"},
-	{RulePostponed, "timer-postponed-forever", "warning", "a loop re-arms the timer before it is due, forever"},
-	{RuleStuck, "instance-stuck", "error", "a reachable state waits with no timer that can fire and nothing else that can move it"},
-	{RuleArmedTwice, "timer-armed-twice", "warning", "two tokens wait on the same timer: its firing runs twice in one instance"},
-	{RuleUnbounded, "tokens-unbounded", "warning", "an execution creates tokens without bound"},
-	{RuleBounded, "search-bounded", "info", "the search stopped at the state bound: the other results hold for the explored states only"},
-	{RuleUnsupported, "verify-unsupported", "info", "an element the verifier does not model"},
+	{RuleNeverArmed, "timer-never-armed", "warning", "No execution arms the timer (a dead timer)",
+		`No reachable state of the process waits on the timer: every path from every start event
+misses the element that arms it (the timer catch, or the task its boundary is attached to). The
+timer is dead: it never runs, whatever the users and messages do. Connect it, or remove it.`,
+		`<bpmn:startEvent id="S"/><bpmn:endEvent id="E"/>
+<bpmn:sequenceFlow id="f1" sourceRef="S" targetRef="E"/>
+<bpmn:userTask id="Orphan"/>  <!-- no flow reaches it -->
+<bpmn:intermediateCatchEvent id="Wait">...PT1H...</bpmn:intermediateCatchEvent>
+<bpmn:sequenceFlow id="f2" sourceRef="Orphan" targetRef="Wait"/>`,
+		`<bpmn:startEvent id="S"/><bpmn:userTask id="T"/>
+<bpmn:sequenceFlow id="f1" sourceRef="S" targetRef="T"/>
+<bpmn:sequenceFlow id="f2" sourceRef="T" targetRef="Wait"/>`},
+	{RuleNeverFires, "timer-never-fires", "warning", "The timer is armed, but no execution lets it fire",
+		`Some execution arms the timer, but in every one it is cancelled before it is due, or it has
+no occurrence (an R0 cycle). The usual case is the longer timer of an event-based gateway: the
+first event wins, so a PT2H branch beside a PT1H one never runs. The counterexample is the
+shortest path to a state where the timer is armed.`,
+		`<bpmn:eventBasedGateway id="G"/>
+<bpmn:intermediateCatchEvent id="Short">...PT1H...</bpmn:intermediateCatchEvent>
+<bpmn:intermediateCatchEvent id="Long">...PT2H...</bpmn:intermediateCatchEvent>`,
+		`<bpmn:eventBasedGateway id="G"/>
+<bpmn:intermediateCatchEvent id="Reply"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>
+<bpmn:intermediateCatchEvent id="Long">...PT2H...</bpmn:intermediateCatchEvent>`},
+	{RulePostponed, "timer-postponed-forever", "warning", "A loop re-arms the timer before it is due, forever",
+		`There is an infinite execution in which time passes and the timer is re-armed again and
+again without ever firing: a rework loop back to a task with a boundary timer (each time the task
+opens, its timer starts again), or, in a Workflow Engine scheme, a command that re-enters the
+activity and clears and re-registers its timer. The deadline the timer stands for is never
+enforced. The counterexample is the path into the loop, then the loop. Bound the loop, or arm the
+timer outside it.`,
+		`<bpmn:userTask id="Review"/>
+<bpmn:boundaryEvent id="Timeout" attachedToRef="Review">...PT1H...</bpmn:boundaryEvent>
+<bpmn:exclusiveGateway id="Again"/>
+<bpmn:sequenceFlow id="f2" sourceRef="Review" targetRef="Again"/>
+<bpmn:sequenceFlow id="f3" sourceRef="Again" targetRef="Review"/>  <!-- back: Timeout starts again -->`,
+		`<bpmn:sequenceFlow id="f2" sourceRef="Review" targetRef="Again"/>
+<bpmn:sequenceFlow id="f3" sourceRef="Again" targetRef="Rework"/>  <!-- a task without the timer -->`},
+	{RuleStuck, "instance-stuck", "error", "A reachable state waits with nothing that can move it",
+		`A state is reachable in which the instance has not ended, no timer can fire, no task or
+message can move it, and time passing changes nothing: the instance waits forever. Examples: a
+catch on an R0 cycle; a Workflow Engine activity whose only ways out are timers that were not
+registered (NotOverrideIfExists kept an old row, a 4.x zero interval registered none).`,
+		`<bpmn:intermediateCatchEvent id="Never">
+  <bpmn:timerEventDefinition><bpmn:timeCycle>"R0/2026-01-01T00:00:00Z/PT1H"</bpmn:timeCycle></bpmn:timerEventDefinition>
+</bpmn:intermediateCatchEvent>`,
+		`<bpmn:intermediateCatchEvent id="Once">
+  <bpmn:timerEventDefinition><bpmn:timeCycle>"R1/2026-01-01T00:00:00Z/PT1H"</bpmn:timeCycle></bpmn:timerEventDefinition>
+</bpmn:intermediateCatchEvent>`},
+	{RuleArmedTwice, "timer-armed-twice", "warning", "Two tokens wait on the same timer: its firing runs twice in one instance",
+		`A reachable state holds two tokens waiting on one timer (a parallel split whose branches
+meet at a timer catch with no join before it): each fires and runs the path after it, so the side
+effects of one firing run twice in the instance. Join the branches before the timer.`,
+		`<bpmn:parallelGateway id="Split"/>
+<bpmn:sequenceFlow id="f4" sourceRef="A" targetRef="Wait"/>
+<bpmn:sequenceFlow id="f5" sourceRef="B" targetRef="Wait"/>`,
+		`<bpmn:sequenceFlow id="f4" sourceRef="A" targetRef="Join"/>
+<bpmn:sequenceFlow id="f5" sourceRef="B" targetRef="Join"/>
+<bpmn:sequenceFlow id="f7" sourceRef="Join" targetRef="Wait"/>`},
+	{RuleUnbounded, "tokens-unbounded", "warning", "An execution creates tokens without bound",
+		`An execution reaches more tokens than the bound (16 in one instance), or loops through
+automatic nodes without ever waiting: an unbounded non-interrupting cycle on a task whose path
+opens another task at every occurrence, which the users need not complete. Bound the cycle (R<n>),
+or make the path end by itself.`,
+		`<bpmn:boundaryEvent id="Nag" attachedToRef="Work" cancelActivity="false">
+  <bpmn:timerEventDefinition><bpmn:timeCycle>"R/2026-01-01T00:00:00Z/PT1H"</bpmn:timeCycle></bpmn:timerEventDefinition>
+</bpmn:boundaryEvent>  <!-- each occurrence opens a FollowUp user task -->`,
+		`<bpmn:boundaryEvent id="Nag" attachedToRef="Work" cancelActivity="false">
+  <bpmn:timerEventDefinition><bpmn:timeCycle>"R3/2026-01-01T00:00:00Z/PT1H"</bpmn:timeCycle></bpmn:timerEventDefinition>
+</bpmn:boundaryEvent>`},
+	{RuleBounded, "search-bounded", "info", "The search stopped at the state bound",
+		`The search met --max-states before it had explored every state. The findings it reports are
+true (each has its counterexample), but the "never" properties (TMR9001, TMR9002) need the whole
+state space and are not claimed. Raise --max-states, or bound the tasks (--task-time) so that the
+clock unit grows.`,
+		`seams-timers verify --max-states 10 models/`,
+		`seams-timers verify models/`},
+	{RuleUnsupported, "verify-unsupported", "info", "A timer whose due times verify cannot compute",
+		`The timer's expression has no due times verify can compute: it is not a quoted literal, does
+not parse, has no offset, or is a form ADR-0037 refuses (check reports why). Verify lets such a
+timer fire at any instant after it is armed, so the other properties hold for every due time it
+might have.`,
+		`<bpmn:timeDuration>PT1H</bpmn:timeDuration>  <!-- unquoted: a NameError in Spiff -->`,
+		`<bpmn:timeDuration>"PT1H"</bpmn:timeDuration>`},
+}
+
+// Page renders a rule's documentation page (docs/verify/<ID>.md).
+func Page(r RuleInfo) string {
+	lang := "xml"
+	if strings.HasPrefix(r.Bad, "seams-timers") {
+		lang = "console"
+	}
+	return fmt.Sprintf(`# %s %s
+
+<!-- Generated by `+"`go generate ./...`"+` from the rule's metadata; do not edit. -->
+
+%s.
+
+| ID | name | default severity | applies to |
+| --- | --- | --- | --- |
+| %s | `+"`%s`"+` | %s | each process `+"`seams-timers verify`"+` explores |
+
+%s
+
+## Bad
+
+`+"```%s\n%s\n```"+`
+
+## Good
+
+`+"```%s\n%s\n```"+`
+`, r.ID, r.Name, r.Title, r.ID, r.Name, r.Severity, r.Doc, lang, r.Bad, lang, r.Good)
 }
 
 // Info returns a rule's name and severity.

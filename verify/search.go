@@ -8,6 +8,8 @@
 // and the moves from their parsed models.
 package verify
 
+//go:generate go run -tags devtools ./gendocs -out ../docs/verify
+
 // Move is one labelled transition out of a state.
 type Move[S any] struct {
 	// Label is what happens, as a person reads it: "complete Task_1",

@@ -107,7 +107,7 @@ type node struct {
 	kind  nodeKind
 	out   []int32 // flow targets, in document order (-1: dangling)
 	outF  []*bpmn.Flow
-	in    int     // number of incoming flows
+	in    int // number of incoming flows
 	inIdx map[*bpmn.Flow]int32
 	// bounds are the boundary nodes attached to this node.
 	bounds []int32

@@ -2,6 +2,7 @@ package verify
 
 import (
 	"bytes"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -120,5 +121,26 @@ func TestTaskBound(t *testing.T) {
 	}
 	if has(Config{TaskMin: 7200}, verify.RulePostponed) {
 		t.Error("tasks of 2h or more: want no TMR9003")
+	}
+}
+
+// TestRulePages: every rule of the family has a doc with a bad and a good
+// example, and its generated page in docs/verify is up to date.
+func TestRulePages(t *testing.T) {
+	readme, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, r := range verify.Rules {
+		if r.Doc == "" || r.Bad == "" || r.Good == "" || r.Title == "" {
+			t.Errorf("%s: doc, bad, good and title are all required", r.ID)
+		}
+		got, err := os.ReadFile(filepath.Join("../../docs/verify", r.ID+".md"))
+		if err != nil || string(got) != verify.Page(r) {
+			t.Errorf("docs/verify/%s.md is missing or out of date: run go generate ./...", r.ID)
+		}
+		if !strings.Contains(string(readme), "| "+r.ID+" | `"+r.Name+"` |") {
+			t.Errorf("README.md's rule table lacks %s %s", r.ID, r.Name)
+		}
 	}
 }

@@ -12,8 +12,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/bpmn"
-	bverify "github.com/seams/seams-timers/bpmn/verify"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	bverify "github.com/seams/seams-timers/bpmn/verify"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/verify"
 )
