@@ -254,6 +254,8 @@ func (b *builder) flowNode(e *etree.Element, local, id string, span Span, rec el
 		el.CancelActivity = spiffBool(e, "cancelActivity", true)
 	case "startEvent":
 		el.Interrupting = spiffBool(e, "isInterrupting", true)
+	case "callActivity":
+		el.CalledElement = attr(e, "calledElement")
 	}
 	b.nodes = append(b.nodes, el)
 	b.doc.Elements = append(b.doc.Elements, el)

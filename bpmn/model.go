@@ -179,6 +179,9 @@ type Element struct {
 	Interrupting bool
 	// Default is a gateway's or activity's default flow id.
 	Default string
+	// CalledElement is a callActivity's calledElement attribute as written:
+	// the id of the process it runs.
+	CalledElement string
 	// EventDefinitions lists every *EventDefinition child (and
 	// eventDefinitionRef) in document order, timers included.
 	EventDefinitions []*EventDefinition

@@ -173,9 +173,13 @@ var BoundaryCycleReplay = &lint.Rule{
 	Doc: `ADR-0037 accepts a bpmn:timeCycle on a non-interrupting boundary, but its "missed
 firings fire once" rule is the seams scheduler's, for timer starts. A boundary cycle is
 SpiffWorkflow's: after downtime, or when the task opens long after the cycle's start, Spiff
-catches up every missed occurrence in one refresh (10 overdue occurrences measured on
-SpiffWorkflow gave 10 firings), so the reminder path runs that many times at once. Prefer a single
-bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the burst.`,
+replays every missed occurrence, nothing is skipped. When the path after the boundary runs by
+itself, all of them run in one scheduler tick (10 overdue occurrences gave 10 firings). When it
+stops at a user or manual task, each refresh delivers one occurrence: a tick of SpiffWorkflow
+main (the default of ` + "`simulate`" + `) delivers 2, one of v3.1.2 delivers 1, so the task opens that many times
+per tick until the backlog is gone (measured whole run by whole run on both; ` + "`simulate`" + ` does the
+same). Prefer a single bpmn:timeDuration reminder, or make the reminder path idempotent, or
+accept the burst.`,
 	Bad: `<bpmn:boundaryEvent id="Nag" attachedToRef="Approve" cancelActivity="false">
   <bpmn:timerEventDefinition>
     <bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT1H"</bpmn:timeCycle>
@@ -196,12 +200,47 @@ bpmn:timeDuration reminder, or make the reminder path idempotent, or accept the 
 				from, when = ps.cycle.Start.Time, "its start "+utc(ps.cycle.Start.Time)
 			}
 			day := timeexpr.SpiffReplays(ps.cycle, from, from.Add(24*time.Hour))
-			ps.report(p, ps.whole(),
-				fmt.Sprintf("SpiffWorkflow replays every missed occurrence of a boundary cycle at once: one day of downtime from %s fires this path %d time(s) in one refresh: %s",
-					when, day, sq(ps.body.Value)),
+			if day == 0 {
+				// The cycle has run out by the reference time: count a
+				// day of downtime from its start instead.
+				from, when = ps.cycle.Start.Time, "its start "+utc(ps.cycle.Start.Time)
+				day = timeexpr.SpiffReplays(ps.cycle, from, from.Add(24*time.Hour))
+			}
+			var msg string
+			if task := waitingTask(ps.event); task != nil && day > SpiffOverduePerTick {
+				msg = fmt.Sprintf("SpiffWorkflow replays every missed occurrence of a boundary cycle: one day of downtime from %s leaves %d occurrence(s) of this path, "+
+					"and as it stops at the %s %s, each scheduler tick delivers %d of them (SpiffWorkflow main; 1 on v3.1.2) until none is left: %s",
+					when, day, task.Type, sq(task.ID), SpiffOverduePerTick, sq(ps.body.Value))
+			} else {
+				msg = fmt.Sprintf("SpiffWorkflow replays every missed occurrence of a boundary cycle at once: one day of downtime from %s fires this path %d time(s) in one scheduler tick: %s",
+					when, day, sq(ps.body.Value))
+			}
+			ps.report(p, ps.whole(), msg,
 				`Prefer one bpmn:timeDuration reminder ("PT48H"), or make the reminder path safe to run many times at once.`, nil)
 		}
 	},
+}
+
+// SpiffOverduePerTick is how many overdue occurrences of a cycle whose
+// path stops at a user or manual task one scheduler tick (a refresh, then
+// the engine steps) of SpiffWorkflow main delivers: main's
+// do_engine_steps ends with refresh_timers(), a second refresh (v3.1.2
+// delivers 1). simulate's sim.SpiffMain.OverduePerRefresh() is the same
+// number (a test in package sim holds the two together).
+const SpiffOverduePerTick = 2
+
+// waitingTask returns the user or manual task the first flow out of a
+// boundary event leads straight to, or nil: what makes SpiffWorkflow
+// deliver its overdue occurrences a few per tick (simulate's rule too).
+func waitingTask(ev *bpmn.Element) *bpmn.Element {
+	if ev == nil || len(ev.Outgoing) == 0 || ev.Outgoing[0].Target == nil {
+		return nil
+	}
+	switch t := ev.Outgoing[0].Target; t.Type {
+	case "userTask", "manualTask", "receiveTask":
+		return t
+	}
+	return nil
 }
 
 // DateFarAhead warns about a date or cycle start implausibly far ahead.

@@ -41,16 +41,25 @@
 // plus the duration with years and months in real month lengths), and the
 // timer fires at the first tick strictly after it; occurrences already due
 // on arrival fire at once. A catch cycle strides a fixed length measured
-// from its start month (timeexpr.SpiffCycleSchedule), sends a token along its
-// outgoing flow at each occurrence, and replays every occurrence missed
-// during downtime at once. Two facts of the oracle runs are kept as Spiff
-// shows them: when the flow after a cycle timer leads straight to a user
-// or manual task, one refresh delivers at most two overdue occurrences,
-// and the timer never completes (an interrupting boundary then leaves its
-// task open). A replica takes a due row's lease, runs the instance and
-// commits only if it still holds the lease; a replica that crashes holding
-// it leaves the row to the others once the lease expires, and one that
-// stalls past its lease rolls its run back.
+// from its start month (timeexpr.SpiffCycleSchedule), sends a token along
+// its outgoing flow at each occurrence, and replays every occurrence missed
+// during downtime. Input.Spiff names the SpiffWorkflow whose engine loop
+// is followed (SpiffMain, the default, or Spiff312); the two differ when
+// the flow after a cycle timer leads straight to a user or manual task:
+// one tick then delivers at most two overdue occurrences on main (whose
+// do_engine_steps ends with a second refresh) and one on v3.1.2, and the
+// run that arms the timer one more. Such a cycle completes at the tick
+// after its last occurrence (an interrupting boundary's never does, and
+// leaves its task open). A waiting non-interrupting cycle boundary owns
+// the path its occurrences started: when its task completes or is
+// cancelled, the timer is cancelled and the open tasks and waiting catches
+// of that path are dropped with it. A replica takes a due row's lease,
+// runs the instance and commits only if it still holds the lease; a
+// replica that crashes holding it leaves the row to the others once the
+// lease expires, and one that stalls past its lease rolls its run back.
+//
+// These are checked whole run by whole run against SpiffWorkflow's own
+// engine (testdata/spiff-drive, recorded with spiff-drive.py).
 //
 // # Instances
 //
@@ -58,11 +67,20 @@
 // once; user, manual and receive tasks stay open until the scenario
 // completes them), exclusive gateways (the scenario's flow, else the
 // default flow, else the first), parallel gateways (fork and join),
-// event-based gateways (the first timer to fire wins), intermediate timer
-// catches, timer boundaries (armed when their task opens; interrupting
-// ones cancel it), embedded sub-processes and terminate end events.
-// Several unconditioned outgoing flows split the token. Catch events of
-// other kinds wait forever: nothing in a simulation sends them.
+// event-based gateways, intermediate timer catches, timer boundaries
+// (armed when their task opens; interrupting ones cancel it), embedded
+// sub-processes, call activities and terminate end events. Several
+// unconditioned outgoing flows split the token. Catch events of other
+// kinds wait forever: nothing in a simulation sends them.
+//
+// An event-based gateway runs as SpiffWorkflow runs it, not as BPMN says:
+// its gateway waits for events that timers never report, so every timer
+// catch after it is armed on its own, each fires and runs its branch, no
+// branch is cancelled, and the instance does not end. A call activity runs
+// the top-level process its calledElement names (in its own file first,
+// then in the other models) inside the same instance, and completes when
+// that ends; a calledElement that names no process leaves the token
+// waiting forever, and the log says why.
 //
 // # Shared with the rules
 //

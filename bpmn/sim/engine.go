@@ -25,6 +25,43 @@ type Input struct {
 	// nothing; a value the simulator cannot read is then listed as "cannot
 	// parse", with no rule.
 	Refused func(doc *bpmn.Document, event *bpmn.Element) (rule, message string, refused bool)
+	// Spiff is the SpiffWorkflow whose engine loop timer catches follow;
+	// "" is SpiffMain.
+	Spiff SpiffVersion
+}
+
+// SpiffVersion names the SpiffWorkflow engine loop the simulator follows.
+// The two differ in how many overdue occurrences of a cycle whose path
+// waits at a task one refresh delivers: main's do_engine_steps ends with
+// refresh_timers(), so it delivers two where v3.1.2 delivers one.
+type SpiffVersion string
+
+// The SpiffWorkflow versions the simulator follows. ADR-0037 names "3.2",
+// which no public tag is yet: main (8c6e00f6, 2026-06) is the nearest, and
+// the default.
+const (
+	SpiffMain SpiffVersion = "main"
+	Spiff312  SpiffVersion = "3.1.2"
+)
+
+// ParseSpiffVersion reads a SpiffWorkflow version as a setting spells it.
+func ParseSpiffVersion(s string) (SpiffVersion, error) {
+	switch strings.TrimPrefix(strings.TrimSpace(s), "v") {
+	case "", "main", "3.2":
+		return SpiffMain, nil
+	case "3.1.2", "3.1":
+		return Spiff312, nil
+	}
+	return "", fmt.Errorf("unknown SpiffWorkflow version %q: main (the default, nearest to ADR-0037's 3.2) or 3.1.2", s)
+}
+
+// OverduePerRefresh is how many overdue occurrences of a cycle timer whose
+// path stops at a user or manual task one refresh delivers.
+func (v SpiffVersion) OverduePerRefresh() int {
+	if v == Spiff312 {
+		return 1
+	}
+	return 2
 }
 
 // timer is a timer event as the engine runs it.
@@ -68,6 +105,14 @@ type engine struct {
 	live                     []*row
 	free                     []*instance
 	err                      error
+	// spiff is the SpiffWorkflow engine loop timer catches follow.
+	spiff SpiffVersion
+	// cur is the waiting non-interrupting cycle boundary whose path the
+	// token being moved is on (Spiff keeps that path under the timer's
+	// task, and drops it when the timer is cancelled), or nil.
+	cur *row
+	// inUser is set while what a user did runs (a start, a completion).
+	inUser bool
 }
 
 // Run simulates the input under the scenario. The scenario's zero fields
@@ -79,8 +124,12 @@ func Run(in Input, sc Scenario) (*Result, error) {
 	}
 	e := &engine{
 		sc: sc, from: ns(sc.From), until: ns(sc.Until), step: int64(sc.Step), lease: int64(sc.Lease),
-		seed: uint64(sc.Seed), res: &Result{Scenario: sc},
+		seed: uint64(sc.Seed), res: &Result{Scenario: sc}, spiff: in.Spiff,
 	}
+	if e.spiff == "" {
+		e.spiff = SpiffMain
+	}
+	e.res.Spiff = e.spiff
 	e.compile(in)
 	if err := e.resolvePlans(); err != nil {
 		return nil, err
@@ -120,6 +169,7 @@ func (e *engine) compile(in Input) {
 			procOf[p] = pr
 		}
 	}
+	e.resolveCalls()
 	starts := in.Starts
 	if starts == nil {
 		starts = TimerStarts(in.Docs)
@@ -163,6 +213,29 @@ func (e *engine) compile(in Input) {
 			pr.nodes[n].timer = int32(len(e.timers))
 			e.timers = append(e.timers, t)
 			e.res.Timers = append(e.res.Timers, t.st)
+		}
+	}
+}
+
+// resolveCalls finds the process each call activity runs: the top-level
+// process whose id is its calledElement, in the same file first, then in
+// the other models (SpiffWorkflow resolves it across the files loaded
+// into one parser).
+func (e *engine) resolveCalls() {
+	for _, pr := range e.procs {
+		for i := range pr.nodes {
+			n := &pr.nodes[i]
+			if n.kind != nCall || n.el.CalledElement == "" {
+				continue
+			}
+			for _, c := range e.procs {
+				if c.p.ID != n.el.CalledElement {
+					continue
+				}
+				if n.callee == nil || (c.doc == pr.doc && n.callee.doc != pr.doc) {
+					n.callee = c
+				}
+			}
 		}
 	}
 }

@@ -215,6 +215,8 @@ type Instance struct {
 // Result is the outcome of one simulation.
 type Result struct {
 	Scenario Scenario
+	// Spiff is the SpiffWorkflow engine loop the timer catches followed.
+	Spiff SpiffVersion
 	// Note says what was assumed (no scenario: the next 30 days).
 	Note string
 	// Scheduling says, as the caller read it from the index graph, which

@@ -2,6 +2,7 @@ package sim
 
 import (
 	"fmt"
+	"strconv"
 	"strings"
 	"time"
 
@@ -31,12 +32,18 @@ type instance struct {
 // scope holds the tokens of an instance's process or of one running
 // sub-process.
 type scope struct {
-	inst   *instance
+	inst *instance
+	// proc is the process whose nodes the scope's tokens move through: the
+	// instance's, or a called process's (call activity).
+	proc   *proc
 	parent *scope
 	// task is the sub-process's task in the parent scope.
-	task     *task
-	live     int32
-	done     bool
+	task *task
+	live int32
+	done bool
+	// ending is set while the scope's contents are cancelled (its end, a
+	// terminate end event, an interrupting boundary on its sub-process).
+	ending   bool
 	joins    map[int32][]int32
 	tasks    []*task
 	rows     []*row
@@ -51,13 +58,9 @@ type task struct {
 	open  bool
 	rows  []*row
 	child *scope
-}
-
-// gwGroup links the timers an event-based gateway armed: the first to fire
-// wins.
-type gwGroup struct {
-	rows []*row
-	done bool
+	// own is the waiting non-interrupting cycle boundary whose path opened
+	// the task, or nil.
+	own *row
 }
 
 // row is a timer row in the store: one armed timer catch of one instance,
@@ -69,16 +72,25 @@ type row struct {
 	sc    *scope
 	node  int32
 	tsk   *task
-	gw    *gwGroup
 	sched timeexpr.Schedule
+	// own is the waiting non-interrupting cycle boundary whose path armed
+	// this intermediate catch, or nil.
+	own *row
+	// path holds, for a non-interrupting cycle boundary, the tasks and
+	// catches its occurrences' paths wait at while the timer waits: Spiff
+	// keeps them under the timer's task and drops them when the timer is
+	// cancelled (Task.cancel drops the children).
+	path     []*task
+	pathRows []*row
 	// k is the next occurrence to fire.
 	k int
 	// holder is the replica (from 1) that holds the lease until expiry.
 	holder int
 	expiry int64
 	dead   bool
-	// parked marks a cycle whose occurrences are used up but that Spiff
-	// never completes, because the path after it waits at a task.
+	// parked marks a cycle whose occurrences are used up, whose path waits
+	// at a task: Spiff completes its timer at the next refresh (the next
+	// tick), an interrupting boundary's never.
 	parked bool
 	pos    int
 }
@@ -87,6 +99,7 @@ type workItem struct {
 	sc   *scope
 	node int32
 	via  int32
+	own  *row
 }
 
 func (e *engine) newInstance(p *proc) *instance {
@@ -101,7 +114,7 @@ func (e *engine) newInstance(p *proc) *instance {
 		in = &instance{}
 	}
 	in.id, in.seq, in.proc = int32(e.res.insts.len()), p.seq, p
-	in.top.inst = in
+	in.top.inst, in.top.proc = in, p
 	in.root = &in.top
 	return in
 }
@@ -118,13 +131,15 @@ func (e *engine) recycle(in *instance) {
 }
 
 func (e *engine) userStart(at int64, p *proc) {
+	e.inUser = true
+	defer func() { e.inUser = false }()
 	rep := e.pickReplica(at, uint64(p.index)<<40^uint64(p.seq))
 	in := e.newInstance(p)
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindInstanceStart), timer: -1, inst: in.id,
 		el: e.res.log.intern(p.nodes[p.entries[0]].el.ID)})
 	in.root.live = int32(len(p.entries))
 	for _, n := range p.entries {
-		e.work = append(e.work, workItem{in.root, n, -1})
+		e.work = append(e.work, workItem{in.root, n, -1, nil})
 	}
 	e.drain(at, rep)
 }
@@ -133,11 +148,14 @@ func (e *engine) userComplete(at int64, tk *task) {
 	if !tk.open {
 		return
 	}
+	e.inUser = true
+	defer func() { e.inUser = false }()
 	rep := e.pickReplica(at, uint64(tk.sc.inst.id)<<20^uint64(tk.node))
 	e.closeTask(tk, at, rep, "task completed")
-	p := tk.sc.inst.proc
+	p := tk.sc.proc
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindTaskComplete), timer: -1,
 		inst: tk.sc.inst.id, el: e.res.log.intern(p.nodes[tk.node].el.ID)})
+	e.cur = tk.own
 	e.leave(tk.sc, tk.node)
 	e.drain(at, rep)
 }
@@ -157,16 +175,16 @@ func (e *engine) drain(at int64, rep int) {
 
 // follow queues a token travelling along flow f of scope sc.
 func (e *engine) follow(sc *scope, f int32) {
-	p := sc.inst.proc
-	e.work = append(e.work, workItem{sc, p.flows[f].target, f})
+	p := sc.proc
+	e.work = append(e.work, workItem{sc, p.flows[f].target, f, e.cur})
 }
 
 // leave sends the token at node n along every outgoing flow (several
 // unconditioned flows split the token, as BPMN says), or ends it.
 func (e *engine) leave(sc *scope, n int32) {
-	out := sc.inst.proc.nodes[n].out
+	out := sc.proc.nodes[n].out
 	if len(out) == 0 {
-		e.work = append(e.work, workItem{sc, -1, -1})
+		e.work = append(e.work, workItem{sc, -1, -1, e.cur})
 		return
 	}
 	sc.live += int32(len(out) - 1)
@@ -184,16 +202,17 @@ func (e *engine) arrive(w workItem, at int64, rep int) {
 	if e.arrivals > maxArrivals {
 		el := "?"
 		if w.node >= 0 {
-			el = sc.inst.proc.nodes[w.node].el.ID
+			el = sc.proc.nodes[w.node].el.ID
 		}
-		e.err = fmt.Errorf("process %s loops without waiting (at %s): a cycle of automatic tasks never ends", sc.inst.proc.name, el)
+		e.err = fmt.Errorf("process %s loops without waiting (at %s): a cycle of automatic tasks never ends", sc.proc.name, el)
 		return
 	}
+	e.cur = w.own
 	if w.node < 0 {
 		e.endToken(sc, at, rep)
 		return
 	}
-	p := sc.inst.proc
+	p := sc.proc
 	n := &p.nodes[w.node]
 	switch n.kind {
 	case nEnd:
@@ -206,6 +225,8 @@ func (e *engine) arrive(w workItem, at int64, rep int) {
 		e.openTask(sc, w.node, at, rep, nil)
 	case nSub:
 		e.openSub(sc, w.node, at, rep)
+	case nCall:
+		e.openCall(sc, w.node, at, rep)
 	case nXor:
 		e.exclusive(sc, w.node, at, rep)
 	case nAnd:
@@ -213,7 +234,7 @@ func (e *engine) arrive(w workItem, at int64, rep int) {
 	case nEventGW:
 		e.eventGateway(sc, w.node, at, rep)
 	case nTimerCatch:
-		if !e.armCatch(sc, w.node, at, rep, nil, nil) {
+		if !e.armCatch(sc, w.node, at, rep, nil) {
 			e.waitsForever(sc, w.node, at, rep, "its timer is not simulated")
 		}
 	case nWaitForever:
@@ -232,7 +253,7 @@ func eventName(el *bpmn.Element) string {
 
 func (e *engine) waitsForever(sc *scope, n int32, at int64, rep int, why string) {
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindWaitsForever), timer: -1,
-		inst: sc.inst.id, el: e.res.log.intern(sc.inst.proc.nodes[n].el.ID), note: e.res.log.intern(why)})
+		inst: sc.inst.id, el: e.res.log.intern(sc.proc.nodes[n].el.ID), note: e.res.log.intern(why)})
 }
 
 func (e *engine) endToken(sc *scope, at int64, rep int) {
@@ -255,11 +276,13 @@ func (e *engine) completeScope(sc *scope, at int64, rep int) {
 	}
 	tk := sc.task
 	e.closeTask(tk, at, rep, "sub-process completed")
+	e.cur = tk.own
 	e.leave(tk.sc, tk.node)
 }
 
 // cancelContents cancels every task, timer and sub-process of a scope.
 func (e *engine) cancelContents(sc *scope, at int64, rep int) {
+	sc.ending = true
 	for len(sc.tasks) > 0 {
 		tk := sc.tasks[len(sc.tasks)-1]
 		if !tk.open {
@@ -319,9 +342,45 @@ func (e *engine) closeTask(tk *task, at int64, rep int, why string) {
 	for _, r := range tk.rows {
 		if !r.dead {
 			e.cancelRow(r, at, rep, why)
+			e.dropPath(r, at, rep)
 		}
 	}
 	tk.rows = nil
+}
+
+// dropPath removes what the path of a cancelled non-interrupting cycle
+// boundary still waits at, as Spiff does: the open tasks and waiting
+// catches under the timer's task are dropped with it, and their tokens are
+// gone (the instance can end).
+func (e *engine) dropPath(rw *row, at int64, rep int) {
+	by := "the path of " + rw.sc.proc.nodes[rw.node].el.ID + " being dropped with its cancelled cycle timer"
+	for _, tk := range rw.path {
+		if !tk.open {
+			continue
+		}
+		e.cancelTask(tk, at, rep, by)
+		e.tokenGone(tk.sc, at, rep)
+	}
+	for _, r := range rw.pathRows {
+		if r.dead {
+			continue
+		}
+		e.cancelRow(r, at, rep, by)
+		e.tokenGone(r.sc, at, rep)
+	}
+	rw.path, rw.pathRows = nil, nil
+}
+
+// tokenGone removes a token that was dropped, unless its scope is ending
+// anyway.
+func (e *engine) tokenGone(sc *scope, at int64, rep int) {
+	if sc.done || sc.ending {
+		return
+	}
+	sc.live--
+	if sc.live <= 0 {
+		e.completeScope(sc, at, rep)
+	}
 }
 
 // cancelTask cancels an open task (an interrupting boundary fired, or its
@@ -335,7 +394,7 @@ func (e *engine) cancelTask(tk *task, at int64, rep int, by string) {
 		e.cancelContents(tk.child, at, rep)
 		tk.child.done = true
 	}
-	p := tk.sc.inst.proc
+	p := tk.sc.proc
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindTaskCancelled), timer: -1,
 		inst: tk.sc.inst.id, el: e.res.log.intern(p.nodes[tk.node].el.ID), other: e.res.log.intern(orDefault(by, "its scope ending"))})
 }
@@ -343,10 +402,13 @@ func (e *engine) cancelTask(tk *task, at int64, rep int, by string) {
 // openTask opens a user or manual task: its boundary timers are armed, and
 // the scenario may complete it later.
 func (e *engine) openTask(sc *scope, n int32, at int64, rep int, child *scope) *task {
-	p := sc.inst.proc
+	p := sc.proc
 	sc.inst.held = true
-	tk := &task{sc: sc, node: n, open: true, child: child}
+	tk := &task{sc: sc, node: n, open: true, child: child, own: e.cur}
 	sc.tasks = append(sc.tasks, tk)
+	if e.cur != nil && !e.cur.dead {
+		e.cur.path = append(e.cur.path, tk)
+	}
 	if child == nil {
 		e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindTaskOpen), timer: -1,
 			inst: sc.inst.id, el: e.res.log.intern(p.nodes[n].el.ID)})
@@ -356,7 +418,7 @@ func (e *engine) openTask(sc *scope, n int32, at int64, rep int, child *scope) *
 			break
 		}
 		if p.nodes[b].timer >= 0 {
-			e.armCatch(sc, b, at, rep, nil, tk)
+			e.armCatch(sc, b, at, rep, tk)
 		}
 	}
 	if tk.open && child == nil && p.plan != nil {
@@ -373,28 +435,56 @@ func (e *engine) openTask(sc *scope, n int32, at int64, rep int, child *scope) *
 // openSub starts an embedded sub-process: a child scope whose entries get
 // a token each.
 func (e *engine) openSub(sc *scope, n int32, at int64, rep int) {
-	child := &scope{inst: sc.inst, parent: sc}
+	e.startScope(sc, n, sc.proc, sc.proc.nodes[n].entries, at, rep)
+}
+
+// startScope opens the task of a sub-process or call activity at node n
+// of sc and starts a child scope running proc's nodes from entries.
+func (e *engine) startScope(sc *scope, n int32, proc *proc, entries []int32, at int64, rep int) {
+	child := &scope{inst: sc.inst, proc: proc, parent: sc}
 	sc.children = append(sc.children, child)
 	tk := e.openTask(sc, n, at, rep, child)
 	child.task = tk
 	if !tk.open {
 		return
 	}
-	entries := sc.inst.proc.nodes[n].entries
 	if len(entries) == 0 {
 		e.completeScope(child, at, rep)
 		return
 	}
 	child.live = int32(len(entries))
 	for _, x := range entries {
-		e.work = append(e.work, workItem{child, x, -1})
+		e.work = append(e.work, workItem{child, x, -1, e.cur})
 	}
+}
+
+// openCall runs the process a call activity names, as SpiffWorkflow does:
+// the call activity waits until it ends, and the timers inside it wait and
+// fire. A calledElement that names no process of the models leaves the
+// token waiting, and says so (Spiff cannot build the workflow).
+func (e *engine) openCall(sc *scope, n int32, at int64, rep int) {
+	nd := &sc.proc.nodes[n]
+	if nd.callee == nil {
+		why := "its calledElement is empty"
+		if nd.el.CalledElement != "" {
+			why = "its calledElement " + strconv.Quote(nd.el.CalledElement) + " names no process of the models"
+		}
+		e.waitsForever(sc, n, at, rep, why)
+		return
+	}
+	for a := sc; a != nil; a = a.parent {
+		if a.proc == nd.callee {
+			e.waitsForever(sc, n, at, rep, "it calls "+strconv.Quote(nd.callee.p.ID)+", which is already running it: the calls would nest without end")
+			return
+		}
+	}
+	e.startScope(sc, n, nd.callee, nd.callee.entries, at, rep)
 }
 
 // exclusive takes one flow: the scenario's choice, else the default flow,
 // else the only flow, else the first one (and says so).
 func (e *engine) exclusive(sc *scope, n int32, at int64, rep int) {
-	p := sc.inst.proc
+	p := sc.proc
 	nd := &p.nodes[n]
 	if len(nd.out) <= 1 {
 		e.leave(sc, n)
@@ -424,7 +514,7 @@ func (e *engine) exclusive(sc *scope, n int32, at int64, rep int) {
 
 // parallel joins (one token from every incoming flow) and forks.
 func (e *engine) parallel(sc *scope, n int32, via int32) {
-	nd := &sc.inst.proc.nodes[n]
+	nd := &sc.proc.nodes[n]
 	if len(nd.in) > 1 {
 		if sc.joins == nil {
 			sc.joins = map[int32][]int32{}
@@ -454,35 +544,39 @@ func (e *engine) parallel(sc *scope, n int32, via int32) {
 	e.leave(sc, n)
 }
 
-// eventGateway arms every timer catch after the gateway; the first to fire
-// wins and the others are removed. Other catch events never fire.
+// eventGateway follows SpiffWorkflow, not BPMN's first-event-wins rule:
+// Spiff's gateway waits for events that timers never report, so every
+// timer catch after it is armed on its own, each fires and runs its branch,
+// the losing branches are never cancelled, and the gateway's own token
+// never leaves (the instance does not end). Other catch events never fire.
 func (e *engine) eventGateway(sc *scope, n int32, at int64, rep int) {
-	p := sc.inst.proc
-	g := &gwGroup{}
+	p := sc.proc
 	armed := false
 	for _, f := range p.nodes[n].out {
 		t := p.flows[f].target
 		if t < 0 || p.nodes[t].kind != nTimerCatch {
 			continue
 		}
-		if e.armCatch(sc, t, at, rep, g, nil) {
+		sc.live++
+		if e.armCatch(sc, t, at, rep, nil) {
 			armed = true
-		}
-		if g.done {
-			return
+		} else {
+			sc.live--
 		}
 	}
+	why := "SpiffWorkflow never completes an event-based gateway: its timer branches run on their own and none is cancelled"
 	if !armed {
-		e.waitsForever(sc, n, at, rep, "no timer follows the event-based gateway")
+		why = "no timer follows the event-based gateway"
 	}
+	e.waitsForever(sc, n, at, rep, why)
 }
 
 // armCatch arms a timer catch reached at `at` (an intermediate catch, a
 // timer after an event-based gateway, or a boundary of task tk): its due
 // times are fixed now, as Spiff fixes event_value, and occurrences already
 // due fire in the same run. It reports whether a row was armed.
-func (e *engine) armCatch(sc *scope, n int32, at int64, rep int, g *gwGroup, tk *task) bool {
-	p := sc.inst.proc
+func (e *engine) armCatch(sc *scope, n int32, at int64, rep int, tk *task) bool {
+	p := sc.proc
 	ti := p.nodes[n].timer
 	tmr := e.timers[ti]
 	if !tmr.ok {
@@ -495,21 +589,22 @@ func (e *engine) armCatch(sc *scope, n int32, at int64, rep int, g *gwGroup, tk 
 	}
 	e.rowSeq++
 	sc.inst.held = true
-	rw := &row{id: e.rowSeq, timer: ti, inst: sc.inst, sc: sc, node: n, tsk: tk, gw: g, sched: s}
+	rw := &row{id: e.rowSeq, timer: ti, inst: sc.inst, sc: sc, node: n, tsk: tk, sched: s}
 	rw.pos = len(e.live)
 	e.live = append(e.live, rw)
-	if g != nil {
-		g.rows = append(g.rows, rw)
-	}
 	if tk != nil {
 		tk.rows = append(tk.rows, rw)
 	} else {
 		sc.addRow(rw)
+		rw.own = e.cur
+		if e.cur != nil && !e.cur.dead {
+			e.cur.pathRows = append(e.cur.pathRows, rw)
+		}
 	}
 	first := ns(s.First)
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindArmed), timer: ti, due: first, inst: sc.inst.id})
 	if first < at {
-		e.fireRow(rw, at, rep)
+		e.fireRowIn(rw, at, rep, true)
 	} else {
 		e.push(item{at: e.upTick(e.tickAfter(first)), cls: clsRow, kind: itRow, row: rw})
 	}
@@ -545,25 +640,41 @@ func (e *engine) cancelRow(rw *row, at int64, rep int, why string) {
 func (e *engine) scheduleRow(rw *row, at int64) {
 	next := ns(rw.sched.Due(rw.k))
 	if next < at {
-		e.push(item{at: e.upTick(e.tickAfter(at)), cls: clsRow, kind: itRow, row: rw})
+		// What a user did comes before the tick at the same instant, whose
+		// refresh then delivers more.
+		t := e.tickAfter(at)
+		if e.inUser {
+			t = e.tickAtOrAfter(at)
+		}
+		e.push(item{at: e.upTick(t), cls: clsRow, kind: itRow, row: rw})
 		return
 	}
 	e.push(item{at: e.upTick(e.tickAfter(next)), cls: clsRow, kind: itRow, row: rw})
 }
 
 // fireRow fires a row's occurrences due strictly before `at`, as one
-// refresh of Spiff does: all of them when the path after the timer runs by
-// itself, at most two when it stops at a manual or user task.
-func (e *engine) fireRow(rw *row, at int64, rep int) {
+// scheduler tick of Spiff does: all of them when the path after the timer
+// runs by itself; when it stops at a manual or user task, as many as the
+// tick's refreshes (SpiffVersion.OverduePerRefresh).
+func (e *engine) fireRow(rw *row, at int64, rep int) { e.fireRowIn(rw, at, rep, false) }
+
+// fireRowIn is fireRow; arming says the row was armed in this run, whose
+// engine steps deliver one overdue occurrence more than a tick (measured:
+// spiff-drive, bnd-ni-cycle-user-late and catch-cycle-r10-user-late).
+func (e *engine) fireRowIn(rw *row, at int64, rep int, arming bool) {
 	tmr := e.timers[rw.timer]
 	m := rw.sched.Before(tm(at)) - rw.k
 	if m <= 0 {
 		e.scheduleRow(rw, at)
 		return
 	}
-	nd := &rw.inst.proc.nodes[rw.node]
-	if nd.waits && m > 2 {
-		m = 2
+	nd := &rw.sc.proc.nodes[rw.node]
+	per := e.spiff.OverduePerRefresh()
+	if arming {
+		per++
+	}
+	if nd.waits && m > per {
+		m = per
 	}
 	for j := 0; j < m && !rw.dead; j++ {
 		k := rw.k
@@ -587,6 +698,11 @@ func (e *engine) fireRow(rw *row, at int64, rep int) {
 		e.emit(r)
 		e.occur(rw, last, at, rep)
 	}
+	if rw.parked && !rw.dead && (rw.tsk == nil || !nd.el.CancelActivity) {
+		// The next tick's refresh completes the cycle timer (see rowDue);
+		// an interrupting boundary cycle stays parked.
+		e.push(item{at: e.upTick(e.tickAfter(at)), cls: clsRow, kind: itRow, row: rw})
+	}
 	if !rw.dead && !rw.parked {
 		if !rw.sched.Has(rw.k) {
 			e.killRow(rw)
@@ -599,31 +715,29 @@ func (e *engine) fireRow(rw *row, at int64, rep int) {
 // occur applies one occurrence of a timer catch: Spiff sends a token along
 // the timer's outgoing flow each time; the last occurrence of an
 // intermediate catch moves the waiting token itself, and the last of an
-// interrupting boundary cancels its task.
+// interrupting boundary cancels its task. The path of a non-interrupting
+// cycle boundary belongs to its timer while the timer waits.
 func (e *engine) occur(rw *row, last bool, at int64, rep int) {
 	sc := rw.sc
-	p := sc.inst.proc
+	p := sc.proc
 	nd := &p.nodes[rw.node]
 	switch {
-	case rw.gw != nil:
-		rw.gw.done = true
-		for _, o := range rw.gw.rows {
-			if o != rw && !o.dead {
-				e.cancelRow(o, at, rep, "another timer of the event-based gateway fired")
-			}
-		}
-		e.killRow(rw)
-		e.leave(sc, rw.node)
 	case rw.tsk != nil:
+		e.cur = rw.tsk.own
 		if nd.el.CancelActivity && last {
 			e.killRow(rw)
 			e.cancelTask(rw.tsk, at, rep, nd.el.ID)
+			e.cur = rw.tsk.own
 			e.leave(sc, rw.node)
 			return
+		}
+		if !nd.el.CancelActivity && rw.sched.N != 1 && !last {
+			e.cur = rw
 		}
 		sc.live++
 		e.leave(sc, rw.node)
 	default:
+		e.cur = rw.own
 		if last {
 			e.killRow(rw)
 			e.leave(sc, rw.node)

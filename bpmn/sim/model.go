@@ -9,7 +9,7 @@ type nodeKind uint8
 
 const (
 	// nAuto completes at once: script, service, send and business-rule
-	// tasks, plain tasks, call activities and throw events.
+	// tasks, plain tasks and throw events.
 	nAuto nodeKind = iota
 	nStart
 	nEnd
@@ -27,6 +27,9 @@ const (
 	nWaitForever
 	nSub
 	nBoundary
+	// nCall is a call activity: it runs the process its calledElement
+	// names, as SpiffWorkflow does, and completes when that ends.
+	nCall
 )
 
 // node is a flow node of a compiled process.
@@ -51,6 +54,9 @@ type node struct {
 	// manual task: Spiff then delivers at most two overdue cycle
 	// occurrences per refresh (spiff-oracle-elements.txt, "manual").
 	waits bool
+	// callee is the process a call activity runs, nil when its
+	// calledElement names none of the models' processes.
+	callee *proc
 }
 
 // flow is a sequence flow of a compiled process.
@@ -116,6 +122,8 @@ func kindOf(el *bpmn.Element) nodeKind {
 		return nBoundary
 	case "subProcess", "transaction", "adHocSubProcess":
 		return nSub
+	case "callActivity":
+		return nCall
 	}
 	return nAuto
 }

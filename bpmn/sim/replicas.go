@@ -236,7 +236,7 @@ func (e *engine) startDue(t int64, i int32) {
 		e.emit(rec{at: t, replica: uint16(l + 1), level: uint8(LevelDebug), kind: uint8(KindClaimedElsewhere), timer: i, due: due})
 	}
 	in.root.live = 1
-	e.work = append(e.work, workItem{in.root, tmr.node, -1})
+	e.work = append(e.work, workItem{in.root, tmr.node, -1, nil})
 	e.drain(t, winner+1)
 	e.recycle(in)
 	e.scheduleStart(i)
@@ -261,6 +261,21 @@ func (e *engine) pickReplica(at int64, key uint64) int {
 // instance and commits; the others find the lease held.
 func (e *engine) rowDue(t int64, rw *row) {
 	if rw.dead {
+		return
+	}
+	if rw.parked {
+		// The refresh after the last occurrence completes the cycle
+		// timer (an intermediate catch, or a non-interrupting boundary:
+		// fireRow queues only those), which the next engine steps run:
+		// an intermediate catch's token is gone, a boundary's path is
+		// no longer its own.
+		rep := e.pickReplica(t, uint64(rw.id))
+		e.killRow(rw)
+		rw.path, rw.pathRows = nil, nil
+		if rw.tsk == nil {
+			e.tokenGone(rw.sc, t, rep)
+		}
+		e.drain(t, rep)
 		return
 	}
 	if rw.holder != 0 && t < rw.expiry {

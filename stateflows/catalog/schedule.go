@@ -114,11 +114,29 @@ func ticking(t time.Time, loc *time.Location) bool {
 }
 
 // Delivery is the scheduler tick that delivers a trigger registered at
-// the instant registered for the wall time w: the first minute after
+// the instant registered for the wall time w: the first minute tick after
 // registered at which the scheduler ticks and the clock reads w or later
-// (TriggerTime < DateTime.Now, the loop a moment past the minute).
+// (TriggerTime < DateTime.Now, the loop a moment past the minute). The
+// loop wakes a fraction of a second after each minute boundary, after a
+// registration made exactly on the boundary: an event registered on a
+// minute boundary (10:00:00.000) is seen by that minute's tick, so one
+// already due then (AfterOneMonth, EveryOneMonth) is delivered in the
+// same minute, not the next (measured against the catalog's C# under
+// Mono).
 func Delivery(registered, w time.Time, loc *time.Location) time.Time {
 	return DeliveryDown(registered, w, loc, nil)
+}
+
+// firstTick is the first minute tick that sees an event registered at r:
+// the minute of r when r is exactly on its boundary (the tick runs a
+// moment later), else the next minute. An event re-registered by a tick
+// (inTick) is registered a moment after the boundary: the next minute.
+func firstTick(r time.Time, inTick bool) time.Time {
+	m := r.Truncate(time.Minute)
+	if m.Equal(r) && !inTick {
+		return m
+	}
+	return m.Add(time.Minute)
 }
 
 // Down is a window [Start, End) in which the host does not run.
@@ -131,8 +149,14 @@ func (d Down) restart() time.Time { return d.End.Truncate(time.Minute).Add(time.
 // DeliveryDown is Delivery on a host that does not run in the windows
 // down: no tick falls in a window, nor before the first tick after it.
 func DeliveryDown(registered, w time.Time, loc *time.Location, down []Down) time.Time {
+	return deliveryDown(registered, w, loc, down, false)
+}
+
+// deliveryDown is DeliveryDown; inTick says the event was registered by
+// the tick at registered (a recurring type re-registered at its delivery).
+func deliveryDown(registered, w time.Time, loc *time.Location, down []Down, inTick bool) time.Time {
 	reach, _, _ := Reach(w, loc, registered)
-	t := registered.Truncate(time.Minute).Add(time.Minute)
+	t := firstTick(registered, inTick)
 	if r := reach.Truncate(time.Minute); r.Before(reach) {
 		reach = r.Add(time.Minute)
 	}
@@ -183,12 +207,12 @@ func (t *Type) Simulate(p Params, b Behaviour, loc *time.Location, from, until t
 	if !b.Source() {
 		b = Main
 	}
-	started := from
+	started, inTick := from, false
 	for {
 		sw := Wall(started, loc)
 		w := t.Trigger(p, b, sw)
 		due, _, _ := Reach(w, loc, started)
-		at := DeliveryDown(started, w, loc, down)
+		at := deliveryDown(started, w, loc, down, inTick)
 		if !at.Before(until) {
 			return out, false
 		}
@@ -199,7 +223,7 @@ func (t *Type) Simulate(p Params, b Behaviour, loc *time.Location, from, until t
 		if !recur || !t.Recurs {
 			return out, false
 		}
-		started = at
+		started, inTick = at, true
 	}
 }
 
@@ -217,7 +241,8 @@ type Firing struct {
 	// At for the documented behaviour.
 	Delivered time.Time
 	// Past reports a trigger at or before the wall time it was registered
-	// at: due at once, delivered at the next tick.
+	// at: due at once, delivered at the first tick that sees it (the same
+	// minute for a registration exactly on its boundary).
 	Past bool
 	// Gap reports a wall time the clock jumps over; Ambiguous one it
 	// shows twice (At is the first).
@@ -244,7 +269,7 @@ func (t *Type) Firings(p Params, b Behaviour, loc *time.Location, activated time
 		n = min(n, 1)
 	}
 	var out []Firing
-	started := activated
+	started, inTick := activated, false
 	doc := t.DocumentedTrigger(p, activated)
 	for k := range n {
 		if k > 0 {
@@ -256,7 +281,7 @@ func (t *Type) Firings(p Params, b Behaviour, loc *time.Location, activated time
 			f.Wall = t.Trigger(p, b, sw)
 			f.At, f.Gap, f.Ambiguous = Reach(f.Wall, loc, started)
 			f.Past = !f.Wall.After(sw)
-			f.Delivered = Delivery(started, f.Wall, loc)
+			f.Delivered = deliveryDown(started, f.Wall, loc, nil, inTick)
 			minute := f.At.Truncate(time.Minute)
 			if minute.Before(f.At) {
 				minute = minute.Add(time.Minute)
@@ -265,7 +290,7 @@ func (t *Type) Firings(p Params, b Behaviour, loc *time.Location, activated time
 			if !f.Past {
 				f.Changes = Transitions(loc, started, f.At)
 			}
-			started = f.Delivered
+			started, inTick = f.Delivered, true
 		} else {
 			f.Wall = Wall(doc, loc)
 			f.At, f.Delivered = doc, doc

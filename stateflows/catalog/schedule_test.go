@@ -232,3 +232,67 @@ func TestSimulate(t *testing.T) {
 		t.Errorf("AfterOneDay: %v", fs)
 	}
 }
+
+// TestMinuteTick holds the scheduler's minute tick as it was measured
+// against the catalog's own C# under Mono (ENGINES.md section 2): the loop
+// wakes a moment after each minute boundary, so an event registered exactly
+// on a boundary is seen by that minute's tick (delivered in the same
+// minute when already due), one registered later in the minute by the
+// next, and a trigger with seconds at the first tick after it.
+func TestMinuteTick(t *testing.T) {
+	kolkata, err := time.LoadLocation("Asia/Kolkata")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tod := 7*time.Hour + 30*time.Minute + 15*time.Second
+	for _, c := range []struct {
+		name, typ string
+		loc       *time.Location
+		p         *Params
+		at        string
+		want      []string
+	}{
+		{"already due, on the boundary", "AfterOneMonth", time.UTC, nil, "2026-11-04T10:00:00Z", []string{"2026-11-04T10:00:00Z"}},
+		{"already due, inside the minute", "AfterOneMonth", time.UTC, nil, "2026-11-04T10:00:30Z", []string{"2026-11-04T10:01:00Z"}},
+		{"already due, a millisecond past the boundary", "AfterOneMonth", time.UTC, nil, "2026-11-04T10:00:00.001Z", []string{"2026-11-04T10:01:00Z"}},
+		// Re-registered at each tick to the same past instant: due at
+		// every tick, from the minute of the activation on.
+		{"recurring, already due, on the boundary", "EveryOneMonth", time.UTC, nil, "2026-11-04T10:00:00Z",
+			[]string{"2026-11-04T10:00:00Z", "2026-11-04T10:01:00Z", "2026-11-04T10:02:00Z"}},
+		{"recurring, already due, inside the minute", "EveryOneMonth", time.UTC, nil, "2026-11-04T10:00:30Z",
+			[]string{"2026-11-04T10:01:00Z", "2026-11-04T10:02:00Z", "2026-11-04T10:03:00Z"}},
+		{"trigger on a later boundary", "EveryOneMinute", time.UTC, nil, "2026-11-04T10:00:00Z",
+			[]string{"2026-11-04T10:01:00Z", "2026-11-04T10:02:00Z"}},
+		{"half-hour zone, on the local boundary", "AfterOneMonth", kolkata, nil, "2026-11-04T04:30:00Z", []string{"2026-11-04T04:30:00Z"}},
+		// A subclass's TimeOfDay with seconds: the first tick after it.
+		{"trigger with seconds", "EveryOneDay", time.UTC, &Params{TimeOfDay: tod}, "2026-11-04T06:00:00Z", []string{"2026-11-05T07:31:00Z"}},
+	} {
+		typ := Lookup(c.typ)
+		p := typ.Defaults
+		if c.p != nil {
+			p = *c.p
+		}
+		fs := typ.Firings(p, Main, c.loc, utc(t, c.at), len(c.want))
+		var got []string
+		for _, f := range fs {
+			got = append(got, f.Delivered.UTC().Format(time.RFC3339))
+		}
+		if len(got) != len(c.want) {
+			t.Errorf("%s: %s at %s: delivered %v, want %v", c.name, c.typ, c.at, got, c.want)
+			continue
+		}
+		for i := range got {
+			if got[i] != c.want[i] {
+				t.Errorf("%s: %s at %s: delivered %v, want %v", c.name, c.typ, c.at, got, c.want)
+				break
+			}
+		}
+		// Simulate agrees with Firings.
+		ds, _ := typ.Simulate(p, Main, c.loc, utc(t, c.at), utc(t, c.want[len(c.want)-1]).Add(time.Second), true, nil, len(c.want))
+		for i, d := range ds {
+			if i < len(got) && d.At.UTC().Format(time.RFC3339) != got[i] {
+				t.Errorf("%s: Simulate delivers %s as #%d, Firings %s", c.name, d.At.UTC().Format(time.RFC3339), i, got[i])
+			}
+		}
+	}
+}
