@@ -227,24 +227,24 @@ func Sort(rs []Result) {
 	}
 }
 
-// FormatAt prints an instant in seconds as the largest exact units:
-// 0s, 90s -> 1m30s, 86400 -> 1d.
-func FormatAt(s int64) string {
-	if s == 0 {
+// FormatAt prints a time in milliseconds as the largest exact units:
+// 0s, 90000 -> 1m30s, 86400000 -> 1d, 1500 -> 1s500ms.
+func FormatAt(ms int64) string {
+	if ms == 0 {
 		return "0s"
 	}
 	var b strings.Builder
-	if s < 0 {
+	if ms < 0 {
 		b.WriteByte('-')
-		s = -s
+		ms = -ms
 	}
 	for _, u := range []struct {
 		n int64
 		c string
-	}{{86400, "d"}, {3600, "h"}, {60, "m"}, {1, "s"}} {
-		if s >= u.n {
-			fmt.Fprintf(&b, "%d%s", s/u.n, u.c)
-			s %= u.n
+	}{{86400000, "d"}, {3600000, "h"}, {60000, "m"}, {1000, "s"}, {1, "ms"}} {
+		if ms >= u.n {
+			fmt.Fprintf(&b, "%d%s", ms/u.n, u.c)
+			ms %= u.n
 		}
 	}
 	return b.String()

@@ -46,7 +46,7 @@ type Spec[S any] struct {
 // TMR9002 never fires (both only when the search was not bounded),
 // TMR9003 postponed forever, TMR9004 stuck, TMR9005 armed twice, TMR9006
 // unbounded, TMR9007 bounded, TMR9008 unsupported.
-func Check[S any](g *Graph[S], sp Spec[S], maxStates int, unit int64) []Finding {
+func Check[S any](g *Graph[S], sp Spec[S], maxStates int, unitMs int64) []Finding {
 	var out []Finding
 	path := func(i int) []Step { return g.Path(i, sp.InitLabel, sp.Show) }
 	at := func(rule string, t Timer, msg string) Finding {
@@ -129,7 +129,7 @@ func Check[S any](g *Graph[S], sp Spec[S], maxStates int, unit int64) []Finding 
 	}
 	if g.Bounded {
 		out = append(out, at(RuleBounded, sp.Model,
-			fmt.Sprintf("search bounded at %d states: the timers' never-armed and never-fires results are not proven (clock unit %s, raise --max-states)", maxStates, FormatAt(unit))))
+			fmt.Sprintf("search bounded at %d states: the timers' never-armed and never-fires results are not proven (clock unit %s, raise --max-states)", maxStates, FormatAt(unitMs))))
 	}
 	return out
 }

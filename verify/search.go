@@ -15,8 +15,8 @@ type Move[S any] struct {
 	// Label is what happens, as a person reads it: "complete Task_1",
 	// "fire Timer_1", "wait 1h".
 	Label string
-	// Elapse is the time the move lets pass, in seconds (0 for a discrete
-	// move).
+	// Elapse is the time the move lets pass, in milliseconds (0 for a
+	// discrete move).
 	Elapse int64
 	// Tags name what the move does to timers, for the properties:
 	// "arm:<id>", "fire:<id>", "cancel:<id>".
@@ -115,11 +115,11 @@ func Search[S any](sys System[S], maxStates int) *Graph[S] {
 }
 
 // Step is one step of a counterexample: the move, the time since the
-// instance started when it happens (seconds), and the state it reaches as
-// the engine prints it.
+// instance started when it happens (milliseconds), and the state it
+// reaches as the engine prints it.
 type Step struct {
 	Move  string `json:"move"`
-	At    int64  `json:"at"`
+	At    int64  `json:"atMs"`
 	State string `json:"state,omitempty"`
 }
 
@@ -187,7 +187,7 @@ func (g *Graph[S]) PathBetween(a, b int, at int64, keep func(from int, e Edge) b
 }
 
 // Instant returns the time from the start to state i along the
-// breadth-first tree, in seconds.
+// breadth-first tree, in milliseconds.
 func (g *Graph[S]) Instant(i int) int64 {
 	var at int64
 	for j := i; g.Parent[j] >= 0; j = g.Parent[j] {

@@ -86,7 +86,7 @@ func check(m *model, cfg Config) verify.Result {
 		Model:     verify.Timer{ID: "process " + m.p.ID, File: m.doc.Path, Line: m.p.Span.Start.Line, Col: m.p.Span.Start.Col},
 		MaxItems:  m.maxItems,
 	}
-	res.Findings = verify.Check(g, sp, cfg.MaxStates, m.unit)
+	res.Findings = verify.Check(g, sp, cfg.MaxStates, m.unit*1000)
 	res.Micros = time.Since(t0).Microseconds()
 	return res
 }

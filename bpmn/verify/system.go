@@ -139,9 +139,9 @@ func (sys system) Show(s State) string {
 
 func (sys system) clock(c int32) string {
 	if c >= sys.m.cap {
-		return ">" + verify.FormatAt(int64(sys.m.cap-1)*sys.m.unit)
+		return ">" + verify.FormatAt(int64(sys.m.cap-1)*sys.m.unit*1000)
 	}
-	return verify.FormatAt(int64(c) * sys.m.unit)
+	return verify.FormatAt(int64(c) * sys.m.unit * 1000)
 }
 
 func (sys system) name(n int32) string { return sys.m.nodes[n].el.ID }
@@ -538,7 +538,7 @@ func (sys system) Moves(s State) []verify.Move[State] {
 		}
 		if changed {
 			ns.norm()
-			out = append(out, verify.Move[State]{Label: "wait " + verify.FormatAt(m.unit), Elapse: m.unit, To: ns})
+			out = append(out, verify.Move[State]{Label: "wait " + verify.FormatAt(m.unit*1000), Elapse: m.unit * 1000, To: ns})
 		}
 	}
 	return out

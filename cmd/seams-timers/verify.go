@@ -16,6 +16,9 @@ import (
 	bverify "github.com/seams/seams-timers/bpmn/verify"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/verify"
+	"github.com/seams/seams-timers/wfe"
+	wferules "github.com/seams/seams-timers/wfe/rules"
+	wverify "github.com/seams/seams-timers/wfe/verify"
 )
 
 type verifyOptions struct {
@@ -29,10 +32,13 @@ func newVerifyCmd(s *streams) *cobra.Command {
 	o := &verifyOptions{}
 	c := &cobra.Command{
 		Use:   "verify [PATH...]",
-		Short: "Explore every execution of each process: can each timer fire, be postponed forever, can an instance get stuck",
+		Short: "Explore every execution of each process or scheme: can each timer fire, be postponed forever, can an instance get stuck",
 		Long: `Verify explores every reachable state of each BPMN process that holds a timer, under the
 semantics simulate follows (SpiffWorkflow's): every order of user actions, messages and
-gateway choices, and time on integer clocks over the timers' constants. Each violated property
+gateway choices, and time on integer clocks over the timers' constants. Workflow Engine
+schemes (*.xml with a <Process> root, WorkflowScheme rows of *.sql files) are explored as
+simulate --engine wfe runs them: every command at any time, every condition that can fail
+both passing and failing, clear-and-register on entering an activity. Each violated property
 is a TMR9xxx finding with a counterexample: the numbered moves from the start, with their
 instants, and for a property about forever the loop that repeats.
 
@@ -118,7 +124,7 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 			if d.IsDir() && p != a && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
-			if !d.IsDir() && bpmn.IsBPMNPath(p) {
+			if !d.IsDir() && (bpmn.IsBPMNPath(p) || wfe.IsXMLPath(p) || wfe.IsSQLPath(p)) {
 				files = append(files, p)
 			}
 			return nil
@@ -128,7 +134,25 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, MaxStates: o.MaxStates}
 	var results []verify.Result
 	failed := false
+	wcfg := wverify.Config{Runtime: wferules.DefaultConfig().Runtime(), MaxStates: o.MaxStates}
 	for _, p := range files {
+		if !bpmn.IsBPMNPath(p) {
+			src, err := os.ReadFile(p)
+			if err != nil {
+				fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(err.Error()))
+				failed = true
+				continue
+			}
+			f, errs, ours := wfe.Read(p, src)
+			for _, e := range errs {
+				fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(e.Error()))
+				failed = true
+			}
+			if ours && f != nil {
+				results = append(results, wverify.Verify(f, wcfg)...)
+			}
+			continue
+		}
 		doc, lerr := bpmn.Load(p)
 		if lerr != nil {
 			fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(lerr.Error()))
