@@ -16,6 +16,10 @@ type Config struct {
 	MaxStates int
 	// MaxTokens bounds the tokens of one instance (0: DefaultMaxTokens).
 	MaxTokens int
+	// Refused is the rules' verdict on a timer event (the one simulate
+	// takes, rules.Verdicts): a refused timer is not run, as the
+	// simulator does not run it. Nil refuses nothing.
+	Refused func(*bpmn.Document, *bpmn.Element) (rule, reason string, refused bool)
 }
 
 // Defaults of Config.
@@ -66,7 +70,10 @@ func check(m *model, cfg Config) verify.Result {
 	var timers []verify.Timer
 	for _, t := range m.timers {
 		vt := pos(t.el)
-		if t.kind == tUnknown {
+		switch {
+		case t.refused != "":
+			vt.Unsupported, vt.Skip = t.refused, true
+		case t.kind == tUnknown:
 			vt.Unsupported = t.why
 		}
 		timers = append(timers, vt)
@@ -100,12 +107,6 @@ func (sys system) armed(s State) []string {
 		switch nd.kind {
 		case nTimerCatch:
 			out = append(out, nd.el.ID)
-		case nEventGW:
-			for _, o := range nd.out {
-				if o >= 0 && m.nodes[o].kind == nTimerCatch {
-					out = append(out, m.nodes[o].el.ID)
-				}
-			}
 		case nUser, nSub:
 			for k, b := range nd.bounds {
 				if m.nodes[b].timer >= 0 && !it.bt[k].done {

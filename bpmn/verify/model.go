@@ -100,6 +100,8 @@ type timer struct {
 	// secs are the due and period in seconds before the unit is known.
 	dueS, periodS int64
 	why           string
+	// refused says which rule refuses the timer: it is not run.
+	refused string
 }
 
 type node struct {
@@ -203,7 +205,13 @@ func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 		}
 		if len(n.el.Timers) > 0 {
 			n.timer = int32(len(m.timers))
-			m.timers = append(m.timers, readTimer(int32(i), n.el))
+			t := readTimer(int32(i), n.el)
+			if cfg.Refused != nil {
+				if rule, reason, ok := cfg.Refused(doc, n.el); ok {
+					t.kind, t.refused = tNever, "refused by "+rule+" ("+reason+"): not run, as simulate does not run it"
+				}
+			}
+			m.timers = append(m.timers, t)
 		}
 	}
 	m.starts = entries(m, byEl, p.Elements, true)

@@ -232,17 +232,23 @@ func (sys system) arrive(s State, t int32, from node, k, depth int) []branch {
 		}
 		s.items = append(s.items, it)
 		return []branch{{s: sys.bound(s), tags: tags}}
-	case nTimerCatch, nEventGW:
+	case nTimerCatch:
 		s = s.clone()
 		s.items = append(s.items, item{node: t, flow: -1, clk: 0})
+		return []branch{{s: sys.bound(s), tags: []string{"arm:" + nd.el.ID}}}
+	case nEventGW:
+		// SpiffWorkflow's event-based gateway, as the simulator runs it:
+		// every timer catch after it is armed on its own and fires and
+		// runs its branch, none is cancelled, and the gateway's token stays
+		// (the instance does not end). A message branch takes the
+		// gateway's token.
+		s = s.clone()
+		s.items = append(s.items, item{node: t, flow: -1, clk: -1})
 		var tags []string
-		if nd.kind == nTimerCatch {
-			tags = []string{"arm:" + nd.el.ID}
-		} else {
-			for _, o := range nd.out {
-				if o >= 0 && m.nodes[o].kind == nTimerCatch {
-					tags = append(tags, "arm:"+sys.name(o))
-				}
+		for _, o := range nd.out {
+			if o >= 0 && m.nodes[o].kind == nTimerCatch {
+				s.items = append(s.items, item{node: o, flow: -1, clk: 0})
+				tags = append(tags, "arm:"+sys.name(o))
 			}
 		}
 		return []branch{{s: sys.bound(s), tags: tags}}
@@ -486,34 +492,15 @@ func (sys system) Moves(s State) []verify.Move[State] {
 			ns.items[i].clk, ns.items[i].fired = 0, fired
 			emit("fire "+nd.el.ID, tags, sys.leave(ns, it.node, nil, 0))
 		case nEventGW:
-			var losers []string
-			for _, o := range nd.out {
-				if o >= 0 && m.nodes[o].kind == nTimerCatch {
-					losers = append(losers, "cancel:"+sys.name(o))
-				}
-			}
 			for _, o := range nd.out {
 				if o < 0 {
 					continue
 				}
-				on := m.nodes[o]
-				switch on.kind {
-				case nTimerCatch:
-					may, must := sys.due(m.timers[on.timer], it.clk, 0)
-					urgent = urgent || must
-					if may {
-						tags := []string{"fire:" + on.el.ID}
-						for _, l := range losers {
-							if l != "cancel:"+on.el.ID {
-								tags = append(tags, l)
-							}
-						}
-						emit("fire "+on.el.ID+" (wins "+nd.el.ID+")", tags, sys.leave(without(s, i), o, nil, 0))
-					}
+				switch on := m.nodes[o]; on.kind {
 				case nMessage:
-					emit("message "+on.el.ID+" (wins "+nd.el.ID+")", losers, sys.leave(without(s, i), o, nil, 0))
+					emit("message "+on.el.ID+" (at "+nd.el.ID+")", nil, sys.leave(without(s, i), o, nil, 0))
 				case nUser:
-					emit("message "+on.el.ID+" (wins "+nd.el.ID+")", losers, sys.arrive(without(s, i), o, nd, 0, 0))
+					emit("message "+on.el.ID+" (at "+nd.el.ID+")", nil, sys.arrive(without(s, i), o, nd, 0, 0))
 				}
 			}
 		case nMessage:

@@ -12,6 +12,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	bverify "github.com/seams/seams-timers/bpmn/verify"
 	"github.com/seams/seams-timers/lint"
@@ -134,6 +135,7 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, MaxStates: o.MaxStates}
 	var results []verify.Result
 	failed := false
+	var docs []*bpmn.Document
 	wcfg := wverify.Config{Runtime: wferules.DefaultConfig().Runtime(), MaxStates: o.MaxStates}
 	for _, p := range files {
 		if !bpmn.IsBPMNPath(p) {
@@ -159,6 +161,15 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 			failed = true
 			continue
 		}
+		docs = append(docs, doc)
+	}
+	// the rules' verdicts, as simulate takes them: a refused timer is not run
+	verdicts := rules.Verdicts(docs, time.Now())
+	cfg.Refused = func(d *bpmn.Document, el *bpmn.Element) (string, string, bool) {
+		v, ok := verdicts[d.ElementIRI(el.ID)]
+		return v.Rule, rules.Reason(v), ok
+	}
+	for _, doc := range docs {
 		results = append(results, bverify.Verify(doc, cfg)...)
 	}
 	verify.Sort(results)

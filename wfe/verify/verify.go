@@ -115,6 +115,10 @@ func compile(file string, s *wfe.Scheme, cfg Config) *model {
 			tm.kind = kImmediate
 		case reg != value.Registered:
 			tm.kind, tm.why = kNoRow, why
+		case strings.EqualFold(t.Type.Value, "Interval") && calendar(t.Value.Value, cfg.Runtime):
+			// work-calendar units and months: the length depends on the
+			// instant of registration
+			tm.kind = kAnyTime
 		case strings.EqualFold(t.Type.Value, "Interval"):
 			// the engine's intervals count milliseconds
 			tm.kind, tm.dueS = kRow, int64(due.Sub(Ref)/time.Millisecond)
@@ -138,6 +142,13 @@ func compile(file string, s *wfe.Scheme, cfg Config) *model {
 		t.due = int32(t.dueS / g)
 	}
 	return m
+}
+
+// calendar reports an Interval whose length depends on when it is
+// registered: work-calendar units, or months.
+func calendar(text string, rt value.Runtime) bool {
+	iv := value.ReadIntervalAs(text, rt.Engine)
+	return iv.HasWork() || iv.Months != 0
 }
 
 func gcd(a, b int64) int64 {
