@@ -44,15 +44,17 @@ timer is dead: it never runs, whatever the users and messages do. Connect it, or
 <bpmn:sequenceFlow id="f2" sourceRef="T" targetRef="Wait"/>`},
 	{RuleNeverFires, "timer-never-fires", "warning", "The timer is armed, but no execution lets it fire",
 		`Some execution arms the timer, but in every one it is cancelled before it is due, or it has
-no occurrence (an R0 cycle). The usual case is the longer timer of an event-based gateway: the
-first event wins, so a PT2H branch beside a PT1H one never runs. The counterexample is the
+no occurrence (an R0 cycle). Typical cases: the longer of two interrupting boundary timers on one
+task (the shorter always cancels the task, and the longer with it); in a Workflow Engine scheme, a
+longer timer beside a shorter one whose transition always leaves the activity, or an Interval that
+the engine reads as 0 ("10 min") and that fires before every other. The counterexample is the
 shortest path to a state where the timer is armed.`,
-		`<bpmn:eventBasedGateway id="G"/>
-<bpmn:intermediateCatchEvent id="Short">...PT1H...</bpmn:intermediateCatchEvent>
-<bpmn:intermediateCatchEvent id="Long">...PT2H...</bpmn:intermediateCatchEvent>`,
-		`<bpmn:eventBasedGateway id="G"/>
-<bpmn:intermediateCatchEvent id="Reply"><bpmn:messageEventDefinition/></bpmn:intermediateCatchEvent>
-<bpmn:intermediateCatchEvent id="Long">...PT2H...</bpmn:intermediateCatchEvent>`},
+		`<bpmn:userTask id="Review"/>
+<bpmn:boundaryEvent id="Remind" attachedToRef="Review" cancelActivity="true">...PT1H...</bpmn:boundaryEvent>
+<bpmn:boundaryEvent id="Escalate" attachedToRef="Review" cancelActivity="true">...PT2H...</bpmn:boundaryEvent>`,
+		`<bpmn:userTask id="Review"/>
+<bpmn:boundaryEvent id="Remind" attachedToRef="Review" cancelActivity="false">...PT1H...</bpmn:boundaryEvent>
+<bpmn:boundaryEvent id="Escalate" attachedToRef="Review" cancelActivity="true">...PT2H...</bpmn:boundaryEvent>`},
 	{RulePostponed, "timer-postponed-forever", "warning", "A loop re-arms the timer before it is due, forever",
 		`There is an infinite execution in which time passes and the timer is re-armed again and
 again without ever firing: a rework loop back to a task with a boundary timer (each time the task
@@ -70,8 +72,10 @@ timer outside it.`,
 	{RuleStuck, "instance-stuck", "error", "A reachable state waits with nothing that can move it",
 		`A state is reachable in which the instance has not ended, no timer can fire, no task or
 message can move it, and time passing changes nothing: the instance waits forever. Examples: a
-catch on an R0 cycle; a Workflow Engine activity whose only ways out are timers that were not
-registered (NotOverrideIfExists kept an old row, a 4.x zero interval registered none).`,
+catch on an R0 cycle; an event-based gateway, which SpiffWorkflow never completes (its timer
+branches run on their own, and the events it waits for are never reported); a Workflow Engine
+activity whose timer row was lost (a NotOverrideIfExists timer whose conditions failed: the fired
+row is deleted and not re-created) and that no command leaves.`,
 		`<bpmn:intermediateCatchEvent id="Never">
   <bpmn:timerEventDefinition><bpmn:timeCycle>"R0/2026-01-01T00:00:00Z/PT1H"</bpmn:timeCycle></bpmn:timerEventDefinition>
 </bpmn:intermediateCatchEvent>`,

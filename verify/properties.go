@@ -42,6 +42,11 @@ type Spec[S any] struct {
 	Overflow func(S) bool
 	Model    Timer
 	MaxItems int
+	// Excused reports a stuck state the engine explains otherwise (a
+	// token waiting at a timer the rules refuse: check reports it); Why,
+	// when it returns text, says why a stuck state cannot move.
+	Excused func(S) bool
+	Why     func(S) string
 }
 
 // Check reads the properties off an explored graph: TMR9001 never armed,
@@ -119,8 +124,17 @@ func Check[S any](g *Graph[S], sp Spec[S], maxStates int, unitMs int64) []Findin
 	for i := 0; i < g.Expanded; i++ {
 		s := g.States[i]
 		if len(g.Out[i]) == 0 && !sp.Ended(s) && (sp.Overflow == nil || !sp.Overflow(s)) {
+			if sp.Excused != nil && sp.Excused(s) {
+				continue
+			}
 			file, line, col, el := sp.Where(s)
-			f := NewFinding(RuleStuck, file, line, col, el, fmt.Sprintf("the instance can get stuck: it waits at %s with no timer that can fire and nothing else that can move it", sp.Show(s)))
+			why := "with no timer that can fire and nothing else that can move it"
+			if sp.Why != nil {
+				if w := sp.Why(s); w != "" {
+					why = w
+				}
+			}
+			f := NewFinding(RuleStuck, file, line, col, el, fmt.Sprintf("the instance can get stuck: it waits at %s %s", sp.Show(s), why))
 			f.Trace = path(i)
 			out = append(out, f)
 			break
@@ -136,7 +150,10 @@ func Check[S any](g *Graph[S], sp Spec[S], maxStates int, unitMs int64) []Findin
 			}
 		}
 	}
-	if g.Bounded {
+	if g.Stopped {
+		out = append(out, at(RuleBounded, sp.Model,
+			fmt.Sprintf("search stopped at %d states, at the first state past the token bound: the timers' never-armed and never-fires results are not proven", len(g.States))))
+	} else if g.Bounded {
 		out = append(out, at(RuleBounded, sp.Model,
 			fmt.Sprintf("search bounded at %d states: the timers' never-armed and never-fires results are not proven (clock unit %s, raise --max-states)", maxStates, FormatAt(unitMs))))
 	}

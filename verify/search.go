@@ -51,6 +51,16 @@ type Graph[S any] struct {
 	Bounded bool
 	// Expanded is the number of states whose moves were computed.
 	Expanded int
+	// Stopped reports that the search stopped at a state the system's
+	// Stop accepted (Bounded is then set too).
+	Stopped bool
+}
+
+// Stopper is a system that can end the search early: at the first state
+// Stop accepts (a state past the token bound: what follows it only
+// repeats the growth).
+type Stopper[S any] interface {
+	Stop(S) bool
 }
 
 // System is an engine's transition system.
@@ -85,6 +95,7 @@ func Search[S any](sys System[S], maxStates int) *Graph[S] {
 		g.ParentEdge = append(g.ParentEdge, edge)
 		return i, true
 	}
+	stop, _ := any(sys).(Stopper[S])
 	var roots []Edge
 	for _, m := range sys.Initial() {
 		i, _ := add(m.To, -1, -1)
@@ -110,6 +121,14 @@ func Search[S any](sys System[S], maxStates int) *Graph[S] {
 		}
 		g.Out[next] = out
 		g.Expanded++
+		if stop != nil {
+			for _, e := range out {
+				if stop.Stop(g.States[e.To]) {
+					g.Stopped, g.Bounded = true, true
+					return g
+				}
+			}
+		}
 	}
 	return g
 }

@@ -92,6 +92,22 @@ func check(m *model, cfg Config) verify.Result {
 		Overflow:  func(s State) bool { return s.overflow },
 		Model:     verify.Timer{ID: "process " + m.p.ID, File: m.doc.Path, Line: m.p.Span.Start.Line, Col: m.p.Span.Start.Col},
 		MaxItems:  m.maxItems,
+		Excused: func(s State) bool {
+			for _, it := range s.items {
+				if t := m.nodes[it.node].timer; t >= 0 && m.timers[t].refused != "" && m.nodes[it.node].kind == nTimerCatch {
+					return true
+				}
+			}
+			return false
+		},
+		Why: func(s State) string {
+			for _, it := range s.items {
+				if nd := m.nodes[it.node]; nd.kind == nEventGW {
+					return "forever: SpiffWorkflow never completes the event-based gateway " + nd.el.ID + " (its timer branches run on their own; the events it waits for are never reported), so the instance does not end"
+				}
+			}
+			return ""
+		},
 	}
 	res.Findings = verify.Check(g, sp, cfg.MaxStates, m.unit*1000)
 	res.Micros = time.Since(t0).Microseconds()

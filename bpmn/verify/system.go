@@ -87,26 +87,35 @@ type system struct {
 	m *model
 }
 
+// Stop ends the search at the first state past the token bound.
+func (sys system) Stop(s State) bool { return s.overflow }
+
 // Key encodes a state canonically (its items are kept sorted).
 func (sys system) Key(s State) string {
-	var b strings.Builder
+	b := make([]byte, 0, 16*len(s.items)+1)
 	if s.overflow {
-		b.WriteString("!")
+		b = append(b, '!')
 	}
 	for _, it := range s.items {
-		b.WriteString(strconv.Itoa(int(it.node)))
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(int(it.flow)))
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(int(it.clk)))
-		b.WriteByte(',')
-		b.WriteString(strconv.Itoa(int(it.fired)))
+		b = strconv.AppendInt(b, int64(it.node), 36)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(it.flow), 36)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(it.clk), 36)
+		b = append(b, ',')
+		b = strconv.AppendInt(b, int64(it.fired), 36)
 		for _, x := range it.bt {
-			fmt.Fprintf(&b, "[%d,%d,%t]", x.clk, x.fired, x.done)
+			b = append(b, '[')
+			b = strconv.AppendInt(b, int64(x.clk), 36)
+			b = append(b, ',')
+			b = strconv.AppendInt(b, int64(x.fired), 36)
+			if x.done {
+				b = append(b, '!')
+			}
 		}
-		b.WriteByte(';')
+		b = append(b, ';')
 	}
-	return b.String()
+	return string(b)
 }
 
 // Show prints a state for a trace: each waiting token with its clock.
