@@ -123,7 +123,7 @@ func Check[S any](g *Graph[S], sp Spec[S], maxStates int, unitMs int64) []Findin
 	out = append(out, postponed(g, sp)...)
 	for i := 0; i < g.Expanded; i++ {
 		s := g.States[i]
-		if len(g.Out[i]) == 0 && !sp.Ended(s) && (sp.Overflow == nil || !sp.Overflow(s)) {
+		if len(g.Out[i]) == 0 && !g.Cut[i] && !sp.Ended(s) && (sp.Overflow == nil || !sp.Overflow(s)) {
 			if sp.Excused != nil && sp.Excused(s) {
 				continue
 			}

@@ -54,6 +54,9 @@ type Graph[S any] struct {
 	// Stopped reports that the search stopped at a state the system's
 	// Stop accepted (Bounded is then set too).
 	Stopped bool
+	// Cut marks the explored states some of whose moves were left out at
+	// the bound: their Out is not all they can do.
+	Cut map[int]bool
 }
 
 // Stopper is a system that can end the search early: at the first state
@@ -113,6 +116,10 @@ func Search[S any](sys System[S], maxStates int) *Graph[S] {
 			if maxStates > 0 && len(g.States) >= maxStates {
 				if _, ok := index[sys.Key(m.To)]; !ok {
 					g.Bounded = true
+					if g.Cut == nil {
+						g.Cut = map[int]bool{}
+					}
+					g.Cut[next] = true
 					continue
 				}
 			}

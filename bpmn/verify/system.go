@@ -629,8 +629,8 @@ func (sys system) reachable(s State, t int32) map[int32]bool {
 		if it.node == t && it.flow >= 0 {
 			continue
 		}
-		seen[it.node] = false
-		stack = append(stack, it.node)
+		// a token at a node can still leave it
+		push(it.node)
 	}
 	for len(stack) > 0 {
 		n := stack[len(stack)-1]
