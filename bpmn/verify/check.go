@@ -25,7 +25,7 @@ type Config struct {
 // Defaults of Config.
 const (
 	DefaultMaxStates = 200000
-	DefaultMaxTokens = 16
+	DefaultMaxTokens = 64
 )
 
 // Verify explores every top-level process of a document and returns one

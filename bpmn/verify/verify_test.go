@@ -30,7 +30,7 @@ func TestFixtures(t *testing.T) {
 		base := filepath.Base(p)
 		parts := strings.SplitN(base, "-", 3)
 		want, id := parts[0] == "invalid", parts[1]
-		rs := Verify(load(t, p), Config{MaxStates: 5000})
+		rs := Verify(load(t, p), Config{MaxStates: 20000})
 		got := false
 		for _, r := range rs {
 			for _, f := range r.Findings {
