@@ -133,12 +133,12 @@ func (sys system) Show(s State) string {
 		if it.flow >= 0 {
 			p += fmt.Sprintf(" (join arrival %d)", it.flow+1)
 		}
-		if it.clk >= 0 {
-			p += "@" + sys.clock(it.clk)
+		if it.clk >= 0 && n.kind != nSub {
+			p += "@" + sys.clock(it.clk, sys.capOf(it.node, -1))
 		}
 		for k, x := range it.bt {
 			if !x.done {
-				p += fmt.Sprintf(" %s@%s", sys.m.nodes[n.bounds[k]].el.ID, sys.clock(x.clk))
+				p += fmt.Sprintf(" %s@%s", sys.m.nodes[n.bounds[k]].el.ID, sys.clock(x.clk, sys.capOf(it.node, k)))
 			}
 		}
 		parts = append(parts, p)
@@ -146,9 +146,9 @@ func (sys system) Show(s State) string {
 	return strings.Join(parts, ", ")
 }
 
-func (sys system) clock(c int32) string {
-	if c >= sys.m.cap {
-		return ">" + verify.FormatAt(int64(sys.m.cap-1)*sys.m.unit*1000)
+func (sys system) clock(c, cp int32) string {
+	if c >= cp {
+		return ">=" + verify.FormatAt(int64(cp)*sys.m.unit*1000)
 	}
 	return verify.FormatAt(int64(c) * sys.m.unit * 1000)
 }
@@ -401,6 +401,17 @@ func (sys system) due(t timer, clk int32, fired int16) (may, must bool) {
 	return true, false
 }
 
+// countFired counts one more occurrence of a timer, up to what the
+// properties can tell apart: an unbounded cycle only whether it has fired
+// (its later occurrences all come a period apart), an R<n> cycle up to n.
+func countFired(t timer, fired int16) int16 {
+	fired++
+	if t.cycle && t.n < 0 && fired > 1 {
+		fired = 1
+	}
+	return fired
+}
+
 // spent reports whether a cycle timer has had its last occurrence.
 func spent(t timer, fired int16) bool {
 	if !t.cycle {
@@ -466,7 +477,7 @@ func (sys system) Moves(s State) []verify.Move[State] {
 					continue
 				}
 				bnd := m.nodes[b].el
-				fired := it.bt[k].fired + 1
+				fired := countFired(t, it.bt[k].fired)
 				last := spent(t, fired)
 				label := "fire " + bnd.ID
 				tags := []string{"fire:" + bnd.ID}
@@ -491,7 +502,7 @@ func (sys system) Moves(s State) []verify.Move[State] {
 			if !may {
 				continue
 			}
-			fired := it.fired + 1
+			fired := countFired(t, it.fired)
 			tags := []string{"fire:" + nd.el.ID}
 			if spent(t, fired) {
 				emit("fire "+nd.el.ID, tags, sys.leave(without(s, i), it.node, nil, 0))
@@ -517,27 +528,105 @@ func (sys system) Moves(s State) []verify.Move[State] {
 		}
 	}
 	if !urgent {
+		// Each clock counts up to one unit past the largest constant it is
+		// compared with (its timer's due time or period, the task
+		// bounds), and stops there: beyond, every guard reads the same.
+		// When no move is enabled now, nothing can happen before the next
+		// clock reaches one of its constants: time jumps there at once.
+		step := int32(1)
+		if len(out) == 0 {
+			step = -1
+			for _, it := range s.items {
+				if it.clk >= 0 {
+					step = minStep(step, sys.nextConst(it.node, -1, it.clk, it.fired))
+				}
+				for k, x := range it.bt {
+					if !x.done {
+						step = minStep(step, sys.nextConst(it.node, k, x.clk, x.fired))
+					}
+				}
+			}
+			if step < 0 {
+				step = 1
+			}
+		}
 		ns := s.clone()
 		changed := false
 		for i := range ns.items {
 			it := &ns.items[i]
-			if it.clk >= 0 && it.clk < m.cap {
-				it.clk++
+			if c := sys.capOf(it.node, -1); it.clk >= 0 && it.clk < c {
+				it.clk = min(it.clk+step, c)
 				changed = true
 			}
 			for k := range it.bt {
-				if !it.bt[k].done && it.bt[k].clk < m.cap {
-					it.bt[k].clk++
+				if c := sys.capOf(it.node, k); !it.bt[k].done && it.bt[k].clk < c {
+					it.bt[k].clk = min(it.bt[k].clk+step, c)
 					changed = true
 				}
 			}
 		}
 		if changed {
 			ns.norm()
-			out = append(out, verify.Move[State]{Label: "wait " + verify.FormatAt(m.unit*1000), Elapse: m.unit * 1000, To: ns})
+			d := int64(step) * m.unit * 1000
+			out = append(out, verify.Move[State]{Label: "wait " + verify.FormatAt(d), Elapse: d, To: ns})
 		}
 	}
 	return out
+}
+
+func minStep(a, b int32) int32 {
+	if b > 0 && (a < 0 || b < a) {
+		return b
+	}
+	return a
+}
+
+// consts are the constants a clock is compared with: a task's bounds, or
+// a timer's due time and period.
+func (sys system) consts(node int32, k int) []int32 {
+	m := sys.m
+	n := node
+	if k >= 0 {
+		n = m.nodes[node].bounds[k]
+	}
+	nd := m.nodes[n]
+	if k < 0 && (nd.kind == nUser || nd.kind == nSub) {
+		if nd.kind == nSub {
+			return nil
+		}
+		return []int32{m.taskMin, m.taskMax}
+	}
+	if nd.timer < 0 {
+		return nil
+	}
+	t := m.timers[nd.timer]
+	return []int32{t.due, t.period}
+}
+
+// capOf is where a clock stops counting: one past its largest constant.
+func (sys system) capOf(node int32, k int) int32 {
+	c := int32(0)
+	for _, x := range sys.consts(node, k) {
+		if x > c {
+			c = x
+		}
+	}
+	return c + 1
+}
+
+// nextConst is how far a clock is from the next of its constants above
+// it (-1: none).
+func (sys system) nextConst(node int32, k int, clk int32, _ int16) int32 {
+	best := int32(-1)
+	for _, x := range sys.consts(node, k) {
+		if x > clk && (best < 0 || x-clk < best) {
+			best = x - clk
+		}
+	}
+	if c := sys.capOf(node, k); clk < c && (best < 0 || c-clk < best) {
+		best = c - clk
+	}
+	return best
 }
 
 func (sys system) sameItem(a, b item) bool { return !less(a, b) && !less(b, a) }
