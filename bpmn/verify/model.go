@@ -307,7 +307,9 @@ func (m *model) units(cfg Config) {
 	var g, max int64
 	consts := []int64{}
 	for _, t := range m.timers {
-		consts = append(consts, t.dueS, t.periodS)
+		if t.kind != tNever {
+			consts = append(consts, t.dueS, t.periodS)
+		}
 	}
 	consts = append(consts, cfg.TaskMin, cfg.TaskMax)
 	for _, c := range consts {

@@ -599,8 +599,13 @@ func (sys system) consts(node int32, k int) []int32 {
 	if nd.timer < 0 {
 		return nil
 	}
-	t := m.timers[nd.timer]
-	return []int32{t.due, t.period}
+	switch t := m.timers[nd.timer]; t.kind {
+	case tDuration:
+		return []int32{t.due, t.period}
+	case tAnyTime:
+		return []int32{t.period}
+	}
+	return nil
 }
 
 // capOf is where a clock stops counting: one past its largest constant.

@@ -176,8 +176,8 @@ func (sys system) Show(s State) string {
 	var parts []string
 	for _, r := range s.rows {
 		c := verify.FormatAt(int64(r.clk) * sys.m.unit)
-		if r.clk >= sys.m.cap {
-			c = ">" + verify.FormatAt(int64(sys.m.cap-1)*sys.m.unit)
+		if cp := sys.capOf(r.name); r.clk >= cp {
+			c = ">=" + verify.FormatAt(int64(cp)*sys.m.unit)
 		}
 		parts = append(parts, r.name+"@"+c)
 	}
@@ -349,19 +349,45 @@ func (sys system) Moves(s State) []verify.Move[State] {
 		}
 	}
 	if !urgent {
+		// A row's clock stops one unit past its due time; when no move is
+		// enabled, time jumps to the next due time at once.
+		step := int32(1)
+		if len(out) == 0 {
+			step = -1
+			for _, r := range s.rows {
+				if c := sys.capOf(r.name); r.clk < c && (step < 0 || c-r.clk < step) {
+					step = c - r.clk
+				}
+				if tm := m.timers[r.name]; tm.kind == kRow && tm.due > r.clk && tm.due-r.clk < step {
+					step = tm.due - r.clk
+				}
+			}
+			if step < 0 {
+				step = 1
+			}
+		}
 		ns := s.clone()
 		changed := false
 		for i := range ns.rows {
-			if ns.rows[i].clk < m.cap {
-				ns.rows[i].clk++
+			if c := sys.capOf(ns.rows[i].name); ns.rows[i].clk < c {
+				ns.rows[i].clk = min(ns.rows[i].clk+step, c)
 				changed = true
 			}
 		}
 		if changed {
-			out = append(out, verify.Move[State]{Label: "wait " + verify.FormatAt(m.unit), Elapse: m.unit, To: ns})
+			d := int64(step) * m.unit
+			out = append(out, verify.Move[State]{Label: "wait " + verify.FormatAt(d), Elapse: d, To: ns})
 		}
 	}
 	return out
+}
+
+// capOf is where a row's clock stops: one unit past its due time.
+func (sys system) capOf(name string) int32 {
+	if tm := sys.m.timers[name]; tm.kind == kRow {
+		return tm.due + 1
+	}
+	return 1
 }
 
 func check(m *model, cfg Config) verify.Result {

@@ -71,3 +71,35 @@ func TestLostRowTrace(t *testing.T) {
 	}
 	t.Fatal("no TMR9004")
 }
+
+// TestNoPanic: every scheme of the repository's test data and examples
+// verifies without a panic, within the bound.
+func TestNoPanic(t *testing.T) {
+	n := 0
+	for _, root := range []string{"../../wfe", "../../examples"} {
+		_ = filepath.WalkDir(root, func(p string, d os.DirEntry, err error) error {
+			if err != nil || d.IsDir() || !(wfe.IsXMLPath(p) || wfe.IsSQLPath(p)) {
+				return nil
+			}
+			src, rerr := os.ReadFile(p)
+			if rerr != nil {
+				return nil
+			}
+			f, _, ours := wfe.Read(p, src)
+			if !ours || f == nil {
+				return nil
+			}
+			for _, r := range Verify(f, Config{MaxStates: 20000}) {
+				n++
+				if r.States > 20000 {
+					t.Errorf("%s: %d states past the bound", p, r.States)
+				}
+			}
+			return nil
+		})
+	}
+	if n == 0 {
+		t.Fatal("no scheme verified")
+	}
+	t.Logf("%d schemes verified", n)
+}
