@@ -21,7 +21,9 @@ func fiftyElements() string {
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="D" targetNamespace="https://example.com/scale">
 <bpmn:process id="P" isExecutable="true"><bpmn:startEvent id="S"/><bpmn:endEvent id="E"/>
 `)
-	flow := func(a, c string) { fmt.Fprintf(&b, "<bpmn:sequenceFlow id=\"%s_%s\" sourceRef=\"%s\" targetRef=\"%s\"/>\n", a, c, a, c) }
+	flow := func(a, c string) {
+		fmt.Fprintf(&b, "<bpmn:sequenceFlow id=\"%s_%s\" sourceRef=\"%s\" targetRef=\"%s\"/>\n", a, c, a, c)
+	}
 	prev := "S"
 	for i := 1; i <= 5; i++ {
 		n := func(s string) string { return fmt.Sprintf("%s%d", s, i) }

@@ -72,7 +72,7 @@ func parseTaskTime(v string) (lo, hi int64, err error) {
 	}
 	a, b, ok := strings.Cut(v, "..")
 	if !ok {
-		return 0, 0, fmt.Errorf("--task-time %q: want MIN..MAX, e.g. PT1H..P2D or PT0S..", v)
+		return 0, 0, fmt.Errorf("--task-time %q: want MIN..MAX (PT1H..P2D; PT0S.. for no upper bound)", v)
 	}
 	sec := func(x string) (int64, error) {
 		if x == "" {

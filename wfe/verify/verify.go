@@ -40,10 +40,10 @@ var Ref = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 type tkind uint8
 
 const (
-	kRow      tkind = iota + 1 // a row due a fixed length after registration
-	kAnyTime                   // a row due at a fixed point in time
-	kNoRow                     // no row: never fires
-	kImmediate                 // the sentinel 0: executes on entry
+	kRow       tkind = iota + 1 // a row due a fixed length after registration
+	kAnyTime                    // a row due at a fixed point in time
+	kNoRow                      // no row: never fires
+	kImmediate                  // the sentinel 0: executes on entry
 )
 
 type timer struct {
@@ -63,7 +63,6 @@ type model struct {
 	names  []string
 	// unit is the clock unit in milliseconds.
 	unit int64
-	cap  int32
 }
 
 // row is a registered timer row: its clock since registration (units,
@@ -102,7 +101,7 @@ func Verify(f *wfe.File, cfg Config) []verify.Result {
 
 func compile(file string, s *wfe.Scheme, cfg Config) *model {
 	m := &model{s: s, file: file, timers: map[string]*timer{}}
-	var g, max int64
+	var g int64
 	for _, t := range s.Timers {
 		name := t.Name.Value
 		if _, dup := m.timers[name]; dup {
@@ -124,9 +123,6 @@ func compile(file string, s *wfe.Scheme, cfg Config) *model {
 			tm.kind, tm.dueS = kRow, int64(due.Sub(Ref)/time.Millisecond)
 			if tm.dueS > 0 {
 				g = gcd(g, tm.dueS)
-				if tm.dueS > max {
-					max = tm.dueS
-				}
 			}
 		default:
 			tm.kind = kAnyTime
@@ -137,7 +133,7 @@ func compile(file string, s *wfe.Scheme, cfg Config) *model {
 	if g == 0 {
 		g = 1
 	}
-	m.unit, m.cap = g, int32(max/g)+1
+	m.unit = g
 	for _, t := range m.timers {
 		t.due = int32(t.dueS / g)
 	}
