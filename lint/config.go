@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net/url"
 	"os"
 	"path/filepath"
 	"slices"
@@ -26,20 +25,23 @@ type Config struct {
 	Extends string
 	// Rules maps a rule ID (names are resolved to IDs) to its level.
 	Rules map[string]Level
-	// Vocabulary overrides the namespace IRIs (keys proc, seam, arch).
-	Vocabulary map[string]string
-	// Map maps absolute IRI prefixes to directories (relative to the
-	// config file's directory).
-	Map map[string]string
-	// Poll is the scheduler poll interval.
-	Poll time.Duration
 	// Now is the reference clock, when the config fixes one.
 	Now time.Time
 	// Exclude lists path patterns that discovery skips.
 	Exclude []string
-	// Sections holds the engines' own sections (wfe:, ...), as each
-	// engine's ConfigSpec.Sections parser returned them, by key.
+	// Sections holds the engines' own top-level keys (wfe:, scheduler:,
+	// ...), each the value its Field's Build returned (or its Values), by
+	// key. An engine reads its own with Section.
 	Sections map[string]any
+}
+
+// Section is the value of an engine's top-level key, or nil when the
+// config does not set it (or there is no config).
+func (c *Config) Section(key string) any {
+	if c == nil {
+		return nil
+	}
+	return c.Sections[key]
 }
 
 // ConfigError is an invalid config: an unknown key or rule, a bad value.
@@ -57,12 +59,28 @@ func (e *ConfigError) Error() string {
 }
 
 var (
-	topKeys       = []string{"extends", "rules", "vocabulary", "map", "scheduler", "now", "exclude"}
-	vocabKeys     = []string{"proc", "seam", "arch"}
-	schedulerKeys = []string{"poll"}
-	presets       = []string{"recommended", "strict"}
-	levelNames    = []string{"off", "info", "warning", "error"}
+	presets    = []string{"recommended", "strict"}
+	levelNames = []string{"off", "info", "warning", "error"}
 )
+
+// CoreFields are the core's own keys of the config, which every engine
+// shares.
+func CoreFields() []*Field {
+	return []*Field{
+		{Key: "extends", Type: TypeEnum, Enum: presets, Default: "recommended",
+			Doc: "The preset: recommended keeps each rule's default severity; strict raises every warning and info rule to error."},
+		{Key: "rules", Type: TypeRuleLevels, Example: map[string]string{"TMR1031": "error"},
+			Doc: "Rule levels by rule ID (TMR1031) or name (cycle-no-start): off, info, warning or error."},
+		{Key: "now", Type: TypeTime, Example: "2026-11-01T12:00:00Z",
+			Doc: "The reference clock for the runtime rules, next and simulate: an RFC 3339 time with a zone or Z."},
+		{Key: "exclude", Type: TypeList, Example: []string{"vendor/*"},
+			Doc: "Path patterns (filepath.Match syntax, on the slash path or the base name) that discovery skips.",
+			Item: &Field{Type: TypeString, Want: "a path pattern such as vendor/*", Check: func(s string) error {
+				_, err := filepath.Match(s, "")
+				return err
+			}}},
+	}
+}
 
 // FindConfig walks up from start (a file or directory) and returns the
 // first ConfigFileName found, or "". The walk stops at the top of the git
@@ -93,23 +111,19 @@ func FindConfig(start string) string {
 	}
 }
 
-// ConfigSpec is what a config is validated against: the rule catalog, and
-// how the engines read their values.
+// ConfigSpec is what a config is validated against: the rule catalog,
+// and the engines' own top-level keys.
 type ConfigSpec struct {
 	// Rules are every engine's rules.
 	Rules []*Rule
-	// ParseDuration reads a duration value (scheduler.poll) as the
-	// engine that owns the setting writes it; it returns the exact length,
-	// and an error for a value it refuses.
-	ParseDuration func(string) (time.Duration, error)
-	// Sections are the engines' own top-level keys: each parses its value
-	// and reports a problem with bad, which gives the error the node's
-	// line.
-	Sections map[string]SectionParser
+	// Sections are the engines' own top-level keys, declared as data
+	// (each engine's project.Engine.ConfigSections).
+	Sections []*Field
 }
 
-// SectionParser parses an engine's section of the config.
-type SectionParser func(v *yaml.Node, bad func(n *yaml.Node, format string, args ...any) error) (any, error)
+// Fields are every top-level key of the config: the core's, then the
+// engines' sections.
+func (s ConfigSpec) Fields() []*Field { return append(CoreFields(), s.Sections...) }
 
 // LoadConfig reads and validates a config file.
 func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
@@ -120,12 +134,11 @@ func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
 	return ParseConfig(path, src, spec)
 }
 
-// ParseConfig parses config bytes. Every problem is a *ConfigError with
-// the line it is on; unknown keys, presets, levels and rules suggest the
-// nearest valid one.
+// ParseConfig parses config bytes against the declared keys (spec.Fields).
+// Every problem is a *ConfigError with the line it is on; unknown keys,
+// presets, levels and rules suggest the nearest valid one.
 func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
-	rules := spec.Rules
-	cfg := &Config{Path: path, Extends: "recommended", Rules: map[string]Level{}, Map: map[string]string{}, Vocabulary: map[string]string{}}
+	cfg := &Config{Path: path, Extends: "recommended", Rules: map[string]Level{}}
 	var root yaml.Node
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	if err := dec.Decode(&root); err != nil {
@@ -148,110 +161,28 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 	if len(root.Content) == 0 {
 		return cfg, nil
 	}
-	doc := root.Content[0]
-	if doc.Kind != yaml.MappingNode {
-		return nil, &ConfigError{Path: path, Line: doc.Line, Msg: "the config must be a mapping of keys to values"}
-	}
-	bad := func(n *yaml.Node, format string, args ...any) error {
+	p := &fieldParser{config: path, rules: spec.Rules, bad: func(n *yaml.Node, format string, args ...any) error {
 		return &ConfigError{Path: path, Line: n.Line, Msg: fmt.Sprintf(format, args...)}
+	}}
+	fields := spec.Fields()
+	v, err := p.section("", "", root.Content[0], fields)
+	if err != nil {
+		return nil, err
 	}
-	for i := 0; i+1 < len(doc.Content); i += 2 {
-		k, v := doc.Content[i], doc.Content[i+1]
-		switch k.Value {
-		case "extends":
-			if !slices.Contains(presets, v.Value) {
-				return nil, bad(v, "unknown preset %q%s", v.Value, Suggest(v.Value, presets))
-			}
-			cfg.Extends = v.Value
-		case "rules":
-			if v.Kind != yaml.MappingNode {
-				return nil, bad(v, "rules: want a mapping of rule ID or name to off, info, warning or error")
-			}
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				rk, rv := v.Content[j], v.Content[j+1]
-				r := FindRule(rules, rk.Value)
-				if r == nil {
-					var keys []string
-					for _, r := range rules {
-						keys = append(keys, r.ID, r.Name)
-					}
-					return nil, bad(rk, "unknown rule %q%s", rk.Value, Suggest(rk.Value, keys))
-				}
-				lvl, err := parseLevel(rv.Value)
-				if err != nil {
-					return nil, bad(rv, "rule %s: %v", rk.Value, err)
-				}
-				cfg.Rules[r.ID] = lvl
-			}
-		case "vocabulary":
-			if err := stringMap(v, vocabKeys, cfg.Vocabulary, bad); err != nil {
-				return nil, err
-			}
-			for j := 0; j+1 < len(v.Content); j += 2 {
-				if msg := namespaceProblem(v.Content[j+1].Value); msg != "" {
-					return nil, bad(v.Content[j+1], "vocabulary.%s %q: %s", v.Content[j].Value, v.Content[j+1].Value, msg)
-				}
-			}
-		case "map":
-			if err := stringMap(v, nil, cfg.Map, bad); err != nil {
-				return nil, err
-			}
-			for prefix, dir := range cfg.Map {
-				if !filepath.IsAbs(dir) {
-					cfg.Map[prefix] = filepath.Join(filepath.Dir(path), dir)
-				}
-			}
-		case "scheduler":
-			m := map[string]string{}
-			if err := stringMap(v, schedulerKeys, m, bad); err != nil {
-				return nil, err
-			}
-			if s, ok := m["poll"]; ok {
-				var exact time.Duration
-				err := errors.New("no duration reader")
-				if spec.ParseDuration != nil {
-					exact, err = spec.ParseDuration(s)
-				}
-				if err != nil || exact <= 0 {
-					return nil, bad(v, "scheduler.poll %q: want a positive ISO 8601 duration without years or months, such as PT1S", s)
-				}
-				cfg.Poll = exact
-			}
-		case "now":
-			t, err := time.Parse(time.RFC3339, v.Value)
-			if err != nil {
-				return nil, bad(v, "now %q: want an RFC 3339 time such as 2026-11-01T12:00:00Z", v.Value)
-			}
-			cfg.Now = t.UTC()
-		case "exclude":
-			if v.Kind != yaml.SequenceNode {
-				return nil, bad(v, "exclude: want a list of path patterns")
-			}
-			for _, n := range v.Content {
-				if _, err := filepath.Match(n.Value, ""); err != nil {
-					return nil, bad(n, "exclude pattern %q: %v", n.Value, err)
-				}
-				cfg.Exclude = append(cfg.Exclude, n.Value)
-			}
-		default:
-			section, ok := spec.Sections[k.Value]
-			if !ok {
-				keys := slices.Clone(topKeys)
-				for name := range spec.Sections {
-					keys = append(keys, name)
-				}
-				slices.Sort(keys)
-				return nil, bad(k, "unknown key %q%s", k.Value, Suggest(k.Value, keys))
-			}
-			val, err := section(v, bad)
-			if err != nil {
-				return nil, err
-			}
-			if cfg.Sections == nil {
-				cfg.Sections = map[string]any{}
-			}
-			cfg.Sections[k.Value] = val
+	cfg.Extends = v.String("extends")
+	if lv, ok := v.Get("rules").(map[string]Level); ok {
+		cfg.Rules = lv
+	}
+	cfg.Now = v.Time("now")
+	cfg.Exclude = v.Strings("exclude")
+	for _, f := range spec.Sections {
+		if !v.Has(f.Key) {
+			continue
 		}
+		if cfg.Sections == nil {
+			cfg.Sections = map[string]any{}
+		}
+		cfg.Sections[f.Key] = v.Get(f.Key)
 	}
 	return cfg, nil
 }
@@ -277,37 +208,6 @@ func plainYAML(path string, n *yaml.Node) error {
 		if err := plainYAML(path, c); err != nil {
 			return err
 		}
-	}
-	return nil
-}
-
-// namespaceProblem says what is wrong with a vocabulary namespace, or "":
-// it must be an absolute IRI that ends in '#' or '/', as the index
-// graph's prefixes do.
-func namespaceProblem(ns string) string {
-	u, err := url.Parse(ns)
-	switch {
-	case err != nil || u.Scheme == "" || strings.ContainsAny(ns, " <>\"{}|\\^`\t\n\r"):
-		return "want an absolute IRI such as https://w3id.org/seams/proc#"
-	case !strings.HasSuffix(ns, "#") && !strings.HasSuffix(ns, "/"):
-		return "a namespace ends in '#' or '/', as https://w3id.org/seams/proc# does"
-	}
-	return ""
-}
-
-func stringMap(v *yaml.Node, allowed []string, into map[string]string, bad func(*yaml.Node, string, ...any) error) error {
-	if v.Kind != yaml.MappingNode {
-		return bad(v, "want a mapping")
-	}
-	for j := 0; j+1 < len(v.Content); j += 2 {
-		k, val := v.Content[j], v.Content[j+1]
-		if allowed != nil && !slices.Contains(allowed, k.Value) {
-			return bad(k, "unknown key %q%s", k.Value, Suggest(k.Value, allowed))
-		}
-		if val.Kind != yaml.ScalarNode || val.Value == "" {
-			return bad(val, "%s: want a non-empty string", k.Value)
-		}
-		into[k.Value] = val.Value
 	}
 	return nil
 }

@@ -94,11 +94,35 @@ type Diagnostic struct {
 	// show a finding somewhere else (the simulator's refusals, next)
 	// print it; it is never parsed back out of Message.
 	What string `json:"-"`
+	// Related are the other places the finding concerns, each with a
+	// label saying what it is there: hcl's Context beside the Subject. A
+	// rule that joins two places (a triple and the element it names, two
+	// triples that contradict each other) sets them; the text printer
+	// (with source), SARIF's relatedLocations and the language server's
+	// relatedInformation show them. Not part of JSON, whose fields are a
+	// contract.
+	Related []Related `json:"-"`
 
 	// Offset and EndOffset are the byte offsets of the span in the file,
 	// used by the source snippet printer and by --fix. Not part of JSON.
 	Offset    int `json:"-"`
 	EndOffset int `json:"-"`
+}
+
+// Related is another place a finding concerns: its range (file, start
+// and end, 1-based lines, byte columns and offsets) and a label saying
+// what is there, such as "the element: approval.bpmn#T".
+type Related struct {
+	Range span.Range
+	Label string
+}
+
+// RelatedAt is a related location at r labelled label, its lines and
+// columns at least 1.
+func RelatedAt(r span.Range, label string) Related {
+	r.Start.Line, r.Start.Col = max(r.Start.Line, 1), max(r.Start.Col, 1)
+	r.End.Line, r.End.Col = max(r.End.Line, 1), max(r.End.Col, 1)
+	return Related{Range: r, Label: label}
 }
 
 // AtRange is a diagnostic that spans r (its file, start and end), to be

@@ -26,8 +26,9 @@ type Options struct {
 	Levels map[string]Level
 	// Now is the reference clock for runtime-behaviour rules.
 	Now time.Time
-	// Poll is the scheduler poll interval.
-	Poll time.Duration
+	// Config is the config that applies (nil for none), whose engine
+	// sections the rules read (Pass.Config).
+	Config *Config
 	// Jobs bounds the parallelism; zero means GOMAXPROCS.
 	Jobs int
 }
@@ -60,16 +61,12 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 // returns the findings as Run does.
 type Runner struct {
 	opts      Options
-	poll      time.Duration
 	fileRules map[string][]*Rule
 }
 
 // NewRunner prepares a run of the rules opts names.
 func NewRunner(opts Options) *Runner {
-	r := &Runner{opts: opts, poll: opts.Poll, fileRules: map[string][]*Rule{}}
-	if r.poll <= 0 {
-		r.poll = time.Second
-	}
+	r := &Runner{opts: opts, fileRules: map[string][]*Rule{}}
 	for _, rule := range opts.Rules {
 		if opts.level(rule).Off || rule.Run == nil || rule.Kind != KindFile {
 			continue
@@ -102,7 +99,7 @@ func (r *Runner) runFile(proj *Project, f *File) []Diagnostic {
 	var ds []Diagnostic
 	memo := map[any]any{}
 	for _, rule := range r.fileRules[f.Kind] {
-		pass := &Pass{Rule: rule, File: f, Project: proj, Now: r.opts.Now, Poll: r.poll, memo: memo}
+		pass := &Pass{Rule: rule, File: f, Project: proj, Now: r.opts.Now, Config: r.opts.Config, memo: memo}
 		ds = append(ds, runRule(pass)...)
 	}
 	return ds
@@ -149,7 +146,7 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 		out = append(out, ds...)
 	}
 	for _, rule := range projectRules {
-		pass := &Pass{Rule: rule, Project: proj, Now: opts.Now, Poll: r.poll}
+		pass := &Pass{Rule: rule, Project: proj, Now: opts.Now, Config: opts.Config}
 		out = append(out, runRule(pass)...)
 	}
 

@@ -16,11 +16,13 @@ func FuzzParseConfig(f *testing.F) {
 		"extends: a\n---\nextends: b\n",
 		"scheduler: {poll: PT1S}\nnow: 2026-11-01T12:00:00Z\n",
 		"rules: {TMR1004: error, TMR1004: off}\n",
+		"eng:\n  cals:\n    a: {hours: 9-17, days: [mon]}\n  every: PT1,5S\n",
+		"eng: {every: 0}\n",
 	} {
 		f.Add([]byte(s))
 	}
 	f.Fuzz(func(t *testing.T, src []byte) {
-		cfg, err := ParseConfig("c.yaml", src, ConfigSpec{})
+		cfg, err := ParseConfig("c.yaml", src, fuzzSpec)
 		if err != nil {
 			var ce *ConfigError
 			if !errors.As(err, &ce) {
@@ -33,3 +35,23 @@ func FuzzParseConfig(f *testing.F) {
 		}
 	})
 }
+
+// fuzzSpec declares, besides the core's keys, a section of every field
+// type, as the engines' are written.
+var fuzzSpec = ConfigSpec{Rules: testRules, Sections: []*Field{
+	{Key: "scheduler", Type: TypeSection, Fields: []*Field{{Key: "poll", Type: TypeDuration, Positive: true, Default: "1s"}}},
+	{Key: "map", Type: TypeStringMap},
+	{Key: "eng", Type: TypeSection, Fields: []*Field{
+		{Key: "every", Type: TypeDuration, Default: "0"},
+		{Key: "mode", Type: TypeEnum, Enum: []string{"a", "b"}},
+		{Key: "cals", Type: TypeSectionMap, Fields: []*Field{
+			{Key: "hours", Type: TypeString, Pattern: `[0-9]+-[0-9]+`, Check: func(string) error { return nil }},
+			{Key: "days", Type: TypeList, NonEmpty: true, Item: &Field{Type: TypeEnum, Enum: []string{"mon", "tue"}}},
+		}, Build: func(v Values) (any, error) { return v.Name(), nil }},
+	}, Build: func(v Values) (any, error) {
+		if v.Has("mode") && v.String("mode") == "b" {
+			return nil, v.Errorf("mode", "eng.mode: b is refused")
+		}
+		return v, nil
+	}},
+}}

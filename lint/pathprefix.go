@@ -25,9 +25,40 @@ func PrefixPaths(r *Report, prefix string) *Report {
 	out.Diagnostics = make([]Diagnostic, len(r.Diagnostics))
 	for i, d := range r.Diagnostics {
 		d.File = prefixed(prefix, d.File)
+		if len(d.Related) > 0 {
+			rel := make([]Related, len(d.Related))
+			for j, r := range d.Related {
+				r.Range.File = prefixed(prefix, r.Range.File)
+				rel[j] = r
+			}
+			d.Related = rel
+		}
 		out.Diagnostics[i] = d
 	}
 	return &out
+}
+
+// SourceRoot is the directory that paths printed with prefix are
+// relative to, for a run in the directory dir: dir itself without a
+// prefix, else the ancestor of dir that prefix leads down from ("" when
+// dir does not end in prefix, so the root is not known).
+func SourceRoot(dir, prefix string) string {
+	prefix = CleanPathPrefix(prefix)
+	if prefix == "" {
+		return dir
+	}
+	if strings.HasPrefix(prefix, "../") || prefix == ".." {
+		return ""
+	}
+	root := dir
+	parts := strings.Split(prefix, "/")
+	for i := len(parts) - 1; i >= 0; i-- {
+		if filepath.Base(root) != parts[i] || filepath.Dir(root) == root {
+			return ""
+		}
+		root = filepath.Dir(root)
+	}
+	return root
 }
 
 // CleanPathPrefix is the form PrefixPaths writes a prefix in: forward

@@ -34,3 +34,30 @@ func TestPrefixPaths(t *testing.T) {
 		t.Errorf("PrefixedSources does not find the files under their unprefixed names")
 	}
 }
+
+func TestSourceRoot(t *testing.T) {
+	for _, c := range []struct{ dir, prefix, want string }{
+		{"/w/repo", "", "/w/repo"},
+		{"/w/repo/services/desk", "services/desk", "/w/repo"},
+		{"/w/repo/services/desk", "./services/desk/", "/w/repo"},
+		{"/w/repo/services/desk", "other/desk", ""},
+		{"/w/repo", "../x", ""},
+		{"/", "a", ""},
+	} {
+		if got := SourceRoot(c.dir, c.prefix); got != c.want {
+			t.Errorf("SourceRoot(%q, %q) = %q, want %q", c.dir, c.prefix, got, c.want)
+		}
+	}
+}
+
+func TestPrefixPathsRelated(t *testing.T) {
+	d := Diagnostic{File: "index.ttl", Related: []Related{{Label: "the element"}}}
+	d.Related[0].Range.File = "models/a.bpmn"
+	got := PrefixPaths(&Report{Diagnostics: []Diagnostic{d}}, "svc")
+	if f := got.Diagnostics[0].Related[0].Range.File; f != "svc/models/a.bpmn" {
+		t.Errorf("related file %q, want svc/models/a.bpmn", f)
+	}
+	if d.Related[0].Range.File != "models/a.bpmn" {
+		t.Errorf("PrefixPaths changed the related location it was given")
+	}
+}

@@ -55,6 +55,11 @@ type PrinterOptions struct {
 	Rules []*Rule
 	// Version is the tool's version, for formats that name the tool.
 	Version string
+	// SourceRoot is the absolute directory the printed relative paths are
+	// relative to (the working directory, or the repository's root with
+	// --path-prefix); SARIF names it as %SRCROOT% in originalUriBaseIds.
+	// Empty leaves it out.
+	SourceRoot string
 }
 
 var printers = map[string]func(PrinterOptions) Printer{

@@ -48,6 +48,9 @@ type sarifRun struct {
 	Tool       sarifTool     `json:"tool"`
 	Results    []sarifResult `json:"results"`
 	ColumnKind string        `json:"columnKind"`
+	// OriginalURIBaseIDs names the directory relative artifact URIs are
+	// relative to (%SRCROOT%), when the printer was told it.
+	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
 }
 
 type sarifTool struct {
@@ -86,6 +89,7 @@ type sarifResult struct {
 	Level               string            `json:"level"`
 	Message             sarifText         `json:"message"`
 	Locations           []sarifLocation   `json:"locations,omitempty"`
+	RelatedLocations    []sarifRelated    `json:"relatedLocations,omitempty"`
 	PartialFingerprints map[string]string `json:"partialFingerprints"`
 	Properties          map[string]string `json:"properties,omitempty"`
 }
@@ -95,13 +99,36 @@ type sarifLocation struct {
 	LogicalLocations []sarifLogical `json:"logicalLocations,omitempty"`
 }
 
+// sarifRelated is a result's relatedLocations entry: another place the
+// finding concerns, with its label as the location's message.
+type sarifRelated struct {
+	ID               int            `json:"id"`
+	PhysicalLocation *sarifPhysical `json:"physicalLocation"`
+	Message          *sarifText     `json:"message,omitempty"`
+}
+
 type sarifPhysical struct {
 	ArtifactLocation sarifArtifact `json:"artifactLocation"`
 	Region           *sarifRegion  `json:"region,omitempty"`
 }
 
 type sarifArtifact struct {
-	URI string `json:"uri"`
+	URI       string `json:"uri"`
+	URIBaseID string `json:"uriBaseId,omitempty"`
+}
+
+// sarifSourceRoot is the base ID of relative artifact URIs, as code
+// scanning and the SARIF tools name the checkout's root.
+const sarifSourceRoot = "%SRCROOT%"
+
+// artifact is the artifactLocation of a file: a relative path is marked
+// as relative to %SRCROOT% when the printer knows the root.
+func (p *SARIFPrinter) artifact(file string) sarifArtifact {
+	a := sarifArtifact{URI: fileURI(file)}
+	if p.Options.SourceRoot != "" && !strings.HasPrefix(a.URI, "file:") {
+		a.URIBaseID = sarifSourceRoot
+	}
+	return a
 }
 
 type sarifRegion struct {
@@ -146,13 +173,14 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 		loc := sarifLocation{LogicalLocations: sarifLogicals(d, r.Project)}
 		if d.File != "" {
 			loc.PhysicalLocation = &sarifPhysical{
-				ArtifactLocation: sarifArtifact{URI: fileURI(d.File)},
+				ArtifactLocation: p.artifact(d.File),
 				Region:           cols.region(d),
 			}
 		}
 		if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
 			res.Locations = []sarifLocation{loc}
 		}
+		res.RelatedLocations = cols.related(d.Related, p.artifact)
 		results = append(results, res)
 	}
 
@@ -167,11 +195,26 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 				Version: strings.TrimPrefix(p.Options.Version, "v"),
 				Rules:   rules,
 			}},
-			Results:    results,
-			ColumnKind: sarifColumnKind,
+			Results:            results,
+			ColumnKind:         sarifColumnKind,
+			OriginalURIBaseIDs: p.sourceRoot(),
 		}},
 	}
 	return writeJSON(w, out)
+}
+
+// sourceRoot is the run's originalUriBaseIds: %SRCROOT% as the file URI
+// of Options.SourceRoot, with the trailing slash a base URI needs (nil
+// when the root is not known).
+func (p *SARIFPrinter) sourceRoot() map[string]sarifArtifact {
+	if p.Options.SourceRoot == "" {
+		return nil
+	}
+	uri := fileURI(p.Options.SourceRoot)
+	if !strings.HasSuffix(uri, "/") {
+		uri += "/"
+	}
+	return map[string]sarifArtifact{sarifSourceRoot: {URI: uri}}
 }
 
 // ruleDescriptors returns the run's rules sorted by ID (the catalog's, and
@@ -428,6 +471,27 @@ func (c *columnConverter) region(d Diagnostic) *sarifRegion {
 		}
 	}
 	return reg
+}
+
+// related returns the relatedLocations of a finding's related places,
+// numbered from 0 in their order (nil for none).
+func (c *columnConverter) related(rs []Related, artifact func(string) sarifArtifact) []sarifRelated {
+	var out []sarifRelated
+	for _, rel := range rs {
+		if rel.Range.File == "" {
+			continue
+		}
+		d := AtRange(rel.Range)
+		loc := sarifRelated{
+			ID:               len(out),
+			PhysicalLocation: &sarifPhysical{ArtifactLocation: artifact(d.File), Region: c.region(d)},
+		}
+		if rel.Label != "" {
+			loc.Message = &sarifText{Text: rel.Label}
+		}
+		out = append(out, loc)
+	}
+	return out
 }
 
 // column converts a byte column on a line of file to UTF-16 code units.

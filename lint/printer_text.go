@@ -11,8 +11,9 @@ import (
 )
 
 // TextPrinter writes `path:line:col: severity: message [ID name]` lines,
-// and with ShowSource the source line with the span underlined and the
-// detail below it.
+// and with ShowSource the source line with the span underlined, the
+// detail below it, and a `- path:line:col: label` line for each related
+// location.
 type TextPrinter struct {
 	Options PrinterOptions
 }
@@ -71,6 +72,10 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 		}
 		if d.Detail != "" {
 			fmt.Fprintf(b, "    %s %s\n", faint.Sprint("="), Printable(d.Detail))
+		}
+		for _, rel := range d.Related {
+			fmt.Fprintf(b, "    %s %s: %s\n", faint.Sprint("-"),
+				bold.Sprintf("%s:%d:%d", Printable(rel.Range.File), rel.Range.Start.Line, rel.Range.Start.Col), Printable(rel.Label))
 		}
 	}
 	return b.Flush()

@@ -80,8 +80,9 @@ type Pass struct {
 	Project *Project
 	// Now is the reference clock for runtime-behaviour rules.
 	Now time.Time
-	// Poll is the scheduler poll interval (default one second).
-	Poll time.Duration
+	// Config is the config that applies (nil for none): an engine's
+	// rules read their engine's sections from it (Config.Section).
+	Config *Config
 
 	report func(Diagnostic)
 	memo   map[any]any

@@ -41,7 +41,7 @@ func (s *Server) codeActions(p codeActionParams) []codeAction {
 		if diag.Rule == "" {
 			continue
 		}
-		at, text, ok := suppression(res, diag)
+		at, text, ok := s.suppression(res, diag)
 		if !ok {
 			continue
 		}

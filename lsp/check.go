@@ -10,7 +10,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -120,7 +119,7 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 	res := &result{text: text, index: newLineIndex(text, enc), deps: map[string]bool{path: true}}
 	var depMu sync.Mutex
 	read := func(p string) ([]byte, error) {
-		abs := join.AbsPath(p)
+		abs := absPath(p)
 		depMu.Lock()
 		res.deps[abs] = true
 		depMu.Unlock()
@@ -143,10 +142,9 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 	}
 	now := s.now(cfg)
 	in := project.Options{Paths: []string{"-"}, Stdin: text, StdinName: path, Config: cfg, ReadFile: read}
-	opts := lint.Options{Rules: s.rules, Now: now}
+	opts := lint.Options{Rules: s.rules, Now: now, Config: cfg}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)
-		opts.Poll = cfg.Poll
 	}
 	rep, err := project.Check(in, s.opts.Engines, opts)
 	if err != nil {
@@ -158,7 +156,7 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 	}
 	res.project = rep.Project
 	for _, d := range rep.Diagnostics {
-		if join.AbsPath(d.File) != path {
+		if absPath(d.File) != path {
 			continue
 		}
 		res.diags = append(res.diags, d)
@@ -219,7 +217,7 @@ func (s *Server) toLSP(res *result, d lint.Diagnostic, i int, read func(string) 
 	if d.Rule != "" {
 		out.CodeDescription = &codeDescription{Href: lint.RuleDocURI(d.Rule)}
 	}
-	out.RelatedInformation = s.related(res, d, read)
+	out.RelatedInformation = related(res, d, read)
 	return out
 }
 
@@ -234,4 +232,13 @@ func lspSeverity(s lint.Severity) int {
 }
 
 // samePath reports whether two spellings name one file.
-func samePath(a, b string) bool { return join.AbsPath(a) == join.AbsPath(b) }
+func samePath(a, b string) bool { return absPath(a) == absPath(b) }
+
+// absPath is the absolute form of a path, the key files are known by.
+func absPath(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		return filepath.Clean(p)
+	}
+	return a
+}

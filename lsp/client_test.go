@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"io"
-	"maps"
 	"os"
 	"path/filepath"
 	"strings"
@@ -14,7 +13,6 @@ import (
 
 	"github.com/sourcegraph/jsonrpc2"
 
-	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/internal/engines"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -94,10 +92,16 @@ type client struct {
 
 func newClient(t testing.TB, debounce time.Duration) *client {
 	t.Helper()
+	return newClientOf(t, debounce, engines.All(), testSpec())
+}
+
+// newClientOf is newClient with a server of the engines given.
+func newClientOf(t testing.TB, debounce time.Duration, es []*project.Engine, spec lint.ConfigSpec) *client {
+	t.Helper()
 	toServer, toClient := newBufPipe(), newBufPipe()
 	sr, cw := toServer, toServer
 	cr, sw := toClient, toClient
-	srv := NewServer(Options{Engines: engines.All(), Config: testSpec(),
+	srv := NewServer(Options{Engines: es, Config: spec,
 		Now: func() time.Time { return testNow }, Debounce: debounce, Version: "test"})
 	c := &client{t: t, done: make(chan error, 1), diags: map[string][]publishDiagnosticsParams{}, got: make(chan publishDiagnosticsParams, 1024)}
 	c.server = srv
@@ -212,10 +216,10 @@ func copyExamples(t testing.TB) string {
 // testSpec is what a config is validated against: every engine's rules
 // and sections, as the command builds it.
 func testSpec() lint.ConfigSpec {
-	spec := lint.ConfigSpec{ParseDuration: rules.ExactDuration, Sections: map[string]lint.SectionParser{}}
+	var spec lint.ConfigSpec
 	for _, e := range engines.All() {
 		spec.Rules = append(spec.Rules, e.Rules...)
-		maps.Copy(spec.Sections, e.ConfigSections)
+		spec.Sections = append(spec.Sections, e.ConfigSections...)
 	}
 	return spec
 }
@@ -233,7 +237,7 @@ func cliFindings(t testing.TB, path string, src []byte) []lint.Diagnostic {
 		if err != nil {
 			t.Fatal(err)
 		}
-		in.Config, opts.Levels, opts.Poll = cfg, cfg.Levels(opts.Rules), cfg.Poll
+		in.Config, opts.Levels, opts.Config = cfg, cfg.Levels(opts.Rules), cfg
 	}
 	rep, err := project.Check(in, engines.All(), opts)
 	if err != nil {

@@ -7,6 +7,8 @@
 package lsp
 
 import (
+	"bufio"
+	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -16,6 +18,8 @@ import (
 	"path/filepath"
 	"runtime/debug"
 	"slices"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -99,7 +103,7 @@ func NewServer(opts Options) *Server {
 // Serve runs the server on a connection (stdin and stdout joined) until
 // the client sends exit or closes the connection.
 func (s *Server) Serve(ctx context.Context, rwc io.ReadWriteCloser) error {
-	stream := jsonrpc2.NewBufferedStream(rwc, jsonrpc2.VSCodeObjectCodec{})
+	stream := newBoundedStream(rwc)
 	conn := jsonrpc2.NewConn(ctx, stream, jsonrpc2.HandlerWithError(s.handle).SuppressErrClosed(), jsonrpc2.SetLogger(s.log))
 	s.mu.Lock()
 	if s.conn == nil {
@@ -486,4 +490,161 @@ func (s *Server) notify(ctx context.Context, conn *jsonrpc2.Conn, params publish
 	if err := conn.Notify(ctx, "textDocument/publishDiagnostics", params); err != nil && !errors.Is(err, jsonrpc2.ErrClosed) {
 		s.log.Printf("publishing the diagnostics of %s: %v", params.URI, err)
 	}
+}
+
+// The base protocol's framing, bounded: a message the server cannot read
+// is answered with a JSON-RPC error (id null) and the server reads on,
+// and no header line or body is held whole past its limit.
+const (
+	// maxHeaderLine bounds a header line; a longer one is skipped
+	// without being kept.
+	maxHeaderLine = 4 << 10
+	// maxBody bounds a message's content: a buffer at the input limit,
+	// escaped as a JSON string, fits.
+	maxBody = 2*lint.MaxInputSize + 1<<20
+)
+
+// boundedStream is a jsonrpc2.ObjectStream over the base protocol
+// (Content-Length headers, a JSON body) that survives bad messages.
+type boundedStream struct {
+	rwc io.ReadWriteCloser
+	r   *bufio.Reader
+	mu  sync.Mutex // guards w
+	w   *bufio.Writer
+}
+
+func newBoundedStream(rwc io.ReadWriteCloser) *boundedStream {
+	return &boundedStream{rwc: rwc, r: bufio.NewReader(rwc), w: bufio.NewWriter(rwc)}
+}
+
+// WriteObject writes a message with its header.
+func (b *boundedStream) WriteObject(obj any) error {
+	data, err := json.Marshal(obj)
+	if err != nil {
+		return err
+	}
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	if _, err := fmt.Fprintf(b.w, "Content-Length: %d\r\n\r\n", len(data)); err != nil {
+		return err
+	}
+	if _, err := b.w.Write(data); err != nil {
+		return err
+	}
+	return b.w.Flush()
+}
+
+// Close closes the connection.
+func (b *boundedStream) Close() error { return b.rwc.Close() }
+
+// ReadObject reads the next message the server can read into v. A bad
+// one (no or a wrong Content-Length, a header line or a body over its
+// limit, content that is not a JSON-RPC message) is answered with an
+// error and skipped; only the end of the input, or an error reading it,
+// ends the connection.
+func (b *boundedStream) ReadObject(v any) error {
+	for {
+		length, bad, err := b.readHeader()
+		if err != nil {
+			return err
+		}
+		if bad == "" && length > maxBody {
+			bad = fmt.Sprintf("the message is over the %d MiB limit", maxBody>>20)
+		}
+		if bad != "" && length > 0 {
+			// The body of a bad message is skipped as it is read.
+			if _, err := io.CopyN(io.Discard, b.r, length); err != nil {
+				return err
+			}
+		}
+		if bad != "" {
+			if err := b.answer(jsonrpc2.CodeInvalidRequest, bad); err != nil {
+				return err
+			}
+			continue
+		}
+		body := make([]byte, length)
+		if _, err := io.ReadFull(b.r, body); err != nil {
+			return err
+		}
+		if err := json.Unmarshal(body, v); err != nil {
+			if err := b.answer(jsonrpc2.CodeParseError, "the message is not a JSON-RPC message: "+err.Error()); err != nil {
+				return err
+			}
+			continue
+		}
+		return nil
+	}
+}
+
+// readHeader reads a message's header: its Content-Length, or why the
+// message is bad.
+func (b *boundedStream) readHeader() (length int64, bad string, err error) {
+	length = -1
+	for {
+		line, long, err := b.readLine()
+		if err != nil {
+			return 0, "", err
+		}
+		if long {
+			bad = fmt.Sprintf("a header line is over the %d-byte limit", maxHeaderLine)
+			continue
+		}
+		line = strings.TrimRight(line, "\r")
+		if line == "" {
+			if bad == "" && length < 0 {
+				bad = "the message has no Content-Length header"
+			}
+			return length, bad, nil
+		}
+		name, value, ok := strings.Cut(line, ":")
+		if !ok {
+			bad = "a header line is not Name: value"
+			continue
+		}
+		if strings.EqualFold(strings.TrimSpace(name), "Content-Length") {
+			n, err := strconv.ParseInt(strings.TrimSpace(value), 10, 64)
+			if err != nil || n < 0 {
+				bad = "the Content-Length header is not a byte count"
+				continue
+			}
+			length = n
+		}
+	}
+}
+
+// readLine reads a line up to its \n; past maxHeaderLine it reads on to
+// the \n without keeping the rest, and reports the line long.
+func (b *boundedStream) readLine() (string, bool, error) {
+	var buf bytes.Buffer
+	long := false
+	for {
+		chunk, err := b.r.ReadSlice('\n')
+		if !long {
+			if buf.Len()+len(chunk) > maxHeaderLine {
+				long = true
+				buf.Reset()
+			} else {
+				buf.Write(chunk)
+			}
+		}
+		switch {
+		case err == nil:
+			return strings.TrimSuffix(buf.String(), "\n"), long, nil
+		case errors.Is(err, bufio.ErrBufferFull):
+			continue
+		default:
+			return "", false, err
+		}
+	}
+}
+
+// answer sends the error response to a message that could not be read:
+// its id is unknown, so null.
+func (b *boundedStream) answer(code int64, msg string) error {
+	return b.WriteObject(struct {
+		JSONRPC string          `json:"jsonrpc"`
+		ID      *int            `json:"id"`
+		Error   *jsonrpc2.Error `json:"error"`
+	}{JSONRPC: "2.0", Error: &jsonrpc2.Error{Code: code, Message: msg}})
 }

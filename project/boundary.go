@@ -4,6 +4,7 @@ import (
 	"errors"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
 	"github.com/seams/seams-timers/lint"
@@ -170,3 +171,20 @@ func (l *Loader) Inside(path string) bool {
 // searches for context (the nearest index graph above a model) stop at
 // the first directory that does not.
 func (l *Loader) InsideDir(dir string) bool { return l.bound.inside(dir) }
+
+// Roots returns the project's real directories: the boundary, for a
+// helper process (seams-timers-go) that must keep to it too.
+func (l *Loader) Roots() []string { return slices.Clone(l.bound.roots) }
+
+// RootsFor returns the boundary of a run given these paths and no config
+// or map: each path's directory and its project's top.
+func RootsFor(paths ...string) []string {
+	return newBoundary(&Options{Paths: paths}).roots
+}
+
+// InsideRoots reports whether the real path of p (every symbolic link
+// resolved) lies in one of roots, real directories as Roots returns them:
+// the boundary's test, for a process that has the roots but no Loader.
+func InsideRoots(roots []string, p string) bool {
+	return (&boundary{roots: roots}).inside(p)
+}

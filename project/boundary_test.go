@@ -66,7 +66,7 @@ func TestBoundary(t *testing.T) {
 		t.Error("the config's directory is outside")
 	}
 	// A config's map does not widen the project.
-	b = newBoundary(&Options{Paths: []string{p("alone/models")}, Config: &lint.Config{Path: p("alone/c.yaml"), Map: map[string]string{"urn:x:": "/"}}})
+	b = newBoundary(&Options{Paths: []string{p("alone/models")}, Config: &lint.Config{Path: p("alone/c.yaml"), Sections: map[string]any{"map": map[string]string{"urn:x:": "/"}}}})
 	if b.inside("/etc/passwd") {
 		t.Error("the config's map widened the project to /")
 	}

@@ -11,7 +11,6 @@ import (
 	"errors"
 	"fmt"
 	"io/fs"
-	"maps"
 	"os"
 	"path/filepath"
 	"slices"
@@ -44,11 +43,16 @@ type Engine struct {
 	Fallback bool
 	// Rules are the engine's rules, in ID order.
 	Rules []*lint.Rule
-	// ConfigSections are the engine's own top-level config keys and their
-	// parsers; the parsed values are in lint.Config.Sections.
-	ConfigSections map[string]lint.SectionParser
+	// ConfigSections are the engine's own top-level config keys,
+	// declared as data (lint.Field): the config parser checks them and
+	// the JSON Schema is generated from them; the parsed values are in
+	// lint.Config.Sections.
+	ConfigSections []*lint.Field
 	// RulePage renders a rule's documentation page, docs/rules/<ID>.md.
 	RulePage func(*lint.Rule) string
+	// Editor is what the engine adds to the language server (editor.go);
+	// nil for nothing beyond findings.
+	Editor Editor
 	// Load reads the engine's files from what the loader discovered, adds
 	// them with Loader.Add, and returns the engine's project state (nil
 	// for none: its project rules do not run), its loading findings and
@@ -83,8 +87,7 @@ type Options struct {
 	Stdin     []byte
 	StdinName string
 	// Config is the config file that applies (nil for none): its exclude
-	// patterns (relative to its directory), its map, vocabulary and
-	// scheduler settings for the engines.
+	// patterns (relative to its directory), and the engines' sections.
 	Config *lint.Config
 	// Maps are --map flags, IRI prefixes to directories; they override
 	// the config's map.
@@ -176,21 +179,9 @@ func (l *Loader) Excluded(path string) bool { return excludedPath(l.exclude, l.b
 // Config is the config that applies, or nil.
 func (l *Loader) Config() *lint.Config { return l.opts.Config }
 
-// Maps returns the IRI-prefix-to-directory maps: the config's, relative
-// to its directory, overridden by --map flags.
-func (l *Loader) Maps() map[string]string {
-	var out map[string]string
-	if c := l.opts.Config; c != nil && len(c.Map) > 0 {
-		out = maps.Clone(c.Map)
-	}
-	if len(l.opts.Maps) > 0 {
-		if out == nil {
-			out = map[string]string{}
-		}
-		maps.Copy(out, l.opts.Maps)
-	}
-	return out
-}
+// Maps returns the --map flags, IRI prefixes to directories (Options.Maps);
+// the engine that reads them lets them override its config's.
+func (l *Loader) Maps() map[string]string { return l.opts.Maps }
 
 // Jobs is the parallelism to load with.
 func (l *Loader) Jobs() int { return lint.Jobs(l.opts.Jobs) }

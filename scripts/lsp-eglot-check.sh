@@ -3,7 +3,10 @@
 # up by editors/emacs/seams-timers-eglot.el. On a copy of examples/ it
 # opens broken/reminders.bpmn in nxml-mode, connects Eglot, waits for the
 # Flymake diagnostics, applies the preferred code action of TMR1004, waits
-# for TMR1004 to go, and asks for a hover on a refused timer.
+# for TMR1004 to go, and asks for a hover on a refused timer. Then it opens
+# a file of every other engine (a Workflow Engine scheme, a Stateflows C#
+# state machine, a Cadence workflow in Go) in the mode the set-up gives it,
+# and checks that its diagnostics are check's.
 #
 #   scripts/lsp-eglot-check.sh [SEAMS_TIMERS_BINARY]
 #
@@ -68,10 +71,23 @@ cat > "$WORK/test.el" <<'ELISP'
   (et-out ".hover" (list (plist-get (plist-get h :contents) :value))))
 (set-buffer-modified-p nil)
 (eglot-shutdown (eglot--current-server-or-lose))
+(dolist (f '(("SCHEME" . ".scheme") ("CS" . ".cs") ("GOFILE" . ".go")))
+  (find-file (getenv (car f)))
+  (condition-case err
+      (progn
+        (apply #'eglot (eglot--guess-contact))
+        (flymake-start)
+        (let ((deadline (+ (float-time) 60)))
+          (while (and (not (flymake-diagnostics)) (< (float-time) deadline))
+            (accept-process-output nil 0.05)))
+        (accept-process-output nil 0.3)
+        (et-out (cdr f) (et-rows))
+        (eglot-shutdown (eglot--current-server-or-lose)))
+    (error (et-out (concat (cdr f) ".err") (list (format "%s in %s" err major-mode))))))
 ELISP
 
-ROOT=$ROOT BIN=$BIN MODEL=$MODEL OUT=$WORK/got \
-  timeout 120 emacs --batch -l "$WORK/test.el" </dev/null >"$WORK/emacs.log" 2>&1 || true
+ROOT=$ROOT BIN=$BIN MODEL=$MODEL SCHEME=$SCHEME CS=$CS GOFILE=$GOFILE OUT=$WORK/got \
+  timeout 300 emacs --batch -l "$WORK/test.el" </dev/null >"$WORK/emacs.log" 2>&1 || true
 
 ver=$(emacs --version | head -1)
 same "eglot ($ver): diagnostics on open equal check's" "$WORK/want.open" "$WORK/got.open"
@@ -79,6 +95,9 @@ if grep -q '^Put the value in double quotes (TMR1004)$' "$WORK/got.actions" 2>/d
 same "eglot: diagnostics after the fix equal check's on the fixed text" "$WORK/want.fixed" "$WORK/got.fixed"
 fixed_buffer eglot "$WORK/got.buffer"
 if grep -q 'Refused' "$WORK/got.hover" 2>/dev/null && grep -q 'TMR1011' "$WORK/got.hover"; then ok "eglot: hover on a refused timer"; else bad "eglot: hover" "$WORK/got.hover"; fi
-if [ "$failed" != 0 ]; then sed 's/^/       emacs: /' "$WORK/emacs.log" | tail -20; fi
+same "eglot: a Workflow Engine scheme's diagnostics equal check's" "$WORK/want.scheme" "$WORK/got.scheme"
+same "eglot: a Stateflows C# file's diagnostics equal check's" "$WORK/want.cs" "$WORK/got.cs"
+same "eglot: a Cadence workflow's diagnostics equal check's" "$WORK/want.go" "$WORK/got.go"
+if [ "$failed" != 0 ]; then cat "$WORK"/got.*.err 2>/dev/null; sed 's/^/       emacs: /' "$WORK/emacs.log" | tail -20; fi
 echo "lsp-eglot-check: $passed passed, $failed failed, 0 skipped"
 [ "$failed" = 0 ]

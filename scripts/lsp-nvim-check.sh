@@ -6,6 +6,9 @@
 # (edited, not saved) has no TMR1004 left, that every other finding is the
 # one `seams-timers check` reports for the edited text, that the file on
 # disk is unchanged, and that hover on the fixed timer shows its firings.
+# Then it opens a file of every other engine (a Workflow Engine scheme, a
+# Stateflows C# state machine, a Cadence workflow in Go), each attached by
+# the set-up's own patterns, and checks that its diagnostics are check's.
 #
 #   scripts/lsp-nvim-check.sh [SEAMS_TIMERS_BINARY]
 #
@@ -86,12 +89,25 @@ local hover = vim.lsp.buf_request_sync(buf, 'textDocument/hover',
 for _, r in pairs(hover) do
   if r.result then vim.fn.writefile(vim.split(r.result.contents.value, '\n'), out .. '.hover') end
 end
+
+-- A file of every other engine, attached by the set-up's own patterns.
+for _, name in ipairs({ 'scheme', 'cs', 'go' }) do
+  local path = os.getenv(string.upper(name == 'go' and 'gofile' or name))
+  vim.cmd('edit ' .. vim.fn.fnameescape(path))
+  local b = vim.api.nvim_get_current_buf()
+  if #vim.lsp.get_active_clients({ bufnr = b }) == 0 then log(name .. ': no server attached to ' .. path) end
+  if not vim.wait(60000, function() return #vim.diagnostic.get(b) > 0 end, 50) then
+    log(name .. ': no diagnostics within 60 s')
+  end
+  vim.wait(300)
+  vim.fn.writefile(rows(b), out .. '.' .. name)
+end
 vim.cmd('qall!')
 LUA
 
 ver=$(nvim --version | head -1)
-ROOT=$ROOT BIN=$BIN MODEL=$MODEL OUT=$WORK/got \
-  timeout 120 nvim --headless -u NONE -i NONE -c "luafile $WORK/test.lua" </dev/null >"$WORK/nvim.out" 2>&1 || true
+ROOT=$ROOT BIN=$BIN MODEL=$MODEL SCHEME=$SCHEME CS=$CS GOFILE=$GOFILE OUT=$WORK/got \
+  timeout 300 nvim --headless -u NONE -i NONE -c "luafile $WORK/test.lua" </dev/null >"$WORK/nvim.out" 2>&1 || true
 [ -s "$WORK/got.log" ] && sed 's/^/       nvim: /' "$WORK/got.log"
 
 same "nvim ($ver): diagnostics on open equal check's" "$WORK/want.open" "$WORK/got.open"
@@ -105,6 +121,9 @@ if grep -q '^Next .*firing' "$WORK/got.hover" 2>/dev/null && grep -q '^- `[0-9]\
 else
   bad "nvim: hover" "$WORK/got.hover"
 fi
+same "nvim: a Workflow Engine scheme's diagnostics equal check's" "$WORK/want.scheme" "$WORK/got.scheme"
+same "nvim: a Stateflows C# file's diagnostics equal check's" "$WORK/want.cs" "$WORK/got.cs"
+same "nvim: a Cadence workflow's diagnostics equal check's" "$WORK/want.go" "$WORK/got.go"
 if [ "$failed" != 0 ]; then sed 's/^/       nvim output: /' "$WORK/nvim.out" | tail -20; fi
 echo "lsp-nvim-check: $passed passed, $failed failed, 0 skipped"
 [ "$failed" = 0 ]

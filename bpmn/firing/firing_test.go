@@ -1,10 +1,11 @@
-package firing
+package firing_test
 
 import (
 	"testing"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/firing"
 	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 )
@@ -39,7 +40,9 @@ func TestOf(t *testing.T) {
 	}
 	now := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 	verdicts := rules.Verdicts([]*bpmn.Document{doc}, now)
-	of := func(id string) Timer { return Of(doc, doc.ByID[id].(*bpmn.Element), verdicts, "", now, 3) }
+	of := func(id string) firing.Timer {
+		return firing.Of(doc, doc.ByID[id].(*bpmn.Element), verdicts, "", now, 3)
+	}
 	day := func(m time.Month, d int) time.Time { return time.Date(2026, m, d, 18, 0, 0, 0, time.UTC) }
 
 	start := of("MonthEnd")
@@ -60,7 +63,7 @@ func TestOf(t *testing.T) {
 		t.Errorf("no expression: %+v", empty)
 	}
 	// After the last of R3's occurrences, nothing is left, and NoneLeft says so.
-	late := Of(doc, doc.ByID["Wait"].(*bpmn.Element), verdicts, "", day(12, 1), 3)
+	late := firing.Of(doc, doc.ByID["Wait"].(*bpmn.Element), verdicts, "", day(12, 1), 3)
 	if len(late.Dues) != 0 || late.NoneLeft == "" {
 		t.Errorf("a cycle run out: %+v", late)
 	}

@@ -46,6 +46,7 @@ type Index struct {
 	docPaths  map[*bpmn.Document]string // absolute path of each model
 	indexed   map[*bpmn.Document]bool
 	named     map[string]namedAt                 // absolute model path -> where the graph first names it
+	also      map[string][]span.Range            // absolute model path or unmapped IRI -> the other places naming it
 	procTerms map[elemKey]graph.Term             // process -> the term the graph names it with
 	models    map[string]modelRef                // IRI without fragment -> the file it names
 	frozen    bool                               // the join is done: models is read-only
@@ -180,6 +181,7 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		docPaths:  map[*bpmn.Document]string{},
 		indexed:   map[*bpmn.Document]bool{},
 		named:     map[string]namedAt{},
+		also:      map[string][]span.Range{},
 		procTerms: map[elemKey]graph.Term{},
 		models:    map[string]modelRef{},
 		broken:    map[string]bool{},
@@ -201,6 +203,7 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			// An absolute IRI that no --map prefix covers: report it when
 			// it is plainly a model (a timer node, or a .bpmn path).
 			if timer || bpmn.IsBPMNPath(iriPath(base)) {
+				ix.alsoNames(base, at)
 				if old, seen := unmapped[base]; !seen || before(at, old) {
 					unmapped[base] = at
 				}
@@ -212,6 +215,7 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		if timer && graph.IsGraphPath(ref.path) || !timer && !bpmn.IsBPMNPath(ref.path) {
 			return
 		}
+		ix.alsoNames(ref.path, at)
 		if old, seen := ix.named[ref.path]; !seen || before(at, old.at) {
 			ix.named[ref.path] = namedAt{at: at, iri: base}
 		}
@@ -249,10 +253,46 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 
 	var diags []lint.Diagnostic
 	for base, at := range unmapped {
-		diags = append(diags, lint.LoadDiagnostic(RuleModelMissing, at,
-			"the index graph names the model "+base+", which no --map prefix maps to a file", ModelMissingDetail))
+		d := lint.LoadDiagnostic(RuleModelMissing, at,
+			"the index graph names the model "+base+", which no --map prefix maps to a file", ModelMissingDetail)
+		d.Related = ix.AlsoNamed(base, at)
+		diags = append(diags, d)
 	}
 	return ix, diags
+}
+
+// maxAlsoNamed bounds the related locations of a TMR0004 finding: the
+// first places, in document order, that name the same missing model.
+const maxAlsoNamed = 8
+
+// alsoNames records a place that names the model key, keeping the first
+// 2*maxAlsoNamed found, so that a graph of many nodes per model costs
+// no more than that.
+func (ix *Index) alsoNames(key string, at span.Range) {
+	if len(ix.also[key]) < 2*maxAlsoNamed {
+		ix.also[key] = append(ix.also[key], at)
+	}
+}
+
+// AlsoNamed are the related locations of a TMR0004 finding at first
+// about the model key (its absolute path, or the IRI no --map prefix
+// maps): the other terms of the graph that name it, which all depend on
+// the missing model, in document order and at most maxAlsoNamed (of the
+// first ones the join met).
+func (ix *Index) AlsoNamed(key string, first span.Range) []lint.Related {
+	ats := slices.Clone(ix.also[key])
+	slices.SortFunc(ats, compareRange)
+	var out []lint.Related
+	for i, at := range ats {
+		if at == first || i > 0 && at == ats[i-1] {
+			continue
+		}
+		if len(out) == maxAlsoNamed {
+			break
+		}
+		out = append(out, lint.RelatedAt(at, "also names the model"))
+	}
+	return out
 }
 
 // RuleModelMissing is the ID of the finding for a model the graph names
@@ -284,8 +324,10 @@ func (ix *Index) Named() []Named {
 // MissingModel is the TMR0004 finding for a named model file that does
 // not exist.
 func (ix *Index) MissingModel(n Named) lint.Diagnostic {
-	return lint.LoadDiagnostic(RuleModelMissing, n.At,
+	d := lint.LoadDiagnostic(RuleModelMissing, n.At,
 		"the index graph names the model file "+DisplayPath(n.Path)+", which does not exist", ModelMissingDetail)
+	d.Related = ix.AlsoNamed(n.Path, n.At)
+	return d
 }
 
 // Finish joins the loaded models (those given and those the graph names)
@@ -603,31 +645,56 @@ func (ix *Index) ProcessIRI(doc *bpmn.Document, p *bpmn.Process, model string) s
 // ResolutionError(<subject>, predicate, "what"): at the triple's predicate,
 // spanning to the end of its object (or of the predicate, when the object
 // ends on another line). Subject is the full IRI; the message shows it
-// compactly.
-func (ix *Index) ReportTriple(p *lint.Pass, tr graph.Triple, subject graph.Term, predicate, what, detail string) {
+// compactly. When the subject names an element of a loaded model, the
+// element's start tag is a related location; related adds others.
+func (ix *Index) ReportTriple(p *lint.Pass, tr graph.Triple, subject graph.Term, predicate, what, detail string, related ...lint.Related) {
+	ix.report(p, TripleRange(tr), subject, predicate, what, detail, related)
+}
+
+// TripleRange is where a finding on a triple is shown: its predicate,
+// through the end of its object when the object ends on the same line.
+func TripleRange(tr graph.Triple) span.Range {
 	r := tr.Predicate
 	if tr.Object.File == r.File && tr.Object.End.Line == r.Start.Line && tr.Object.End.Offset > r.Start.Offset {
 		r = r.Through(tr.Object)
 	}
-	ix.report(p, r, subject, predicate, what, detail)
+	return r
+}
+
+// TermRelated is the related location of a term that names an element of
+// a loaded model (a process a triple schedules): the element's start tag,
+// with label before its display name; nil for any other term.
+func (ix *Index) TermRelated(t graph.Term, label string) []lint.Related {
+	doc, v := ix.Element(t)
+	if doc == nil || v == nil {
+		return nil
+	}
+	k, _ := ix.key(t)
+	return ElementRelated(doc, k.id, label)
+}
+
+// NamedAt is where the graph first names a model, when it does.
+func (ix *Index) NamedAt(doc *bpmn.Document) (span.Range, bool) {
+	n, ok := ix.named[ix.pathOf(doc)]
+	return n.at, ok
 }
 
 // ReportNode records a diagnostic about a graph node that lacks a triple:
 // at the node's first triple, spanning its subject. It reports nothing and
 // returns false when the graph holds no triple about the node.
-func (ix *Index) ReportNode(p *lint.Pass, subject graph.Term, predicate, what, detail string) bool {
+func (ix *Index) ReportNode(p *lint.Pass, subject graph.Term, predicate, what, detail string, related ...lint.Related) bool {
 	r, ok := ix.Graph.SubjectRange(subject)
 	if !ok {
 		return false
 	}
-	ix.report(p, r, subject, predicate, what, detail)
+	ix.report(p, r, subject, predicate, what, detail, related)
 	return true
 }
 
 // ReportAt records a diagnostic about subject at a range of a graph
 // document.
-func (ix *Index) ReportAt(p *lint.Pass, r span.Range, subject graph.Term, predicate, what, detail string) {
-	ix.report(p, r, subject, predicate, what, detail)
+func (ix *Index) ReportAt(p *lint.Pass, r span.Range, subject graph.Term, predicate, what, detail string, related ...lint.Related) {
+	ix.report(p, r, subject, predicate, what, detail, related)
 }
 
 // ReportGraphMessage records a diagnostic about subject at a range of a
@@ -639,10 +706,11 @@ func (ix *Index) ReportGraphMessage(p *lint.Pass, r span.Range, subject graph.Te
 	p.Report(d)
 }
 
-func (ix *Index) report(p *lint.Pass, r span.Range, subject graph.Term, predicate, what, detail string) {
+func (ix *Index) report(p *lint.Pass, r span.Range, subject graph.Term, predicate, what, detail string, related []lint.Related) {
 	d := ix.graphDiagnostic(r, subject, predicate, detail)
 	d.Message = lint.Resolution(ix.DisplayTerm(subject, r.File), predicate, what)
 	d.What = what
+	d.Related = append(d.Related, related...)
 	p.Report(d)
 }
 
@@ -656,6 +724,52 @@ func (ix *Index) graphDiagnostic(r span.Range, subject graph.Term, predicate, de
 	}
 	if k, ok := ix.key(subject); ok && ix.docs[k.path] != nil {
 		d.Element = k.id
+		d.Related = ix.elementRelated(k, r.File)
 	}
 	return d
+}
+
+// elementRelated is the other place a finding in the graph document file
+// about an element of a loaded model concerns: the element's start tag
+// in its model (nil when the id names nothing there).
+func (ix *Index) elementRelated(k elemKey, file string) []lint.Related {
+	doc := ix.docs[k.path]
+	v := doc.ByID[k.id]
+	at, ok := StartTag(v)
+	if !ok || AbsPath(at.File) == AbsPath(file) {
+		return nil
+	}
+	label := "the element: "
+	switch v.(type) {
+	case *bpmn.Process:
+		label = "the process: "
+	case *bpmn.Flow:
+		label = "the sequence flow: "
+	}
+	return []lint.Related{lint.RelatedAt(at, label+doc.ElementDisplay(k.id))}
+}
+
+// ElementRelated is the related location of a finding about an element
+// of a loaded model that is written elsewhere (a triple that names it):
+// the element's start tag, labelled with what it is.
+func ElementRelated(doc *bpmn.Document, id, label string) []lint.Related {
+	at, ok := StartTag(doc.ByID[id])
+	if !ok {
+		return nil
+	}
+	return []lint.Related{lint.RelatedAt(at, label+doc.ElementDisplay(id))}
+}
+
+// StartTag is the span of the start tag of what an id names in a model:
+// an element, a process or a sequence flow.
+func StartTag(v any) (span.Range, bool) {
+	switch e := v.(type) {
+	case *bpmn.Element:
+		return e.Span, true
+	case *bpmn.Process:
+		return e.Span, true
+	case *bpmn.Flow:
+		return e.Span, true
+	}
+	return span.Range{}, false
 }

@@ -1,18 +1,15 @@
 package rules
 
 import (
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/join"
-	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -38,10 +35,12 @@ var Engine = &project.Engine{
 		{Name: KindBPMN, Match: bpmn.IsBPMNPath},
 		{Name: KindRDF, Match: graph.IsGraphPath},
 	},
-	Fallback: true,
-	Rules:    All(),
-	RulePage: Markdown,
-	Load:     load,
+	Fallback:       true,
+	Rules:          All(),
+	ConfigSections: ConfigSections,
+	RulePage:       Markdown,
+	Editor:         editor{},
+	Load:           load,
 }
 
 // loadDetails say what to do about a loader's finding.
@@ -202,12 +201,8 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	var ix *join.Index
 	if len(graphs) > 0 {
 		gl := <-graphDone
-		var cfgVocab map[string]string
-		if cfg := l.Config(); cfg != nil {
-			cfgVocab = cfg.Vocabulary
-		}
 		var ds []lint.Diagnostic
-		ix, ds = join.New(gl.g, graphs, gl.broken, Vocabulary(cfgVocab), l.Maps())
+		ix, ds = join.New(gl.g, graphs, gl.broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
 		addDiags(ds...)
 		for _, n := range ix.Named() {
 			if queued[n.Path] || l.Excluded(n.Path) {
@@ -219,7 +214,9 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			if !l.Inside(n.Path) {
 				// Not opened, not even looked at: whether it exists is
 				// not told either.
-				addDiags(outsideModel(n))
+				d := outsideModel(n)
+				d.Related = ix.AlsoNamed(n.Path, n.At)
+				addDiags(d)
 				continue
 			}
 			if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
@@ -344,34 +341,4 @@ func nearestGraphs(dir string, inside func(string) bool) []string {
 		}
 		dir = parent
 	}
-}
-
-// ExactDuration reads a positive ISO 8601 duration of exact length (no
-// years or months), strictly: the scheduler's poll interval of the config.
-func ExactDuration(s string) (time.Duration, error) {
-	d, err := timeexpr.ParseDuration(s)
-	if err != nil {
-		return 0, err
-	}
-	exact, ok := d.Exact()
-	if !ok || d.Negative || exact <= 0 {
-		return 0, fmt.Errorf("%q is not a positive duration of exact length", s)
-	}
-	return exact, nil
-}
-
-// Vocabulary returns the index graph vocabulary a config's vocabulary
-// section gives, the defaults filling in what it leaves out.
-func Vocabulary(namespaces map[string]string) graph.Vocabulary {
-	v := graph.DefaultVocabulary()
-	if ns, ok := namespaces["proc"]; ok {
-		v.Proc = ns
-	}
-	if ns, ok := namespaces["seam"]; ok {
-		v.Seam = ns
-	}
-	if ns, ok := namespaces["arch"]; ok {
-		v.Arch = ns
-	}
-	return v
 }

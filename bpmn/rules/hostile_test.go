@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/internal/fileiri"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -129,7 +130,7 @@ func TestConfigMapDoesNotWidenProject(t *testing.T) {
 	dir := writeTree(t, map[string]string{
 		"index.ttl": ttlHeader + "<https://evil.example/" + strings.TrimPrefix(shadow, "/") + "#x> a proc:TimerStartEvent .\n",
 	})
-	cfg := &lint.Config{Path: filepath.Join(dir, lint.ConfigFileName), Map: map[string]string{"https://evil.example/": "/"}}
+	cfg := &lint.Config{Path: filepath.Join(dir, lint.ConfigFileName), Sections: map[string]any{rules.MapKey: map[string]string{"https://evil.example/": "/"}}}
 	r := &recorder{}
 	rep := checkWith(t, project.Options{Paths: []string{dir}, Config: cfg, ReadFile: r.ReadFile})
 	noSecret(t, rep)

@@ -144,17 +144,18 @@ fires them in bursts at each refresh. Use a period of at least the poll interval
 	Bad:  `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT0.5S"</bpmn:timeCycle>`,
 	Good: `<bpmn:timeCycle>"R/2026-11-09T08:00:00Z/PT1M"</bpmn:timeCycle>`,
 	Run: func(p *lint.Pass) {
+		poll, _ := PollOf(p.Config)
 		for _, ps := range docAcceptedSites(p) {
 			if ps.expr.Kind != bpmn.TimeCycle {
 				continue
 			}
-			n, short := timeexpr.PeriodShorterThan(ps.cycle, p.Poll)
+			n, short := timeexpr.PeriodShorterThan(ps.cycle, poll)
 			if !short {
 				continue
 			}
 			ps.report(p, ps.whole(),
 				fmt.Sprintf("cycle period %s is shorter than the scheduler poll interval %s: up to %d due times fall between two polls and all but one are skipped: %s",
-					ps.cycle.Period.String(), timeexpr.FormatDuration(p.Poll), n, sq(ps.body.Value)),
+					ps.cycle.Period.String(), timeexpr.FormatDuration(poll), n, sq(ps.body.Value)),
 				"Use a period of at least the poll interval, or lower scheduler.poll in .seams-timers.yaml if the runtime polls faster.", nil)
 		}
 	},

@@ -1,6 +1,7 @@
 package rules
 
 import (
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 )
@@ -77,6 +78,11 @@ func runSchedulerStore(p *lint.Pass) {
 		}
 		reason := why[c]
 		file := reason.Predicate.File
+		label := "it schedules " + ix.DisplayTerm(reason.O, file) + " here"
+		if !schedules[c] {
+			label = "it executes " + ix.DisplayTerm(reason.O, file) + " here"
+		}
+		rel := append([]lint.Related{lint.RelatedAt(join.TripleRange(reason), label)}, ix.TermRelated(reason.O, "the process: ")...)
 		pred, runs := "seam:schedules", "schedules "+ix.DisplayTerm(reason.O, file)
 		if !schedules[c] {
 			pred, runs = "seam:storedIn", "executes "+ix.DisplayTerm(reason.O, file)+", which has timer catch events,"
@@ -84,8 +90,8 @@ func runSchedulerStore(p *lint.Pass) {
 		const detail = "Every container that schedules a process or executes timer catch events claims each firing in its " +
 			"store (ADR-0037 section 4): store it in an arch:SQLiteStore or an arch:PostgreSQLStore."
 		if len(stores) == 0 {
-			if !ix.ReportNode(p, c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail) {
-				ix.ReportTriple(p, reason, c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail)
+			if !ix.ReportNode(p, c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail, rel...) {
+				ix.ReportTriple(p, reason, c, pred, runs+" but has no seam:storedIn store to claim its firings in", detail, rel[1:]...)
 			}
 			continue
 		}
@@ -97,6 +103,6 @@ func runSchedulerStore(p *lint.Pass) {
 		default:
 			what += typesOf(ix, tr.O, tr.Predicate.File) + ", not a SQLite or PostgreSQL store"
 		}
-		ix.ReportTriple(p, tr, c, pred, what, detail)
+		ix.ReportTriple(p, tr, c, pred, what, detail, rel...)
 	}
 }

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 )
@@ -55,11 +56,12 @@ func runSchedulesMissing(p *lint.Pass) {
 			return "Name the one container that runs its timer starts (ADR-0037 section 3): add `<#container> seam:schedules " +
 				turtleRef(ix, subject, file) + " .` to a container that also seam:executes it."
 		}
+		start := join.ElementRelated(n.Doc, el.ID, "the timer start: ")
 		if pos, ok := ix.Graph.SubjectRange(subject); ok && named {
-			ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File))
+			ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File), start...)
 			continue
 		}
 		pos := n.StartType.Subject
-		ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File))
+		ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File), start...)
 	}
 }

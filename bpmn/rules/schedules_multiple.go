@@ -4,6 +4,7 @@ import (
 	"slices"
 	"strings"
 
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 )
@@ -58,8 +59,14 @@ func runSchedulesMultiple(p *lint.Pass) {
 		for i, c := range containers {
 			names[i] = "<" + ix.DisplayTerm(c, first.Predicate.File) + ">"
 		}
+		var others []lint.Related
+		for _, tr := range trs[1:] {
+			if tr.S != first.S {
+				others = append(others, lint.RelatedAt(join.TripleRange(tr), "also scheduled by <"+ix.DisplayTerm(tr.S, tr.Predicate.File)+">"))
+			}
+		}
 		ix.ReportTriple(p, first, first.O, "seam:schedules", "["+strings.Join(names, ", ")+"]",
 			"Keep exactly one seam:schedules for the process (ADR-0037 section 3): the container that runs its timer "+
-				"starts. Replicas of that container share the firings through the store.")
+				"starts. Replicas of that container share the firings through the store.", others...)
 	}
 }

@@ -41,6 +41,6 @@ func runSchedulesNotExecutes(p *lint.Pass) {
 			"schedules "+ix.DisplayTerm(tr.O, file)+" but does not seam:executes it",
 			"A scheduling container starts the instances in process, so it must execute the process too (ADR-0037 "+
 				"section 3): add `"+turtleRef(ix, tr.S, file)+" seam:executes "+turtleRef(ix, tr.O, file)+" .`, or "+
-				"schedule the process from a container that executes it.")
+				"schedule the process from a container that executes it.", ix.TermRelated(tr.O, "the process: ")...)
 	}
 }

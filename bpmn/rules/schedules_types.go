@@ -50,7 +50,8 @@ func runSchedulesTypes(p *lint.Pass) {
 			if !ix.Graph.HasType(tr.O, process) {
 				ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 					"the object "+ix.DisplayTerm(tr.O, file)+" of seam:schedules is not typed "+compact(ix, process)+typesOf(ix, tr.O, file),
-					"Point seam:schedules at the process, <model.bpmn#process-id>, and type it "+compact(ix, process)+" (ADR-0037 section 3).")
+					"Point seam:schedules at the process, <model.bpmn#process-id>, and type it "+compact(ix, process)+" (ADR-0037 section 3).",
+					ix.TermRelated(tr.O, "the object: ")...)
 			}
 		}
 	}

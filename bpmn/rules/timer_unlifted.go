@@ -45,10 +45,14 @@ func runTimerUnlifted(p *lint.Pass) {
 			want := typeName(ix, kind == liftStart)
 			home := ix.HomeGraph(doc)
 			ref := turtleRef(ix, graph.NewIRI(doc.ElementIRI(el.ID)), home)
+			var related []lint.Related
+			if at, ok := ix.NamedAt(doc); ok {
+				related = append(related, lint.RelatedAt(at, "the index graph names the model here"))
+			}
 			reportElement(p, doc, el, "bpmn:timerEventDefinition",
 				describe(el)+" with a timer is not lifted: no index node types it "+want,
 				"Lift it in the index graph (ADR-0037 section 1): add `"+ref+" a "+want+" .` to "+home+
-					", or regenerate the index from the model.")
+					", or regenerate the index from the model.", related...)
 		}
 	}
 }

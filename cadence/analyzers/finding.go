@@ -36,9 +36,10 @@ type Position struct {
 	EndLine, EndCol int
 }
 
-// positionOf records the range [pos, end) of a pass's file set.
+// positionOf records the range [pos, end) of a pass's file set, in the
+// file actually parsed: a //line directive does not move it.
 func positionOf(fset *token.FileSet, pos, end token.Pos) Position {
-	p, e := fset.Position(pos), fset.Position(end)
+	p, e := fset.PositionFor(pos, false), fset.PositionFor(end, false)
 	return Position{Filename: p.Filename, Offset: p.Offset, End: e.Offset, Line: p.Line, Col: p.Column, EndLine: e.Line, EndCol: e.Column}
 }
 

@@ -3,7 +3,7 @@ package rules
 import (
 	"time"
 
-	"go.yaml.in/yaml/v3"
+	"github.com/seams/seams-timers/lint"
 )
 
 // SectionName is the engine's key in .seams-timers.yaml.
@@ -18,28 +18,15 @@ type Config struct {
 	TimerLate time.Duration
 }
 
-// defaultTimerLate is the lateness TMR8021 allows without a config.
-const defaultTimerLate = 10 * time.Second
-
-func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...any) error) (any, error) {
-	c := &Config{TimerLate: defaultTimerLate}
-	if v.Kind != yaml.MappingNode {
-		return nil, bad(v, "cadence: want a mapping such as {timer-late: 10s}")
-	}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		k, val := v.Content[i], v.Content[i+1]
-		switch k.Value {
-		case "timer-late":
-			d, err := time.ParseDuration(val.Value)
-			if err != nil || d < 0 {
-				return nil, bad(val, "cadence.timer-late %q: want a Go duration of zero or more, such as 10s or 1m30s", val.Value)
-			}
-			c.TimerLate = d
-		default:
-			return nil, bad(k, "cadence: unknown key %q (want timer-late)", k.Value)
-		}
-	}
-	return c, nil
+// configSection declares the cadence: key.
+var configSection = &lint.Field{
+	Key: SectionName, Type: lint.TypeSection,
+	Doc: "The Cadence and Temporal engine's settings.",
+	Fields: []*lint.Field{{
+		Key: "timer-late", Type: lint.TypeDuration, Default: "10s",
+		Doc: "How late a history's TimerFired may be after its due time before TMR8021 reports it: a duration of zero or more, Go syntax (10s, 1m30s) or ISO 8601 (PT10S).",
+	}},
+	Build: func(v lint.Values) (any, error) { return &Config{TimerLate: v.Duration("timer-late")}, nil },
 }
 
 // configOf returns the engine's config from a loaded config, or the
@@ -48,5 +35,9 @@ func configOf(sections map[string]any) *Config {
 	if c, ok := sections[SectionName].(*Config); ok {
 		return c
 	}
-	return &Config{TimerLate: defaultTimerLate}
+	c, err := lint.DefaultSection(configSection)
+	if err != nil {
+		panic("the cadence: section's defaults: " + err.Error())
+	}
+	return c.(*Config)
 }

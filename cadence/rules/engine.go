@@ -45,7 +45,7 @@ func Engine() *project.Engine {
 			},
 			Rules:          All(),
 			RulePage:       Markdown,
-			ConfigSections: map[string]lint.SectionParser{SectionName: parseSection},
+			ConfigSections: []*lint.Field{configSection},
 			Load:           load,
 		}
 	})

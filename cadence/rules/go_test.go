@@ -68,7 +68,12 @@ func writeModule(t *testing.T, files map[string]string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	files["go.mod"] = "module example.com/m\n\ngo 1.22\n\nrequire go.uber.org/cadence v1.0.0\n\nreplace go.uber.org/cadence => " + sdk + "\n"
+	// The stub is copied in: seams-timers-go loads no replacement outside
+	// the project.
+	if err := os.CopyFS(filepath.Join(dir, ".sdk"), os.DirFS(sdk)); err != nil {
+		t.Fatal(err)
+	}
+	files["go.mod"] = "module example.com/m\n\ngo 1.22\n\nrequire go.uber.org/cadence v1.0.0\n\nreplace go.uber.org/cadence => ./.sdk\n"
 	for name, src := range files {
 		p := filepath.Join(dir, name)
 		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -10,7 +11,10 @@ import (
 	"path/filepath"
 	"runtime"
 	"slices"
+	"strconv"
 	"strings"
+	"sync/atomic"
+	"time"
 
 	"github.com/seams/seams-timers/cadence/catalog"
 	"github.com/seams/seams-timers/internal/fileiri"
@@ -41,10 +45,11 @@ const RuleGoLoad = catalog.GoLoad
 func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	st := &State{Findings: map[string][]lint.Diagnostic{}}
 	var diags []lint.Diagnostic
-	cfg := &Config{TimerLate: defaultTimerLate}
+	var sections map[string]any
 	if c := l.Config(); c != nil {
-		cfg = configOf(c.Sections)
+		sections = c.Sections
 	}
+	cfg := configOf(sections)
 	histories := loadHistories(l, st, cfg, &diags)
 	goFiles := l.Paths(KindGo)
 	if len(goFiles) > 0 {
@@ -171,7 +176,13 @@ func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 	}
 	added := map[string]bool{}
 	for _, m := range mods {
-		rep, err := runHelper(helper, m)
+		rep, err := runHelper(helper, m, l.Roots())
+		var be *budgetError
+		if errors.As(err, &be) {
+			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
+				be.msg, "Exclude generated or vendored code in the config, or raise the budget ("+HelperTimeoutEnv+", "+HelperMemoryEnv+" in bytes) for a module this large."))
+			continue
+		}
 		if err != nil {
 			diags = append(diags, lint.LoadDiagnostic(RuleGoLoad, span.At(displayPath(shown, filepath.Join(m.root, "go.mod")), span.Pos{Line: 1, Col: 1}),
 				"seams-timers-go failed: "+err.Error(), "Run go build ./... in the module; if it builds, this is a bug in seams-timers: please report it."))
@@ -205,9 +216,78 @@ func loadGo(l *project.Loader, st *State, goFiles []string) []lint.Diagnostic {
 	return diags
 }
 
-// runHelper runs seams-timers-go load on a module and decodes its report.
-func runHelper(helper string, m *module) (*Report, error) {
-	args := []string{"load", m.root}
+// The budget of seams-timers-go per module: a module that takes longer,
+// more memory or prints more is a finding at its go.mod, and the process
+// and everything it started (the go command) are killed.
+const (
+	// HelperTimeout is how long loading one module may take.
+	HelperTimeout = 3 * time.Minute
+	// HelperMemory is the memory budget of seams-timers-go and the go
+	// commands it runs: their resident memory together, where the system
+	// tells it (Linux).
+	HelperMemory = 2 << 30
+	// helperOutput bounds the report read from its stdout, and
+	// helperStderr what is kept of its stderr.
+	helperOutput = lint.MaxInputSize
+	helperStderr = 64 << 10
+)
+
+// Variables that override the budget (tests, and a very large module):
+// a Go duration and a byte count.
+const (
+	HelperTimeoutEnv = "SEAMS_TIMERS_GO_TIMEOUT"
+	HelperMemoryEnv  = "SEAMS_TIMERS_GO_MEMORY"
+)
+
+func helperBudget() (time.Duration, int64) {
+	timeout, mem := HelperTimeout, int64(HelperMemory)
+	if d, err := time.ParseDuration(os.Getenv(HelperTimeoutEnv)); err == nil && d > 0 {
+		timeout = d
+	}
+	if n, err := strconv.ParseInt(os.Getenv(HelperMemoryEnv), 10, 64); err == nil && n > 0 {
+		mem = n
+	}
+	return timeout, mem
+}
+
+// budgetError is a helper stopped for going over its budget.
+type budgetError struct{ msg string }
+
+func (e *budgetError) Error() string { return e.msg }
+
+// errOutputTooLarge ends a report over helperOutput.
+var errOutputTooLarge = errors.New("output too large")
+
+// capWriter keeps at most max bytes; past them it fails (stdout: the
+// process is killed) or drops the rest (stderr).
+type capWriter struct {
+	buf  bytes.Buffer
+	max  int
+	fail bool
+	over bool
+}
+
+func (w *capWriter) Write(p []byte) (int, error) {
+	if room := w.max - w.buf.Len(); len(p) > room {
+		w.buf.Write(p[:max(room, 0)])
+		w.over = true
+		if w.fail {
+			return 0, errOutputTooLarge
+		}
+		return len(p), nil
+	}
+	return w.buf.Write(p)
+}
+
+// runHelper runs seams-timers-go load on a module, within the budget, and
+// decodes its report. roots are the project's boundary, which the helper
+// keeps to as well.
+func runHelper(helper string, m *module, roots []string) (*Report, error) {
+	args := []string{"load"}
+	for _, r := range roots {
+		args = append(args, "-root", r)
+	}
+	args = append(args, m.root)
 	for _, d := range m.dirs {
 		rel, err := filepath.Rel(m.root, d)
 		if err != nil {
@@ -215,21 +295,58 @@ func runHelper(helper string, m *module) (*Report, error) {
 		}
 		args = append(args, "./"+filepath.ToSlash(rel))
 	}
-	cmd := exec.Command(helper, args...)
-	var stdout, stderr bytes.Buffer
-	cmd.Stdout, cmd.Stderr = &stdout, &stderr
-	if err := cmd.Run(); err != nil {
-		msg := strings.TrimSpace(stderr.String())
+	timeout, mem := helperBudget()
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, helper, args...)
+	// The helper's own address-space limit is a backstop (the Go runtime
+	// reserves far more address space than it uses); the budget is held
+	// by watchMemory, on the resident memory of the helper and its go
+	// commands.
+	cmd.Env = append(os.Environ(), HelperMemoryEnv+"="+strconv.FormatInt(2*mem+1<<30, 10))
+	stdout := &capWriter{max: helperOutput, fail: true}
+	stderr := &capWriter{max: helperStderr}
+	cmd.Stdout, cmd.Stderr = stdout, stderr
+	killGroup(cmd)
+	cmd.WaitDelay = 5 * time.Second
+	err := cmd.Start()
+	var overMemory atomic.Bool
+	if err == nil {
+		stop := make(chan struct{})
+		defer close(stop)
+		go watchMemory(cmd.Process.Pid, mem, stop, func() { overMemory.Store(true); cancel() })
+		err = cmd.Wait()
+	}
+	switch {
+	case overMemory.Load():
+		return nil, &budgetError{fmt.Sprintf("loading the module went over the memory budget (%d MiB); it was stopped and the module not checked", mem>>20)}
+	case ctx.Err() != nil:
+		return nil, &budgetError{fmt.Sprintf("loading the module took over %s; it was stopped and the module not checked", timeout)}
+	case stdout.over:
+		return nil, &budgetError{fmt.Sprintf("seams-timers-go's report is over %d MiB; it was stopped and the module not checked", helperOutput>>20)}
+	case err != nil && outOfMemory(stderr.buf.Bytes(), cmd.ProcessState):
+		return nil, &budgetError{fmt.Sprintf("loading the module went over the memory budget (%d MiB); it was stopped and the module not checked", mem>>20)}
+	case err != nil:
+		msg := firstLine(stderr.buf.String())
 		if msg == "" {
 			msg = err.Error()
 		}
-		return nil, errors.New(firstLine(msg))
+		return nil, errors.New(msg)
 	}
 	rep := &Report{}
-	if err := json.Unmarshal(stdout.Bytes(), rep); err != nil {
+	if err := json.Unmarshal(stdout.buf.Bytes(), rep); err != nil {
 		return nil, fmt.Errorf("its report is not JSON: %w", err)
 	}
 	return rep, nil
+}
+
+// outOfMemory reports whether the helper died of its memory budget: the
+// runtime's message, or a kill by the system.
+func outOfMemory(stderr []byte, st *os.ProcessState) bool {
+	if bytes.Contains(stderr, []byte("out of memory")) || bytes.Contains(stderr, []byte("cannot allocate memory")) {
+		return true
+	}
+	return killedByOOM(st)
 }
 
 // displayPath is a file's path as discovery found it, else relative to the
@@ -258,7 +375,13 @@ func wireSpan(shown map[string]string, r WireRange) span.Range {
 func wireDiagnostic(shown map[string]string, w WireFinding) lint.Diagnostic {
 	r := wireSpan(shown, w.At)
 	if w.Rule == RuleGoLoad {
-		return lint.LoadDiagnostic(RuleGoLoad, r, w.What, w.Detail)
+		d := lint.LoadDiagnostic(RuleGoLoad, r, w.What, w.Detail)
+		if w.Predicate == CgoPredicate {
+			// The package's other files are checked: a gap in coverage,
+			// not a module that could not be loaded.
+			d.Severity = lint.SeverityWarning
+		}
+		return d
 	}
 	element := w.Element
 	if element == "" {
@@ -331,3 +454,8 @@ func suppressionAt(line []byte) int {
 		}
 	}
 }
+
+// CgoPredicate marks seams-timers-go's finding of a Go file left out of
+// loading because it uses cgo: a warning, since the rest of its package
+// is still checked.
+const CgoPredicate = "cgo"

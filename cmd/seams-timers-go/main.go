@@ -16,11 +16,29 @@ import (
 
 	"github.com/seams/seams-timers/cadence/analyzers"
 	"github.com/seams/seams-timers/cadence/goload"
+	"github.com/seams/seams-timers/project"
 )
 
 func main() {
 	if len(os.Args) >= 3 && os.Args[1] == "load" {
-		rep := goload.Load(os.Args[2], os.Args[3:])
+		limitMemory()
+		// load [-root DIR]... MODULE-ROOT PATTERN...: the -root flags are
+		// the project's boundary (seams-timers passes its own); without
+		// them, the module root's project.
+		args := os.Args[2:]
+		var roots []string
+		for len(args) >= 2 && args[0] == "-root" {
+			roots = append(roots, args[1])
+			args = args[2:]
+		}
+		if len(args) == 0 {
+			fmt.Fprintln(os.Stderr, "usage: seams-timers-go load [-root DIR]... MODULE-ROOT PATTERN...")
+			os.Exit(2)
+		}
+		if roots == nil {
+			roots = project.RootsFor(args[0])
+		}
+		rep := goload.LoadIn(args[0], roots, args[1:])
 		enc := json.NewEncoder(os.Stdout)
 		if err := enc.Encode(rep); err != nil {
 			fmt.Fprintf(os.Stderr, "seams-timers-go: %v\n", err)
@@ -29,7 +47,7 @@ func main() {
 		return
 	}
 	if len(os.Args) == 2 && (os.Args[1] == "-h" || os.Args[1] == "--help" || os.Args[1] == "help") {
-		fmt.Println("usage: seams-timers-go load MODULE-ROOT PATTERN...   (JSON report on stdout)\n       go vet -vettool=$(command -v seams-timers-go) ./...")
+		fmt.Println("usage: seams-timers-go load [-root DIR]... MODULE-ROOT PATTERN...   (JSON report on stdout)\n       go vet -vettool=$(command -v seams-timers-go) ./...")
 		return
 	}
 	// Anything else is go vet's: -V=full, -flags, or flags and a *.cfg.

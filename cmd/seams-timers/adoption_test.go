@@ -65,7 +65,7 @@ func TestNoFilesMatched(t *testing.T) {
 	if code != lint.ExitNoFiles || code == lint.ExitOK || code == lint.ExitFindings || code == lint.ExitUsage || code == lint.ExitInternal {
 		t.Fatalf("exit %d, want the distinct no-files code %d", code, lint.ExitNoFiles)
 	}
-	if !strings.Contains(errOut, "no model or index graph found in "+dir) {
+	if !strings.Contains(errOut, "no file to check found in "+dir+" (no BPMN model") {
 		t.Errorf("stderr %q, want the warning naming the path", errOut)
 	}
 	// The outputs are still written, so that a CI step finds its report.
@@ -84,6 +84,16 @@ func TestNoFilesMatched(t *testing.T) {
 	}
 	if code, _, _ := runCLI(t, "", "check", "--no-config", "--allow-empty", "../../examples/broken/schedules.bpmn"); code != lint.ExitFindings {
 		t.Errorf("--allow-empty on a broken model: exit %d, want %d", code, lint.ExitFindings)
+	}
+	// A run that found files but could not load any has failed: its exit
+	// code is the findings', never 5 (a Go module whose analysis cannot
+	// run counts no file, and said exit 5 before).
+	goDir := t.TempDir()
+	writeFile(t, goDir, "go.mod", []byte("module example.com/x\n\ngo 1.22\n"))
+	writeFile(t, goDir, "x.go", []byte("package x\n"))
+	t.Setenv("SEAMS_TIMERS_GO", filepath.Join(goDir, "no-such-seams-timers-go"))
+	if code, _, errOut := runCLI(t, "", "check", "--no-config", goDir); code != lint.ExitFindings || strings.Contains(errOut, "nothing was checked") {
+		t.Errorf("a Go module whose analysis cannot run: exit %d, stderr %q; want %d", code, errOut, lint.ExitFindings)
 	}
 }
 

@@ -195,10 +195,9 @@ func runCheck(s *streams, o *checkOptions) error {
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
-	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs}
+	opts := lint.Options{Rules: allRules(), Now: now, Jobs: o.Jobs, Config: cfg}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)
-		opts.Poll = cfg.Poll
 	}
 	for _, p := range o.Paths {
 		if p == "-" {
@@ -295,6 +294,9 @@ func runCheck(s *streams, o *checkOptions) error {
 		Rules:      opts.Rules,
 		Version:    versionString(),
 	}
+	if wd, err := os.Getwd(); err == nil {
+		popts.SourceRoot = lint.SourceRoot(wd, o.PathPrefix)
+	}
 	if o.PathPrefix != "" {
 		popts.Sources = lint.PrefixedSources{Sources: popts.Sources, Prefix: o.PathPrefix}
 		rep = lint.PrefixPaths(rep, o.PathPrefix)
@@ -318,8 +320,12 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 		fmt.Fprintln(s.Err, lint.Summary(rep))
 	}
-	if rep.Files == 0 && in.Stdin == nil && !o.AllowEmpty {
-		fmt.Fprintf(s.Err, "seams-timers: no model or index graph found in %s: nothing was checked (exit %d)\n", strings.Join(o.Paths, " "), lint.ExitNoFiles)
+	// Exit 5 means one thing: nothing was found to check, and nothing
+	// failed. A run whose files all failed to load (a Go module the go
+	// command refused, a history that is broken) has findings: their exit
+	// code is the findings'.
+	if rep.Files == 0 && in.Stdin == nil && !o.AllowEmpty && len(rep.Diagnostics) == 0 {
+		fmt.Fprintf(s.Err, "seams-timers: no file to check found in %s (no BPMN model or index graph, Workflow Engine scheme, C# state machine, Go package or workflow history): nothing was checked (exit %d)\n", lint.Printable(strings.Join(o.Paths, " ")), lint.ExitNoFiles)
 		return &exitError{code: lint.ExitNoFiles}
 	}
 	return failExit(rep, failOn, never)

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"maps"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn/rules"
@@ -62,9 +61,9 @@ func lookupRule(key string) *lint.Rule { return lint.FindRule(allRules(), key) }
 // configSpec is what a config file is validated against: every engine's
 // rules and sections.
 func configSpec() lint.ConfigSpec {
-	spec := lint.ConfigSpec{Rules: allRules(), ParseDuration: rules.ExactDuration, Sections: map[string]lint.SectionParser{}}
+	spec := lint.ConfigSpec{Rules: allRules()}
 	for _, e := range engines() {
-		maps.Copy(spec.Sections, e.ConfigSections)
+		spec.Sections = append(spec.Sections, e.ConfigSections...)
 	}
 	return spec
 }

@@ -226,8 +226,8 @@ func (o *simulateOptions) scenario(cfg *lint.Config) (sim.Scenario, string, erro
 		if sc.Step, err = positiveDuration(o.Step); err != nil {
 			return sc, "", fmt.Errorf("--step: %w", err)
 		}
-	} else if sc.Step == 0 && cfg != nil && cfg.Poll > 0 {
-		sc.Step = cfg.Poll
+	} else if poll, set := rules.PollOf(cfg); sc.Step == 0 && set {
+		sc.Step = poll
 	}
 	if o.Runtime != "" {
 		if sc.AlreadyRunning, err = sim.ParseRuntime(o.Runtime); err != nil {
@@ -377,10 +377,7 @@ var loadRules = map[string]bool{"TMR0001": true, "TMR0002": true, "TMR0003": tru
 // (rules.VerdictRules), against now. A path that does not exist is a usage
 // error.
 func simCheck(paths []string, cfg *lint.Config, now time.Time) (*lint.Report, error) {
-	opts := lint.Options{Rules: rules.VerdictRules(), Now: now}
-	if cfg != nil {
-		opts.Poll = cfg.Poll
-	}
+	opts := lint.Options{Rules: rules.VerdictRules(), Now: now, Config: cfg}
 	rep, err := project.Check(loadOptions(paths, cfg), engines(), opts)
 	if err != nil {
 		return nil, loadError(err)

@@ -3,18 +3,21 @@
 --
 --   require('seams-timers-lsp').setup()
 --   require('seams-timers-lsp').setup({ cmd = { '/path/to/seams-timers', 'lsp' }, inlay_hints = true })
---   require('seams-timers-lsp').setup({ patterns = { '*.bpmn', '*.bpmn20.xml', '*.ttl', '*.nt', '*.cs' } })
+--   require('seams-timers-lsp').setup({ patterns = { '*.bpmn', '*.bpmn20.xml', '*.ttl', '*.nt' } })
 --
--- Every BPMN model (*.bpmn, *.bpmn20.xml) and index graph (*.ttl, *.nt)
--- read or created (or what opts.patterns lists: add '*.cs' for the
--- Stateflows engine's C# files) is attached to one server per project root: the
+-- Every file of a kind some engine reads, read or created, is attached to
+-- one server per project root (opts.patterns narrows them): BPMN models
+-- (*.bpmn, *.bpmn2, *.bpmn20.xml) and index graphs (*.ttl, *.nt), Workflow
+-- Engine schemes (*.xml, *.sql seed files), Stateflows C# (*.cs), and
+-- Cadence/Temporal Go code and exported histories (*.go, *.json). An XML,
+-- SQL or JSON file that is no scheme or history gets no finding. The root is: the
 -- directory of the nearest .seams-timers.yaml, else of the nearest .git,
 -- else the file's own directory. Diagnostics come as you type;
 -- vim.lsp.buf.code_action() offers the fixes and a suppression comment;
 -- vim.lsp.buf.hover() on a timer shows its next firings.
 local M = {}
 
-M.patterns = { '*.bpmn', '*.bpmn20.xml', '*.ttl', '*.nt' }
+M.patterns = { '*.bpmn', '*.bpmn2', '*.bpmn20.xml', '*.ttl', '*.nt', '*.xml', '*.sql', '*.cs', '*.go', '*.json' }
 
 local clients = {} -- root directory -> client id
 

@@ -1,5 +1,6 @@
 // A minimal VS Code extension: it runs `seams-timers lsp` for BPMN models
-// and index graphs through vscode-languageclient. Everything else
+// and index graphs, Workflow Engine schemes and seed files, Stateflows C#,
+// and Cadence/Temporal Go code and histories, through vscode-languageclient. Everything else
 // (diagnostics, quick fixes, hover, inlay hints) comes from the server.
 'use strict';
 const vscode = require('vscode');
@@ -20,6 +21,12 @@ function activate(context) {
       { scheme: 'file', pattern: '**/*.bpmn20.xml' },
       { scheme: 'file', pattern: '**/*.ttl' },
       { scheme: 'file', pattern: '**/*.nt' },
+      { scheme: 'file', pattern: '**/*.bpmn2' },
+      { scheme: 'file', pattern: '**/*.xml' },
+      { scheme: 'file', pattern: '**/*.sql' },
+      { scheme: 'file', pattern: '**/*.cs' },
+      { scheme: 'file', pattern: '**/*.go' },
+      { scheme: 'file', pattern: '**/*.json' },
     ],
     initializationOptions: { inlayHints: config.get('inlayHints', false) },
   };

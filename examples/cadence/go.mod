@@ -7,9 +7,11 @@ require (
 	go.uber.org/cadence v1.0.0
 )
 
-// The SDKs are the stubs the analyzers' fixtures use (their signatures are
-// the real clients'), so that the example checks without a download.
+// The SDKs are copies of the stubs the analyzers' fixtures use (their
+// signatures are the real clients'), so that the example checks without a
+// download. They live inside the example: seams-timers loads no replacement
+// directory outside the project it checks.
 replace (
-	go.temporal.io/sdk => ../../cadence/analyzers/testdata/src/go.temporal.io/sdk
-	go.uber.org/cadence => ../../cadence/analyzers/testdata/src/go.uber.org/cadence
+	go.temporal.io/sdk => ./.sdk/go.temporal.io/sdk
+	go.uber.org/cadence => ./.sdk/go.uber.org/cadence
 )

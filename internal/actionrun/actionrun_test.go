@@ -510,6 +510,9 @@ func TestEveryEngineFromWorkingDirectory(t *testing.T) {
 		t.Skip("builds seams-timers and seams-timers-go, and type-checks a Go module")
 	}
 	files := map[string]string{
+		// The checkout's .git marks the repository's top: the project's
+		// boundary, so the replace into third_party/ is inside it.
+		".git/HEAD":                              "ref: refs/heads/main\n",
 		"services/desk/schemes/times.xml":        readExample(t, "wfe/broken/times.xml"),
 		"services/desk/machines/OrderMachine.cs": readExample(t, "stateflows/OrderMachine.cs"),
 		"services/desk/go.mod": "module example.com/desk\n\ngo 1.22\n\nrequire go.uber.org/cadence v1.0.0\n\n" +

@@ -208,6 +208,17 @@ func TestImportDirection(t *testing.T) {
 			}
 		}
 	}
+	// The language server knows no engine: hover, inlay hints and where a
+	// suppression goes come through project.Editor, the other place of a
+	// finding through lint.Diagnostic.Related.
+	if _, ok := got["lsp"]; !ok {
+		t.Error("guarded package lsp does not exist")
+	}
+	for _, dep := range reachable(got, "lsp") {
+		if engineOf(dep) != "" {
+			t.Errorf("lsp imports %s (directly or through another package): the language server must know no engine; use project.Editor and lint.Diagnostic.Related", dep)
+		}
+	}
 	// Only the commands import the simulator, and only internal/engines
 	// lists the engines.
 	for pkg, deps := range got {

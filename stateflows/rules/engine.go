@@ -17,8 +17,6 @@ import (
 	"time"
 	"unicode/utf8"
 
-	"go.yaml.in/yaml/v3"
-
 	"github.com/seams/seams-timers/internal/fileiri"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
@@ -51,14 +49,18 @@ type Settings struct {
 
 // DefaultSettings are the settings with no config: main, on a host in
 // UTC that the config does not name.
-func DefaultSettings() Settings { return Settings{Behaviour: catalog.Main, Zone: time.UTC} }
+func DefaultSettings() Settings {
+	s, err := lint.DefaultSection(configSection)
+	if err != nil {
+		panic("the stateflows: section's defaults: " + err.Error())
+	}
+	return s.(Settings)
+}
 
 // SettingsOf returns the settings of a config (the defaults for none).
 func SettingsOf(cfg *lint.Config) Settings {
-	if cfg != nil {
-		if s, ok := cfg.Sections[Section].(Settings); ok {
-			return s
-		}
+	if s, ok := cfg.Section(Section).(Settings); ok {
+		return s
 	}
 	return DefaultSettings()
 }
@@ -76,39 +78,42 @@ func (s Settings) utcZone() bool {
 	return true
 }
 
-// parseSection reads the stateflows: section:
+// configSection declares the stateflows: section:
 //
 //	stateflows:
 //	  revision: main        # or before-2024-12-17, documented
 //	  timezone: Europe/Berlin
-func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...any) error) (any, error) {
-	s := DefaultSettings()
-	if v.Kind != yaml.MappingNode {
-		return nil, bad(v, "stateflows: want a mapping with revision and timezone")
-	}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		k, val := v.Content[i], v.Content[i+1]
-		if val.Kind != yaml.ScalarNode || val.Value == "" {
-			return nil, bad(val, "stateflows.%s: want a non-empty string", k.Value)
+var configSection = &lint.Field{
+	Key: Section, Type: lint.TypeSection,
+	Doc: "The Stateflows engine (*.cs): the source revision or the documentation that computes triggers, and the host's zone.",
+	Fields: []*lint.Field{
+		{Key: "revision", Type: lint.TypeEnum, Enum: catalog.Behaviours, Default: "main",
+			Doc: "main (a delay type adds its delay twice), before-2024-12-17 (once), or documented (the documentation's tables, in UTC)."},
+		{Key: "timezone", Type: lint.TypeString, Default: "UTC", Check: zoneProblem,
+			Doc: "The host's zone, an IANA name such as Europe/Berlin or UTC; UTC silences TMR7040. The schema takes any name; the parser checks it against the zone database."},
+	},
+	Build: func(v lint.Values) (any, error) {
+		b, err := catalog.ParseBehaviour(v.String("revision"))
+		if err != nil {
+			return nil, v.Errorf("revision", "stateflows.revision: %v", err)
 		}
-		switch k.Value {
-		case "revision":
-			b, err := catalog.ParseBehaviour(val.Value)
-			if err != nil {
-				return nil, bad(val, "stateflows.revision: %v", err)
-			}
-			s.Behaviour = b
-		case "timezone":
-			loc, err := LoadZone(val.Value)
-			if err != nil {
-				return nil, bad(val, "stateflows.timezone: %v", err)
-			}
-			s.Zone, s.ZoneSet = loc, true
-		default:
-			return nil, bad(k, "stateflows: unknown key %q (want revision, timezone)", k.Value)
+		loc, err := LoadZone(v.String("timezone"))
+		if err != nil {
+			return nil, v.Errorf("timezone", "stateflows.timezone: %v", err)
 		}
+		return Settings{Behaviour: b, Zone: loc, ZoneSet: v.Has("timezone")}, nil
+	},
+}
+
+// zoneProblem says what is wrong with a zone name of the config.
+func zoneProblem(name string) error {
+	if _, err := LoadZone(name); err != nil {
+		if strings.EqualFold(name, "local") {
+			return fmt.Errorf("want an IANA zone name such as Europe/Berlin or UTC, not the machine's own zone")
+		}
+		return fmt.Errorf("not a zone of the IANA database (such as Europe/Berlin or UTC)")
 	}
-	return s, nil
+	return nil
 }
 
 // LoadZone reads an IANA zone name (the binary carries the database).
@@ -131,8 +136,9 @@ var Engine = &project.Engine{
 	Name:           EngineName,
 	Kinds:          []project.Kind{{Name: KindCS, Match: IsCSPath}},
 	Rules:          All(),
-	ConfigSections: map[string]lint.SectionParser{Section: parseSection},
+	ConfigSections: []*lint.Field{configSection},
 	RulePage:       Markdown,
+	Editor:         editor{},
 	Load:           load,
 }
 

@@ -1,11 +1,10 @@
 package rules
 
 import (
+	"errors"
 	"slices"
 	"strings"
 	"time"
-
-	"go.yaml.in/yaml/v3"
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/wfe/value"
@@ -40,9 +39,13 @@ type Config struct {
 // DefaultConfig is the runtime's default: engine 5.0-6.0.2 (the newest
 // build whose behaviour is measured), UTC, the invariant culture (the
 // runtime's default SchemeParsingCulture), one server polling every
-// second, no work calendar.
+// second, no work calendar: the declared defaults of the wfe: section.
 func DefaultConfig() *Config {
-	return &Config{Clock: time.UTC, Culture: value.DefaultCulture, Period: time.Second, Interval: time.Second}
+	c, err := lint.DefaultSection(configSection)
+	if err != nil {
+		panic("the wfe: section's defaults: " + err.Error())
+	}
+	return c.(*Config)
 }
 
 // WorkCalendar is the calendar work-calendar units count in, or nil when
@@ -75,155 +78,145 @@ func ConfigOf(cfg *lint.Config) *Config {
 	return DefaultConfig()
 }
 
-var (
-	sectionKeys  = []string{"engine", "clock", "culture", "server", "timer-period", "multi-server-interval", "calendar", "calendars"}
-	calendarKeys = []string{"zone", "weekdays", "hours", "holidays"}
-	weekdayNames = []string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
-)
+// engineSpellings are the names wfe.engine takes: value.EngineNames and
+// the builds' own numbers, which ParseEngine reads too.
+var engineSpellings = []string{"5-6", "5", "6", "6.0.2", "4", "4.x", "docs"}
 
-type badFunc = func(n *yaml.Node, format string, args ...any) error
+// weekdayNames are the weekdays a work calendar lists, in time.Weekday
+// order; the capitalised spelling is accepted too.
+var weekdayNames = []string{"sun", "mon", "tue", "wed", "thu", "fri", "sat"}
 
-// parseSection reads the wfe: section.
-func parseSection(v *yaml.Node, bad func(n *yaml.Node, format string, args ...any) error) (any, error) {
-	c := DefaultConfig()
-	if v.Kind != yaml.MappingNode {
-		return nil, bad(v, "wfe: want a mapping of %s", strings.Join(sectionKeys, ", "))
+// zoneProblem refuses a name that is not an IANA zone.
+func zoneProblem(name string) error {
+	if _, err := time.LoadLocation(name); err != nil || name == "" || strings.EqualFold(name, "local") {
+		return errors.New("want an IANA zone such as Europe/Berlin")
 	}
-	var calNode *yaml.Node
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		k, x := v.Content[i], v.Content[i+1]
-		switch k.Value {
-		case "engine":
-			e, ok := value.ParseEngine(x.Value)
-			if !ok {
-				return nil, bad(x, "wfe.engine %q: want 5-6 (5.0 to 6.0.2, the default), 4 (4.x) or docs (the 2026 documentation)%s", x.Value, lint.Suggest(x.Value, value.EngineNames))
+	return nil
+}
+
+// calendarSection declares a work calendar of wfe.calendars.
+var calendarSection = []*lint.Field{
+	{Key: "zone", Type: lint.TypeString, Default: "UTC", Check: zoneProblem,
+		Doc: "The calendar's zone, an IANA name such as Europe/Berlin (checked against the zone database by the parser)."},
+	{Key: "weekdays", Type: lint.TypeList, NonEmpty: true, Default: []string{"mon", "tue", "wed", "thu", "fri"},
+		Doc:  "The working days.",
+		Item: &lint.Field{Type: lint.TypeEnum, Enum: append(slices.Clone(weekdayNames), "Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat")}},
+	{Key: "hours", Type: lint.TypeString, Default: "09:00-17:00",
+		Pattern: `[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?-[0-9]{1,2}:[0-9]{2}(?::[0-9]{2})?`,
+		Want:    "HH:mm-HH:mm, such as 09:00-17:00",
+		Check: func(s string) error {
+			a, b, _ := strings.Cut(s, "-")
+			if _, err := value.ParseTimeOfDay(a); err != nil {
+				return err
 			}
-			c.Engine = e
-		case "clock":
-			switch {
-			case x.Value == "utc":
-				c.Clock = time.UTC
-			case strings.HasPrefix(x.Value, "local:"):
-				loc, err := time.LoadLocation(strings.TrimPrefix(x.Value, "local:"))
-				if err != nil || strings.TrimPrefix(x.Value, "local:") == "" {
-					return nil, bad(x, "wfe.clock %q: the zone is not an IANA zone such as local:Europe/Berlin", x.Value)
+			_, err := value.ParseTimeOfDay(b)
+			return err
+		},
+		Doc: "The working hours of a working day, HH:mm-HH:mm."},
+	{Key: "holidays", Type: lint.TypeList, Example: []string{"2026-12-25"},
+		Doc: "Dates (yyyy-MM-dd) that are not working days.",
+		Item: &lint.Field{Type: lint.TypeString, Pattern: `[0-9]{4}-[0-9]{2}-[0-9]{2}`, Want: "a date yyyy-MM-dd",
+			Check: func(s string) error {
+				_, err := time.Parse("2006-01-02", s)
+				return err
+			}}},
+}
+
+// configSection declares the wfe: section.
+var configSection = &lint.Field{
+	Key: SectionKey, Type: lint.TypeSection,
+	Doc: "The OptimaJet Workflow Engine runtime the schemes run on.",
+	Fields: []*lint.Field{
+		{Key: "engine", Type: lint.TypeEnum, Enum: engineSpellings, Default: value.EngineNames[value.Engine6],
+			Doc: "The build whose timer behaviour is modelled: 5-6 (5.0 to 6.0.2, the default), 4 (4.x) or docs (the 2026 documentation)."},
+		{Key: "clock", Type: lint.TypeString, Default: "utc", Pattern: `utc|local:[A-Za-z0-9_+-]+(?:/[A-Za-z0-9_+-]+)*`,
+			Want: "utc or local:<IANA zone>, such as local:Europe/Berlin",
+			Check: func(s string) error {
+				if zone, ok := strings.CutPrefix(s, "local:"); ok {
+					return zoneProblem(zone)
 				}
-				c.Clock = loc
-			default:
-				return nil, bad(x, "wfe.clock %q: want utc or local:<IANA zone>, such as local:Europe/Berlin", x.Value)
-			}
-		case "culture":
-			cu, ok := value.LookupCulture(x.Value)
-			if !ok {
-				return nil, bad(x, "wfe.culture: unknown culture %q%s", x.Value, lint.Suggest(x.Value, value.CultureNames()))
-			}
-			c.Culture = cu
-		case "server":
-			switch x.Value {
-			case "single":
-				c.Multi = false
-			case "multi":
-				c.Multi = true
-			default:
-				return nil, bad(x, "wfe.server %q%s", x.Value, lint.Suggest(x.Value, []string{"single", "multi"}))
-			}
-		case "timer-period", "multi-server-interval":
-			d, err := time.ParseDuration(x.Value)
-			if err != nil || d <= 0 {
-				return nil, bad(x, "wfe.%s %q: want a positive duration such as 1s or 500ms", k.Value, x.Value)
-			}
-			if k.Value == "timer-period" {
-				c.Period = d
-			} else {
-				c.Interval = d
-			}
-		case "calendar":
-			c.Calendar = x.Value
-			calNode = x
-		case "calendars":
-			if x.Kind != yaml.MappingNode {
-				return nil, bad(x, "wfe.calendars: want a mapping of calendar names to calendars")
-			}
-			c.Calendars = map[string]*value.Calendar{}
-			for j := 0; j+1 < len(x.Content); j += 2 {
-				cal, err := parseCalendar(x.Content[j].Value, x.Content[j+1], bad)
-				if err != nil {
-					return nil, err
-				}
-				c.Calendars[cal.Name] = cal
-			}
-		default:
-			return nil, bad(k, "wfe: unknown key %q%s", k.Value, lint.Suggest(k.Value, sectionKeys))
+				return nil
+			},
+			Doc: "The runtime's clock: utc (UseUtcDateTimeAsRuntimeTime) or local:<IANA zone>."},
+		{Key: "culture", Type: lint.TypeEnum, Enum: value.CultureNames(), Default: value.DefaultCulture.Name,
+			Doc: "SchemeParsingCulture, which Date and DateAndTime values are parsed under."},
+		{Key: "server", Type: lint.TypeEnum, Enum: []string{"single", "multi"}, Default: "single",
+			Doc: "Single-server or multi-server mode."},
+		{Key: "timer-period", Type: lint.TypeDuration, Positive: true, Default: "1s",
+			Doc: "The single server's TimerPeriod: a positive duration, Go syntax (1s) or ISO 8601 (PT1S)."},
+		{Key: "multi-server-interval", Type: lint.TypeDuration, Positive: true, Default: "1s",
+			Doc: "The multi-server timer interval: a positive duration, Go syntax (10s) or ISO 8601 (PT10S)."},
+		{Key: "calendar", Type: lint.TypeString, Example: "default",
+			Doc: "The calendar of wfe.calendars that work-calendar units count in (default: the one named default, or the only one)."},
+		{Key: "calendars", Type: lint.TypeSectionMap, Fields: calendarSection, Build: buildCalendar, Example: map[string]any{"default": map[string]any{}},
+			Doc: "Work calendars by name."},
+	},
+	Build: buildConfig,
+}
+
+// buildConfig turns the parsed wfe: section into the runtime's Config.
+func buildConfig(v lint.Values) (any, error) {
+	e, ok := value.ParseEngine(v.String("engine"))
+	if !ok {
+		return nil, v.Errorf("engine", "wfe.engine %q: want one of %s", v.String("engine"), strings.Join(value.EngineNames, ", "))
+	}
+	c := &Config{Engine: e, Clock: time.UTC, Multi: v.String("server") == "multi", Period: v.Duration("timer-period"), Interval: v.Duration("multi-server-interval")}
+	if zone, ok := strings.CutPrefix(v.String("clock"), "local:"); ok {
+		loc, err := time.LoadLocation(zone)
+		if err != nil {
+			return nil, v.Errorf("clock", "wfe.clock %q: the zone is not an IANA zone such as local:Europe/Berlin", v.String("clock"))
+		}
+		c.Clock = loc
+	}
+	cu, ok := value.LookupCulture(v.String("culture"))
+	if !ok {
+		return nil, v.Errorf("culture", "wfe.culture: unknown culture %q", v.String("culture"))
+	}
+	c.Culture = cu
+	if v.Has("calendars") {
+		c.Calendars = map[string]*value.Calendar{}
+		for _, n := range v.Sections("calendars") {
+			c.Calendars[n.Name] = n.Value.(*value.Calendar)
 		}
 	}
-	if calNode != nil {
+	if v.Has("calendar") {
+		c.Calendar = v.String("calendar")
 		if _, ok := c.Calendars[c.Calendar]; !ok {
 			var names []string
 			for n := range c.Calendars {
 				names = append(names, n)
 			}
 			slices.Sort(names)
-			return nil, bad(calNode, "wfe.calendar: no calendar %q in wfe.calendars%s", c.Calendar, lint.Suggest(c.Calendar, names))
+			return nil, v.Errorf("calendar", "wfe.calendar: no calendar %q in wfe.calendars%s", c.Calendar, lint.Suggest(c.Calendar, names))
 		}
 	}
 	return c, nil
 }
 
-// parseCalendar reads one work calendar.
-func parseCalendar(name string, v *yaml.Node, bad badFunc) (*value.Calendar, error) {
-	cal := &value.Calendar{Name: name, Zone: time.UTC, Start: 9 * time.Hour, End: 17 * time.Hour, Holidays: map[string]bool{}}
-	for _, d := range []time.Weekday{time.Monday, time.Tuesday, time.Wednesday, time.Thursday, time.Friday} {
-		cal.Weekdays[d] = true
+// buildCalendar turns a parsed calendar of wfe.calendars into a work
+// calendar.
+func buildCalendar(v lint.Values) (any, error) {
+	cal := &value.Calendar{Name: v.Name(), Holidays: map[string]bool{}}
+	loc, err := time.LoadLocation(v.String("zone"))
+	if err != nil {
+		return nil, v.Errorf("zone", "%s.zone %q: want an IANA zone such as Europe/Berlin", v.Path(), v.String("zone"))
 	}
-	if v.Kind != yaml.MappingNode {
-		return nil, bad(v, "wfe.calendars.%s: want a mapping of %s", name, strings.Join(calendarKeys, ", "))
+	cal.Zone = loc
+	for _, d := range v.Strings("weekdays") {
+		cal.Weekdays[slices.Index(weekdayNames, strings.ToLower(d))] = true
 	}
-	for i := 0; i+1 < len(v.Content); i += 2 {
-		k, x := v.Content[i], v.Content[i+1]
-		switch k.Value {
-		case "zone":
-			loc, err := time.LoadLocation(x.Value)
-			if err != nil || x.Value == "" {
-				return nil, bad(x, "wfe.calendars.%s.zone %q: want an IANA zone such as Europe/Berlin", name, x.Value)
-			}
-			cal.Zone = loc
-		case "weekdays":
-			if x.Kind != yaml.SequenceNode {
-				return nil, bad(x, "wfe.calendars.%s.weekdays: want a list such as [mon, tue, wed, thu, fri]", name)
-			}
-			cal.Weekdays = [7]bool{}
-			for _, d := range x.Content {
-				i := slices.Index(weekdayNames, strings.ToLower(d.Value))
-				if i < 0 {
-					return nil, bad(d, "wfe.calendars.%s.weekdays: unknown weekday %q%s", name, d.Value, lint.Suggest(d.Value, weekdayNames))
-				}
-				cal.Weekdays[i] = true
-			}
-		case "hours":
-			a, b, ok := strings.Cut(x.Value, "-")
-			start, err1 := value.ParseTimeOfDay(a)
-			end, err2 := value.ParseTimeOfDay(b)
-			if !ok || err1 != nil || err2 != nil {
-				return nil, bad(x, "wfe.calendars.%s.hours %q: want HH:mm-HH:mm, such as 09:00-17:00", name, x.Value)
-			}
-			cal.Start = offset(start)
-			cal.End = offset(end)
-		case "holidays":
-			if x.Kind != yaml.SequenceNode {
-				return nil, bad(x, "wfe.calendars.%s.holidays: want a list of dates such as [2026-12-25]", name)
-			}
-			for _, d := range x.Content {
-				if _, err := time.Parse("2006-01-02", d.Value); err != nil {
-					return nil, bad(d, "wfe.calendars.%s.holidays: %q is not a date yyyy-MM-dd", name, d.Value)
-				}
-				cal.Holidays[d.Value] = true
-			}
-		default:
-			return nil, bad(k, "wfe.calendars.%s: unknown key %q%s", name, k.Value, lint.Suggest(k.Value, calendarKeys))
-		}
+	a, b, _ := strings.Cut(v.String("hours"), "-")
+	start, err1 := value.ParseTimeOfDay(a)
+	end, err2 := value.ParseTimeOfDay(b)
+	if err1 != nil || err2 != nil {
+		return nil, v.Errorf("hours", "%s.hours %q: want HH:mm-HH:mm, such as 09:00-17:00", v.Path(), v.String("hours"))
+	}
+	cal.Start, cal.End = offset(start), offset(end)
+	for _, d := range v.Strings("holidays") {
+		cal.Holidays[d] = true
 	}
 	if err := cal.Valid(); err != nil {
-		return nil, bad(v, "wfe.calendars.%s: %v", name, err)
+		return nil, v.SectionErrorf("%s: %v", v.Path(), err)
 	}
 	return cal, nil
 }

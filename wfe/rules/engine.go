@@ -31,7 +31,7 @@ var Engine = &project.Engine{
 	Name:           EngineName,
 	Kinds:          []project.Kind{{Name: Kind, Match: func(p string) bool { return wfe.IsXMLPath(p) || wfe.IsSQLPath(p) }}},
 	Rules:          All(),
-	ConfigSections: map[string]lint.SectionParser{SectionKey: parseSection},
+	ConfigSections: []*lint.Field{configSection},
 	RulePage:       Markdown,
 	Load:           load,
 }

@@ -5,6 +5,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"sync"
 	"time"
 )
 
@@ -32,7 +33,7 @@ func ParseDotNet(text string, c Culture, now time.Time, clock *time.Location) (t
 		return time.Time{}, fail
 	}
 	datePart, timePart := s, ""
-	if m := reTimeTail.FindStringSubmatchIndex(s); m != nil && (strings.Contains(s[m[2]:m[3]], ":") || reDesignator.MatchString(s[m[2]:m[3]])) {
+	if m := dotnetPatterns().timeTail.FindStringSubmatchIndex(s); m != nil && (strings.Contains(s[m[2]:m[3]], ":") || dotnetPatterns().designator.MatchString(s[m[2]:m[3]])) {
 		prefix := s[:m[2]]
 		datePart, timePart = "", s[m[2]:m[3]]
 		if prefix != "" {
@@ -54,7 +55,7 @@ func ParseDotNet(text string, c Culture, now time.Time, clock *time.Location) (t
 	if timePart == "" {
 		return time.Date(y, time.Month(mo), d, 0, 0, 0, 0, clock), nil
 	}
-	m := reTime.FindStringSubmatch(timePart)
+	m := dotnetPatterns().time.FindStringSubmatch(timePart)
 	if m == nil {
 		return time.Time{}, fail
 	}
@@ -108,20 +109,38 @@ func ParseDotNet(text string, c Culture, now time.Time, clock *time.Location) (t
 	return t, nil
 }
 
+// The patterns of the DateTime.Parse subset, compiled on first use: a
+// check that reads no Time or Date value never builds them.
 var (
-	// reTimeTail finds a time at the end of a value: after a space or a
-	// T, or the whole value.
-	reTimeTail   = regexp.MustCompile(`(?i)(?:^|[ T])(\d{1,2}\s*(?::\s*\d{1,2}(?:\s*:\s*\d{1,2}(?:\.\d{1,7})?)?)?\s*(?:AM|PM)?\s*(?:Z|[+-]\d{2}:?\d{2})?)$`)
-	reTime       = regexp.MustCompile(`(?i)^(\d{1,2})\s*(?::\s*(\d{1,2})(?:\s*:\s*(\d{1,2})(?:\.(\d{1,7}))?)?)?\s*(AM|PM)?\s*(Z|[+-]\d{2}:?\d{2})?$`)
-	reDesignator = regexp.MustCompile(`(?i)[AP]M`)
-	reNumDate    = regexp.MustCompile(`^(\d{1,4})[/.-](\d{1,2})(?:[/.-](\d{1,4}))?$`)
-	reDayMonth   = regexp.MustCompile(`^(\d{1,2})\.?\s+(\pL+)\.?,?\s+(\d{4})$`)
-	reMonthDay   = regexp.MustCompile(`^(\pL+)\.?\s+(\d{1,2}),?(?:\s+(\d{4}))?$`)
+	dotnetOnce sync.Once
+	dotnetRes  *dotnetRE
 )
+
+func dotnetPatterns() *dotnetRE {
+	dotnetOnce.Do(func() { dotnetRes = compileDotnet() })
+	return dotnetRes
+}
+
+func compileDotnet() *dotnetRE {
+	return &dotnetRE{
+		// timeTail finds a time at the end of a value: after a space or a
+		// T, or the whole value.
+		timeTail:   regexp.MustCompile(`(?i)(?:^|[ T])(\d{1,2}\s*(?::\s*\d{1,2}(?:\s*:\s*\d{1,2}(?:\.\d{1,7})?)?)?\s*(?:AM|PM)?\s*(?:Z|[+-]\d{2}:?\d{2})?)$`),
+		time:       regexp.MustCompile(`(?i)^(\d{1,2})\s*(?::\s*(\d{1,2})(?:\s*:\s*(\d{1,2})(?:\.(\d{1,7}))?)?)?\s*(AM|PM)?\s*(Z|[+-]\d{2}:?\d{2})?$`),
+		designator: regexp.MustCompile(`(?i)[AP]M`),
+		numDate:    regexp.MustCompile(`^(\d{1,4})[/.-](\d{1,2})(?:[/.-](\d{1,4}))?$`),
+		dayMonth:   regexp.MustCompile(`^(\d{1,2})\.?\s+(\pL+)\.?,?\s+(\d{4})$`),
+		monthDay:   regexp.MustCompile(`^(\pL+)\.?\s+(\d{1,2}),?(?:\s+(\d{4}))?$`),
+	}
+}
+
+type dotnetRE struct {
+	timeTail, time, designator, numDate, dayMonth, monthDay *regexp.Regexp
+}
 
 // parseDatePart reads the date before the time.
 func parseDatePart(s string, c Culture, year int) (y, m, d int, ok bool) {
-	if f := reNumDate.FindStringSubmatch(s); f != nil {
+	if f := dotnetPatterns().numDate.FindStringSubmatch(s); f != nil {
 		a, _ := strconv.Atoi(f[1])
 		b, _ := strconv.Atoi(f[2])
 		if f[3] == "" {
@@ -154,13 +173,13 @@ func parseDatePart(s string, c Culture, year int) (y, m, d int, ok bool) {
 		}
 		return 0, 0, 0, false
 	}
-	if f := reDayMonth.FindStringSubmatch(s); f != nil {
+	if f := dotnetPatterns().dayMonth.FindStringSubmatch(s); f != nil {
 		mo := monthNumber(f[2], c)
 		d, _ := strconv.Atoi(f[1])
 		y, _ := strconv.Atoi(f[3])
 		return y, mo, d, mo > 0
 	}
-	if f := reMonthDay.FindStringSubmatch(s); f != nil {
+	if f := dotnetPatterns().monthDay.FindStringSubmatch(s); f != nil {
 		mo := monthNumber(f[1], c)
 		d, _ := strconv.Atoi(f[2])
 		if f[3] == "" {
@@ -187,11 +206,23 @@ func twoDigitYear(y int) int {
 
 // monthNames are the month names read: English under every culture (as
 // .NET does), and the culture's own for the cultures measured.
-var monthNames = map[string][12]string{
-	"":      {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"},
-	"de-DE": {"januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"},
-	"fr-FR": {"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
-	"ru-RU": {"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"},
+var (
+	monthOnce sync.Once
+	monthMap  map[string][12]string
+)
+
+func monthNames() map[string][12]string {
+	monthOnce.Do(func() { monthMap = monthTable() })
+	return monthMap
+}
+
+func monthTable() map[string][12]string {
+	return map[string][12]string{
+		"":      {"january", "february", "march", "april", "may", "june", "july", "august", "september", "october", "november", "december"},
+		"de-DE": {"januar", "februar", "märz", "april", "mai", "juni", "juli", "august", "september", "oktober", "november", "dezember"},
+		"fr-FR": {"janvier", "février", "mars", "avril", "mai", "juin", "juillet", "août", "septembre", "octobre", "novembre", "décembre"},
+		"ru-RU": {"января", "февраля", "марта", "апреля", "мая", "июня", "июля", "августа", "сентября", "октября", "ноября", "декабря"},
+	}
 }
 
 // monthNumber is the month a name or its three-letter English
@@ -199,7 +230,7 @@ var monthNames = map[string][12]string{
 func monthNumber(w string, c Culture) int {
 	lw := strings.ToLower(w)
 	for _, names := range []string{"", c.Name} {
-		list, ok := monthNames[names]
+		list, ok := monthNames()[names]
 		if !ok {
 			continue
 		}

@@ -1,0 +1,3 @@
+module go.uber.org/cadence
+
+go 1.22

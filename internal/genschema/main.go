@@ -1,0 +1,48 @@
+// Command genschema writes lint/config.schema.json, the JSON Schema of
+// .seams-timers.yaml, from the keys the core and every engine declare
+// (lint.CoreFields and each project.Engine's ConfigSections): the schema
+// editors use and the checks `config validate` makes come from one
+// declaration. Run by `go generate ./...`; a test fails when the
+// committed file is stale.
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+
+	"github.com/seams/seams-timers/internal/engines"
+	"github.com/seams/seams-timers/lint"
+)
+
+//go:generate go run . -out ../../lint/config.schema.json
+
+// Spec is what a config is checked against: every engine's rules and
+// sections, as the commands build it.
+func Spec() lint.ConfigSpec {
+	var spec lint.ConfigSpec
+	for _, e := range engines.All() {
+		spec.Rules = append(spec.Rules, e.Rules...)
+		spec.Sections = append(spec.Sections, e.ConfigSections...)
+	}
+	return spec
+}
+
+func main() {
+	out := flag.String("out", "", "the file to write (default: stdout)")
+	flag.Parse()
+	b, err := lint.GenerateConfigSchema(Spec())
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genschema:", err)
+		os.Exit(1)
+	}
+	if *out == "" {
+		_, err = os.Stdout.Write(b)
+	} else {
+		err = os.WriteFile(*out, b, 0o644)
+	}
+	if err != nil {
+		fmt.Fprintln(os.Stderr, "genschema:", err)
+		os.Exit(1)
+	}
+}
