@@ -134,6 +134,8 @@ type model struct {
 	taskMin  int32
 	taskMax  int32 // -1: no upper bound
 	maxItems int
+	// work counts the arrivals of the move being computed.
+	work int
 }
 
 func inEventSub(c *bpmn.Process) bool {

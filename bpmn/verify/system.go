@@ -158,6 +158,7 @@ func (sys system) name(n int32) string { return sys.m.nodes[n].el.ID }
 // Initial is one state per start event: a timer start fires to create the
 // instance.
 func (sys system) Initial() []verify.Move[State] {
+	sys.m.work = 0
 	var out []verify.Move[State]
 	for _, st := range sys.m.starts {
 		label := "start at " + sys.name(st)
@@ -183,7 +184,14 @@ type branch struct {
 	tags  []string
 }
 
-const maxDepth = 256
+// maxDepth bounds the automatic nodes one token runs through in one move,
+// and maxWork the arrivals one move computes over all its branches (a loop
+// of exclusive gateways with no wait branches at every turn): past
+// either, the state is marked as growing without bound (TMR9006).
+const (
+	maxDepth = 256
+	maxWork  = 4096
+)
 
 // leave sends a token along every outgoing flow of node n (a split when
 // there are several), or, at the end of a sub-process, along the
@@ -217,7 +225,8 @@ func (sys system) leave(s State, n int32, tags []string, depth int) []branch {
 // outgoing flow, and runs every automatic node after it: one branch per
 // gateway choice.
 func (sys system) arrive(s State, t int32, from node, k, depth int) []branch {
-	if depth > maxDepth || s.overflow {
+	sys.m.work++
+	if depth > maxDepth || s.overflow || sys.m.work > maxWork {
 		s = s.clone()
 		s.overflow = true
 		return []branch{{s: s}}
@@ -435,6 +444,7 @@ func (sys system) Moves(s State) []verify.Move[State] {
 		return nil
 	}
 	m := sys.m
+	m.work = 0
 	var out []verify.Move[State]
 	emit := func(label string, tags []string, bs []branch) {
 		for _, b0 := range bs {
