@@ -12,6 +12,8 @@ type Config struct {
 	// TaskMin and TaskMax bound how long a user task stays open, in
 	// seconds (TaskMax 0: no upper bound; the user may never act).
 	TaskMin, TaskMax int64
+	// Tasks bounds tasks one by one, by element ID: [min, max] seconds.
+	Tasks map[string][2]int64
 	// MaxStates bounds the search (0: DefaultMaxStates).
 	MaxStates int
 	// MaxTokens bounds the tokens of one instance (0: DefaultMaxTokens).

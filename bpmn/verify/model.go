@@ -118,6 +118,9 @@ type node struct {
 	exit    int32
 	entries []int32
 	timer   int32 // index into model.timers, or -1
+	// taskMin and taskMax bound how long a user task stays open, in
+	// units (taskMax -1: no upper bound).
+	taskMin, taskMax int32
 }
 
 // model is a compiled top-level process.
@@ -131,8 +134,6 @@ type model struct {
 	// constant, where a clock stops counting.
 	unit     int64
 	cap      int32
-	taskMin  int32
-	taskMax  int32 // -1: no upper bound
 	maxItems int
 	// work counts the arrivals of the move being computed.
 	work int
@@ -314,6 +315,9 @@ func (m *model) units(cfg Config) {
 		}
 	}
 	consts = append(consts, cfg.TaskMin, cfg.TaskMax)
+	for _, b := range cfg.Tasks {
+		consts = append(consts, b[0], b[1])
+	}
 	for _, c := range consts {
 		if c > 0 {
 			g = gcd(g, c)
@@ -331,10 +335,20 @@ func (m *model) units(cfg Config) {
 		m.timers[i].due = int32(m.timers[i].dueS / g)
 		m.timers[i].period = int32(m.timers[i].periodS / g)
 	}
-	m.taskMin = int32(cfg.TaskMin / g)
-	m.taskMax = -1
-	if cfg.TaskMax > 0 {
-		m.taskMax = int32(cfg.TaskMax / g)
+	bound := func(lo, hi int64) [2]int32 {
+		b := [2]int32{int32(lo / g), -1}
+		if hi > 0 {
+			b[1] = int32(hi / g)
+		}
+		return b
+	}
+	for i := range m.nodes {
+		n := &m.nodes[i]
+		b := bound(cfg.TaskMin, cfg.TaskMax)
+		if x, ok := cfg.Tasks[n.el.ID]; ok {
+			b = bound(x[0], x[1])
+		}
+		n.taskMin, n.taskMax = b[0], b[1]
 	}
 	m.maxItems = cfg.MaxTokens
 }

@@ -463,7 +463,7 @@ func (sys system) Moves(s State) []verify.Move[State] {
 		nd := m.nodes[it.node]
 		switch nd.kind {
 		case nUser, nSub:
-			if nd.kind == nUser && it.clk >= m.taskMin {
+			if nd.kind == nUser && it.clk >= nd.taskMin {
 				var tags []string
 				for k, b := range nd.bounds {
 					if m.nodes[b].timer >= 0 && !it.bt[k].done {
@@ -472,7 +472,7 @@ func (sys system) Moves(s State) []verify.Move[State] {
 				}
 				emit("complete "+nd.el.ID, tags, sys.leave(without(s, i), it.node, nil, 0))
 			}
-			if nd.kind == nUser && m.taskMax >= 0 && it.clk >= m.taskMax {
+			if nd.kind == nUser && nd.taskMax >= 0 && it.clk >= nd.taskMax {
 				urgent = true
 			}
 			for k, b := range nd.bounds {
@@ -604,7 +604,7 @@ func (sys system) consts(node int32, k int) []int32 {
 		if nd.kind == nSub {
 			return nil
 		}
-		return []int32{m.taskMin, m.taskMax}
+		return []int32{nd.taskMin, nd.taskMax}
 	}
 	if nd.timer < 0 {
 		return nil

@@ -122,6 +122,14 @@ func TestTaskBound(t *testing.T) {
 	if has(Config{TaskMin: 7200}, verify.RulePostponed) {
 		t.Error("tasks of 2h or more: want no TMR9003")
 	}
+	// bounded one by one: Review within 30 minutes can never let the
+	// one-hour Timeout fire
+	if !has(Config{Tasks: map[string][2]int64{"Review": {0, 1800}}}, verify.RuleNeverFires) {
+		t.Error("Review within 30m: want TMR9002 on Timeout")
+	}
+	if has(Config{Tasks: map[string][2]int64{"Other": {0, 1800}}}, verify.RuleNeverFires) {
+		t.Error("a bound on another task changes nothing: want no TMR9002")
+	}
 }
 
 // TestRulePages: every rule of the family has a doc with a bad and a good

@@ -24,7 +24,7 @@ import (
 
 type verifyOptions struct {
 	Format    string
-	TaskTime  string
+	TaskTime  []string
 	MaxStates int
 	Stats     bool
 }
@@ -43,13 +43,13 @@ both passing and failing, clear-and-register on entering an activity. Each viola
 is a TMR9xxx finding with a counterexample: the numbered moves from the start, with their
 instants, and for a property about forever the loop that repeats.
 
-A user task stays open between the two bounds of --task-time (default 0s..: any time, or
-never). The search stops at --max-states and says so (TMR9007).
+A user task stays open between the two bounds of --task-time (default PT0S..: any time, or
+never); --task-time Approve=PT1H..P2D bounds one task. The search stops at --max-states and says so (TMR9007).
 
 Output: text, or json. Exit codes: 0 no error finding, 1 an error finding (instance-stuck) or a
 file that cannot be read, 2 usage error.`,
 		Example: `  seams-timers verify examples/
-  seams-timers verify --task-time PT1H..P2D --format json models/`,
+  seams-timers verify --task-time PT1H..P2D --task-time Approve=..PT4H --format json models/`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if len(args) == 0 {
 				args = []string{"."}
@@ -59,7 +59,7 @@ file that cannot be read, 2 usage error.`,
 	}
 	f := c.Flags()
 	f.StringVar(&o.Format, "format", "text", "output format: text or json")
-	f.StringVar(&o.TaskTime, "task-time", "", "how long a user task stays open: MIN..MAX as ISO 8601 durations (MAX empty: no bound)")
+	f.StringArrayVar(&o.TaskTime, "task-time", nil, "how long a user task stays open: [TASK=]MIN..MAX as ISO 8601 durations (MAX empty: no bound); without TASK, every task; repeatable")
 	f.IntVar(&o.MaxStates, "max-states", bverify.DefaultMaxStates, "stop the search of a process after this many states")
 	f.BoolVar(&o.Stats, "stats", false, "print the search time of each process (not deterministic)")
 	return c
@@ -101,9 +101,22 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 	if o.Format != "text" && o.Format != "json" {
 		return usageErrorf("--format %q: want text or json", o.Format)
 	}
-	lo, hi, err := parseTaskTime(o.TaskTime)
-	if err != nil {
-		return usageErrorf("%v", err)
+	var lo, hi int64
+	tasks := map[string][2]int64{}
+	for _, v := range o.TaskTime {
+		name, val, named := strings.Cut(v, "=")
+		if !named {
+			val = v
+		}
+		a, b, err := parseTaskTime(val)
+		if err != nil {
+			return usageErrorf("%v", err)
+		}
+		if named {
+			tasks[name] = [2]int64{a, b}
+		} else {
+			lo, hi = a, b
+		}
 	}
 	if o.MaxStates < 1 {
 		return usageErrorf("--max-states must be at least 1")
@@ -132,7 +145,7 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 		})
 	}
 	sort.Strings(files)
-	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, MaxStates: o.MaxStates}
+	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, Tasks: tasks, MaxStates: o.MaxStates}
 	var results []verify.Result
 	failed := false
 	var docs []*bpmn.Document
@@ -173,6 +186,7 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 		results = append(results, bverify.Verify(doc, cfg)...)
 	}
 	verify.Sort(results)
+	var err error
 	if o.Format == "json" {
 		err = verify.WriteJSON(s.Out, results)
 	} else {
