@@ -49,6 +49,8 @@ var registry = []*lint.Rule{
 	TimerPlacement,
 	TimerDefinitionRef,
 	DuplicateID,
+	EventGatewayTimer,
+	BoundaryCycleSubprocess,
 	TimerUnlifted,
 	TimerLiftType,
 	TimerLiftOrphan,

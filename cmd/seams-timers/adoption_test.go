@@ -137,6 +137,8 @@ func TestExplainSuggestsAndLinks(t *testing.T) {
 		"cycle-no-strt":  `did you mean "cycle-no-start"?`,
 		"xml-syntaxx":    `did you mean "xml-syntax"?`,
 		"nothing-at-all": `(` + "`seams-timers rules`" + ` lists them)`,
+		"1006":           `did you mean "TMR1006"?`,
+		"6201":           `did you mean "TMR6201"?`,
 	} {
 		code, _, errOut := runCLI(t, "", "explain", key)
 		if code != lint.ExitUsage || !strings.Contains(errOut, want) {

@@ -102,7 +102,7 @@ var unneededInit = map[string]int{
 	"go.yaml.in/yaml/v3": 32 << 10,
 	// The simulator's scenario schema and the Workflow Engine's cultures
 	// and details are built on first use: nothing of them at start-up.
-	"github.com/seams/seams-timers/bpmn/sim":  128,
+	"github.com/seams/seams-timers/bpmn/sim": 128,
 	// wfe/value's DateTime.Parse patterns and month names are built on
 	// first use (sync.Once); what is left is its unit table (144 bytes).
 	// wfe/rules declares its config section as data (1.5 KB).

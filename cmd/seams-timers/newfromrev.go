@@ -65,7 +65,11 @@ func gitChangedLines(rev string) (*changedLines, error) {
 	// against the same commit.
 	sha, err := git(root, "rev-parse", "--verify", "--quiet", "--end-of-options", rev+"^{commit}")
 	if err != nil {
-		return nil, fmt.Errorf("--new-from-rev %s: not a commit in this repository (a shallow clone may lack it: fetch more history)", lint.Printable(rev))
+		hint := ""
+		if shallow, err := git(root, "rev-parse", "--is-shallow-repository"); err == nil && strings.TrimSpace(string(shallow)) == "true" {
+			hint = ": this is a shallow clone, which lacks the revision's history; fetch it (git fetch --unshallow, or actions/checkout with fetch-depth: 0)"
+		}
+		return nil, fmt.Errorf("--new-from-rev %s: not a commit in this repository%s", lint.Printable(rev), hint)
 	}
 	commit := strings.TrimSpace(string(sha))
 	names, err := git(root, append(diffArgs, "--name-status", "-z", commit, "--")...)

@@ -209,3 +209,26 @@ func TestNewFromRevOptionLikeRevision(t *testing.T) {
 func hasFinding(got []string, prefix, suffix string) bool {
 	return slices.ContainsFunc(got, func(f string) bool { return strings.HasPrefix(f, prefix) && strings.HasSuffix(f, suffix) })
 }
+
+// TestNewFromRevShallowClone: in a shallow clone that lacks the revision,
+// the error says so and how to fetch it; in a full clone it does not.
+func TestNewFromRevShallowClone(t *testing.T) {
+	src := gitRepo(t, map[string]string{"a.bpmn": twoTimers("")})
+	writeFile(t, src, "a.bpmn", []byte(twoTimers("<!-- second -->")))
+	if out, err := exec.Command("git", "-c", "user.name=t", "-c", "user.email=t@example.com", "commit", "-q", "-am", "second").CombinedOutput(); err != nil {
+		t.Fatalf("git commit: %v\n%s", err, out)
+	}
+	shallow := filepath.Join(t.TempDir(), "shallow")
+	if out, err := exec.Command("git", "clone", "-q", "--depth", "1", "file://"+src, shallow).CombinedOutput(); err != nil {
+		t.Fatalf("git clone: %v\n%s", err, out)
+	}
+	t.Chdir(shallow)
+	code, _, errOut := runCLI(t, "", "check", "--no-config", "--new-from-rev", "HEAD~1", ".")
+	if code != lint.ExitUsage || !strings.Contains(errOut, "shallow clone") || !strings.Contains(errOut, "fetch-depth: 0") {
+		t.Errorf("shallow clone: exit %d, stderr %q", code, errOut)
+	}
+	t.Chdir(src)
+	if code, _, errOut := runCLI(t, "", "check", "--no-config", "--new-from-rev", "HEAD~5", "."); code != lint.ExitUsage || strings.Contains(errOut, "shallow") {
+		t.Errorf("full clone, a revision it lacks: exit %d, stderr %q", code, errOut)
+	}
+}

@@ -40,6 +40,10 @@ func newExplainCmd(s *streams) *cobra.Command {
 				if !strings.HasPrefix(hint, ";") {
 					hint = ""
 				}
+				// A bare number is an ID without its family prefix.
+				if digits := strings.TrimLeft(args[0], "0123456789"); digits == "" && lookupRule("TMR"+args[0]) != nil {
+					hint = fmt.Sprintf("; did you mean %q?", "TMR"+args[0])
+				}
 				return usageErrorf("no rule %q%s (`seams-timers rules` lists them)", args[0], hint)
 			}
 			fmt.Fprint(s.Out, lint.Explain(r))

@@ -57,9 +57,19 @@ func stateflowsNow(o *nextOptions, cfg *lint.Config) (time.Time, error) {
 		if err != nil {
 			continue
 		}
-		at, gap, _ := catalog.Reach(w, s.Zone, time.Time{})
+		at, gap, ambiguous := catalog.Reach(w, s.Zone, time.Time{})
 		if gap {
 			return time.Time{}, fmt.Errorf("--now %s: the clock of %s never shows that time (it jumps over it at a DST change)", o.Now, s.Zone)
+		}
+		if ambiguous {
+			// The first showing is at; the second is the same wall time
+			// at the offset after the change back.
+			_, first := at.In(s.Zone).Zone()
+			later, _, _ := catalog.Reach(w, s.Zone, at.Add(time.Second))
+			_, second := later.In(s.Zone).Zone()
+			return time.Time{}, fmt.Errorf("--now %s: the clock of %s shows that time twice (at %s and at %s, a DST change back); "+
+				"give the instant with its offset, such as %s%s", o.Now, s.Zone, offsetText(first), offsetText(second),
+				w.Format("2006-01-02T15:04:05"), offsetText(first))
 		}
 		return at, nil
 	}
@@ -158,6 +168,10 @@ func writeFirings(w *lineWriter, indent, prefix string, fs []catalog.Firing, s s
 			notes = append(notes, "due at once, delivered at the next minute tick, "+delivered)
 		case f.Held:
 			notes = append(notes, "the scheduler does not tick while the clock repeats an hour, delivered "+delivered)
+		case f.Delivered.After(f.At):
+			// A trigger with seconds: the scheduler handles time events at
+			// its first wake-up after a minute boundary.
+			notes = append(notes, "delivered at the next minute tick, "+delivered)
 		}
 		if f.Ambiguous {
 			_, off := f.At.In(s.Zone).Zone()

@@ -83,6 +83,14 @@ func TestNextStateflows(t *testing.T) {
 			err: `--revision: unknown revision "latest"`},
 		{name: "a local time the clock skips", args: []string{"AfterOneDay", "--now", "2026-03-29T02:30", "--tz", "Europe/Berlin"}, code: lint.ExitUsage,
 			err: "--now 2026-03-29T02:30: the clock of Europe/Berlin never shows that time"},
+		{name: "a local time the clock shows twice", args: []string{"AfterOneDay", "--now", "2026-10-25T02:30", "--tz", "Europe/Berlin"}, code: lint.ExitUsage,
+			err: "--now 2026-10-25T02:30: the clock of Europe/Berlin shows that time twice (at +02:00 and at +01:00, a DST change back); " +
+				"give the instant with its offset, such as 2026-10-25T02:30:00+02:00"},
+		{
+			name: "the second showing of a repeated hour, given with its offset",
+			args: []string{"AfterOneHour", "--now", "2026-10-25T02:30:00+01:00", "--tz", "Europe/Berlin"},
+			out:  "2026-10-25T04:00 local, 2026-10-25T03:00Z; documented: 2026-10-25T02:00Z\n",
+		},
 		{name: "not a time", args: []string{"AfterOneDay", "--now", "tomorrow"}, code: lint.ExitUsage,
 			err: `--now "tomorrow": want the host's wall time`},
 	} {
@@ -132,6 +140,27 @@ func TestNextStateflowsLeaves(t *testing.T) {
 		"  2026-11-04T10:01 local, 2026-11-04T10:01Z\n  2026-11-04T10:02 local, 2026-11-04T10:02Z\n"
 	if out != want {
 		t.Errorf("stdout:\n%s\nwant:\n%s", out, want)
+	}
+}
+
+// TestNextStateflowsSeconds prints, for a trigger with seconds, the
+// minute tick that delivers it, as simulate does (ENGINES.md section 2:
+// TimeOfDay 07:30:15 is delivered at 07:31), in UTC and in a half-hour
+// zone.
+func TestNextStateflowsSeconds(t *testing.T) {
+	p := writeFile(t, t.TempDir(), "m.cs", []byte("class Early : EveryOneDay { protected override DateTime TimeOfDay { get { return new(1, 1, 1, 7, 30, 15); } } }\n"+
+		"class M { void B(IStateBuilder s) => s\n    .AddInternalTransition<Early>(t => t.AddEffect(c => Go(c))); }\n"))
+	for _, c := range []struct{ tz, want string }{
+		{"UTC", "  2026-11-05T07:30:15 local, 2026-11-05T07:30:15Z: delivered at the next minute tick, 2026-11-05T07:31 local, 2026-11-05T07:31Z\n" +
+			"  2026-11-06T07:30:15 local, 2026-11-06T07:30:15Z: delivered at the next minute tick, 2026-11-06T07:31 local, 2026-11-06T07:31Z\n"},
+		{"Asia/Kolkata", "  2026-11-05T07:30:15 local, 2026-11-05T02:00:15Z: delivered at the next minute tick, 2026-11-05T07:31 local, 2026-11-05T02:01Z; documented: 2026-11-04T07:30:15Z\n" +
+			"  2026-11-06T07:30:15 local, 2026-11-06T02:00:15Z: delivered at the next minute tick, 2026-11-06T07:31 local, 2026-11-06T02:01Z; documented: 2026-11-05T07:30:15Z\n"},
+	} {
+		_, out, errOut := runCLI(t, "", "next", "--no-config", "--engine", "stateflows", "--tz", c.tz, "--now", "2026-11-04T10:00:30", "-n", "2", p)
+		want := p + ":3:28: AddInternalTransition<Early> (Early : EveryOneDay)\n" + c.want
+		if out != want {
+			t.Errorf("%s: stdout:\n%s\nwant:\n%s\nstderr: %s", c.tz, out, want, errOut)
+		}
 	}
 }
 

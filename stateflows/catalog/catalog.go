@@ -208,3 +208,41 @@ func Lookup(name string) *Type {
 // Bases are the framework's abstract time-event classes a custom event
 // derives from; the trigger of such an event is its own code.
 var Bases = []string{"TimeEvent", "DelayEvent", "IntervalEvent", "RecurringEvent", "SpecificMomentEvent"}
+
+// Unit is the length of the boundary a minute or hour type rounds its
+// start down to (Minutes minutes, or an hour); 0 for the types whose
+// boundaries are calendar ones (see Calendar).
+func (t *Type) Unit() time.Duration {
+	switch t.Round {
+	case RoundMinutes:
+		return time.Duration(t.Minutes) * time.Minute
+	case RoundHour:
+		return time.Hour
+	}
+	return 0
+}
+
+// OffBoundary returns a UTC offset that loc takes in the year of at whose
+// local boundaries of the type fall between the type's UTC boundaries
+// (Asia/Kolkata, UTC+05:30, for the hour types; Asia/Kathmandu, UTC+05:45,
+// for the half-hour ones), and whether there is one. The source rounds
+// the local wall time (DateTime.Now), so in such a zone every trigger of
+// the type misses the UTC boundary the documentation promises. Calendar
+// types report none here: any offset moves them.
+func (t *Type) OffBoundary(loc *time.Location, at time.Time) (offset time.Duration, ok bool) {
+	unit := t.Unit()
+	if unit == 0 || loc == nil {
+		return 0, false
+	}
+	// Noon UTC of every day of the year: every offset a zone takes lasts
+	// longer than a day.
+	first := time.Date(at.UTC().Year(), 1, 1, 12, 0, 0, 0, time.UTC)
+	for d := first; d.Year() == first.Year(); d = d.AddDate(0, 0, 1) {
+		_, sec := d.In(loc).Zone()
+		off := time.Duration(sec) * time.Second
+		if off%unit != 0 {
+			return off, true
+		}
+	}
+	return 0, false
+}

@@ -2,8 +2,10 @@ package rules
 
 import (
 	"fmt"
+	"slices"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/stateflows/catalog"
 )
 
 // NotComputed reports the time events whose trigger is their own code.
@@ -19,7 +21,9 @@ var NotComputed = &lint.Rule{
 overrides GetTriggerTime, GetDelayStart, GetIntervalStart, Delay, Interval or Moment, or
 overrides Hours, Day or TimeOfDay with something other than a constant, computes its
 trigger in code seams-timers does not run: its call sites are not checked and next cannot
-list its firings. Test its GetTriggerTime, or write the override as a constant
+list its firings. A class that carries a catalog type's name, or the name of one of the
+framework's abstract events (DelayEvent, IntervalEvent, ...), is the framework's own
+definition, whose trigger the catalog computes: it is not reported. Test its GetTriggerTime, or write the override as a constant
 (protected override int Hours => 3;) where that is what you mean.`,
 	Bad: `public sealed class PaymentTimeout : TimeEvent
 {
@@ -39,6 +43,9 @@ func runNotComputed(p *lint.Pass) {
 	}
 	st := state(p)
 	for _, c := range f.Classes {
+		if frameworkOwn(c.Name) {
+			continue
+		}
 		if r := st.Classes.Resolve(c.Name); !r.Event {
 			continue
 		}
@@ -57,4 +64,14 @@ func runNotComputed(p *lint.Pass) {
 					"(protected override int Hours => 3;) if that is what you mean.")
 		}
 	}
+}
+
+// frameworkOwn reports a class that carries the name of a catalog type or
+// of one of the framework's abstract time events: the framework's own
+// definition of it (Core/Stateflows.Common/Events/TimeEvents), whose
+// trigger the catalog computes. Call sites resolve such a name to the
+// catalog type whatever class declares it, so its overrides decide
+// nothing seams-timers reads.
+func frameworkOwn(name string) bool {
+	return catalog.Lookup(name) != nil || slices.Contains(catalog.Bases, name)
 }
