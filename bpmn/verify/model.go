@@ -8,10 +8,12 @@
 package verify
 
 import (
+	"fmt"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	"github.com/seams/seams-timers/verify"
 )
 
 type nodeKind uint8
@@ -130,10 +132,8 @@ type model struct {
 	nodes  []node
 	timers []timer
 	starts []int32
-	// unit is the clock unit in seconds; cap is the value past every
-	// constant, where a clock stops counting.
+	// unit is the clock unit in seconds.
 	unit     int64
-	cap      int32
 	maxItems int
 	// work counts the arrivals of the move being computed.
 	work int
@@ -203,7 +203,7 @@ func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 		}
 		if n.kind == nSub {
 			if c := subOf[n.el]; c != nil {
-				n.entries = entries(m, byEl, c.Elements, false)
+				n.entries = entries(m, byEl, c.Elements)
 			}
 		}
 		if len(n.el.Timers) > 0 {
@@ -217,7 +217,7 @@ func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 			m.timers = append(m.timers, t)
 		}
 	}
-	m.starts = entries(m, byEl, p.Elements, true)
+	m.starts = entries(m, byEl, p.Elements)
 	m.units(cfg)
 	return m
 }
@@ -225,7 +225,7 @@ func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 // entries are where a token starts in a container: every start event (a
 // top-level process's timer starts too: each is an initial state of its
 // own), failing that the nodes with no incoming flow.
-func entries(m *model, byEl map[*bpmn.Element]int32, els []*bpmn.Element, _ bool) []int32 {
+func entries(m *model, byEl map[*bpmn.Element]int32, els []*bpmn.Element) []int32 {
 	var starts, free []int32
 	for _, el := range els {
 		i, ok := byEl[el]
@@ -294,6 +294,9 @@ func ceilSeconds(d time.Duration) int64 {
 	return s
 }
 
+// maxClock is the largest constant a clock counts to, in units.
+const maxClock = 1 << 30
+
 func gcd(a, b int64) int64 {
 	for b != 0 {
 		a, b = b, a%b
@@ -307,7 +310,7 @@ func gcd(a, b int64) int64 {
 // happen in (digital clocks: every guard is a closed bound on an integer
 // constant).
 func (m *model) units(cfg Config) {
-	var g, max int64
+	var g int64
 	consts := []int64{}
 	for _, t := range m.timers {
 		if t.kind != tNever {
@@ -321,19 +324,22 @@ func (m *model) units(cfg Config) {
 	for _, c := range consts {
 		if c > 0 {
 			g = gcd(g, c)
-			if c > max {
-				max = c
-			}
 		}
 	}
 	if g == 0 {
 		g = 1
 	}
 	m.unit = g
-	m.cap = int32(max/g) + 1
 	for i := range m.timers {
-		m.timers[i].due = int32(m.timers[i].dueS / g)
-		m.timers[i].period = int32(m.timers[i].periodS / g)
+		t := &m.timers[i]
+		if t.dueS/g > maxClock || t.periodS/g > maxClock {
+			// a clock cannot count that far: say so, and let it fire at
+			// any instant, as an expression with no due times
+			t.kind, t.why = tUnknown, fmt.Sprintf("its due time is more than %d clock units of %s away", maxClock, verify.FormatAt(g*1000))
+			t.dueS, t.periodS = 0, 0
+		}
+		t.due = int32(t.dueS / g)
+		t.period = int32(t.periodS / g)
 	}
 	bound := func(lo, hi int64) [2]int32 {
 		b := [2]int32{int32(lo / g), -1}

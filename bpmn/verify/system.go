@@ -548,11 +548,11 @@ func (sys system) Moves(s State) []verify.Move[State] {
 			step = -1
 			for _, it := range s.items {
 				if it.clk >= 0 {
-					step = minStep(step, sys.nextConst(it.node, -1, it.clk, it.fired))
+					step = minStep(step, sys.nextConst(it.node, -1, it.clk))
 				}
 				for k, x := range it.bt {
 					if !x.done {
-						step = minStep(step, sys.nextConst(it.node, k, x.clk, x.fired))
+						step = minStep(step, sys.nextConst(it.node, k, x.clk))
 					}
 				}
 			}
@@ -631,7 +631,7 @@ func (sys system) capOf(node int32, k int) int32 {
 
 // nextConst is how far a clock is from the next of its constants above
 // it (-1: none).
-func (sys system) nextConst(node int32, k int, clk int32, _ int16) int32 {
+func (sys system) nextConst(node int32, k int, clk int32) int32 {
 	best := int32(-1)
 	for _, x := range sys.consts(node, k) {
 		if x > clk && (best < 0 || x-clk < best) {
