@@ -93,7 +93,7 @@ effects of one firing run twice in the instance. Join the branches before the ti
 <bpmn:sequenceFlow id="f5" sourceRef="B" targetRef="Join"/>
 <bpmn:sequenceFlow id="f7" sourceRef="Join" targetRef="Wait"/>`},
 	{RuleUnbounded, "tokens-unbounded", "warning", "An execution creates tokens without bound",
-		`An execution reaches more tokens than the bound (64 in one instance), or loops through
+		`An execution reaches more tokens than the bound (32 in one instance), or loops through
 automatic nodes without ever waiting: an unbounded non-interrupting cycle on a task whose path
 opens another task at every occurrence, which the users need not complete. Bound the cycle (R<n>),
 or make the path end by itself.`,

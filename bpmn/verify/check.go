@@ -27,7 +27,7 @@ type Config struct {
 // Defaults of Config.
 const (
 	DefaultMaxStates = 200000
-	DefaultMaxTokens = 64
+	DefaultMaxTokens = 32
 )
 
 // Verify explores every top-level process of a document and returns one

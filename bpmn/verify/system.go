@@ -687,10 +687,23 @@ func (sys system) cancelInside(s State, sub int32) []string {
 // left inside it, the sub-process completes (its boundary timers are
 // cancelled) and its token leaves along its outgoing flows.
 func (sys system) exitSub(s State, sub int32, tags []string, depth int) []branch {
+	// Tokens carry no scope: with several instances of one sub-process
+	// open at once, one completes when fewer tokens are directly inside
+	// than instances are open (exact with one instance at a time).
+	inner, open := 0, 0
+	want := sys.m.nodes[sub].el
 	for _, it := range s.items {
-		if sys.inside(it.node, sub) {
-			return []branch{{s: s, tags: tags}}
+		// the tokens directly inside (a nested sub-process's open instance
+		// is one token of this one)
+		if c := sys.m.nodes[it.node].el.Container; c != nil && c.Node == want {
+			inner++
 		}
+		if it.node == sub {
+			open++
+		}
+	}
+	if inner >= open {
+		return []branch{{s: s, tags: tags}}
 	}
 	s = s.clone()
 	for i, it := range s.items {
