@@ -199,7 +199,9 @@ const (
 func (sys system) leave(s State, n int32, tags []string, depth int) []branch {
 	nd := sys.m.nodes[n]
 	if len(nd.out) == 0 {
-		if nd.exit >= 0 && nd.kind == nEnd {
+		// a node with no outgoing flow ends its token, as an end event
+		// does: inside a sub-process, that may complete it
+		if nd.exit >= 0 && nd.kind != nTerminate {
 			return sys.exitSub(s, nd.exit, tags, depth+1)
 		}
 		return []branch{{s: s, tags: tags}}
@@ -762,7 +764,7 @@ func (sys system) reachable(s State, t int32) map[int32]bool {
 		for _, e := range nd.entries {
 			push(e)
 		}
-		if nd.exit >= 0 && nd.kind == nEnd {
+		if nd.exit >= 0 && len(nd.out) == 0 {
 			for _, o := range m.nodes[nd.exit].out {
 				push(o)
 			}
