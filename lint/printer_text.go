@@ -48,13 +48,12 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 	b := bufio.NewWriterSize(w, 64<<10)
 	lines := map[string][]int{} // file -> offsets of its line starts
 	for _, d := range r.Diagnostics {
-		sev := d.Severity.String()
+		// The line FindingText renders, in colour.
+		loc, sev, rule := FindingParts(d)
 		if c, ok := sevColor[d.Severity]; ok {
 			sev = c.Sprint(sev)
 		}
-		fmt.Fprintf(b, "%s: %s: %s %s\n",
-			bold.Sprintf("%s:%d:%d", displayFile(d.File), d.Line, d.Column), sev, Printable(d.Message),
-			faint.Sprintf("[%s %s]", Printable(d.Rule), Printable(d.Name)))
+		fmt.Fprintf(b, "%s: %s: %s %s\n", bold.Sprint(loc), sev, Printable(d.Message), faint.Sprint(rule))
 		if !p.Options.ShowSource {
 			continue
 		}
@@ -176,10 +175,23 @@ func lineOf(src []byte, starts []int, n int) ([]byte, bool) {
 }
 
 // Summary is the one-line count printed after text output.
+//
+// Infos are counted when there are any ("2 errors, 1 warning, 3 infos in
+// ..."), so that a run whose findings are all infos does not read as
+// clean.
 func Summary(r *Report) string {
 	errs, warns := r.Count()
-	return fmt.Sprintf("%s, %s in %s (%s)",
-		plural(errs, "error"), plural(warns, "warning"), plural(r.Files, "file"), plural(r.Timers, "timer"))
+	infos := 0
+	for _, d := range r.Diagnostics {
+		if d.Severity == SeverityInfo {
+			infos++
+		}
+	}
+	counts := plural(errs, "error") + ", " + plural(warns, "warning")
+	if infos > 0 {
+		counts += ", " + plural(infos, "info")
+	}
+	return fmt.Sprintf("%s in %s (%s)", counts, plural(r.Files, "file"), plural(r.Timers, "timer"))
 }
 
 func plural(n int, word string) string {

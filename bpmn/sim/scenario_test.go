@@ -51,7 +51,7 @@ func TestParseScenarioErrors(t *testing.T) {
 	for src, want := range map[string]string{
 		"replicaz: 2\n":                            `line 1: unknown key "replicaz" (want one of: crash, down, from, lease, processes, replicas, runtime, seed, stall, step, until)`,
 		"from: 2026-11-01\n":                       "line 1: from: want an RFC 3339 instant",
-		"seed: 1\nstep: P1M\n":                     "line 2: step: \"P1M\" has years or months",
+		"seed: 1\nstep: P1M\n":                     "line 2: step: \"P1M\" is not a duration such as PT1S, P7D, 90s or 1h30m (years and months have no fixed length",
 		"down: [2026-11-01T00:00:00Z]\n":           "want START/END",
 		"processes:\n  A:\n    startz: []\n":       `line 3: unknown key "startz" in processes.A (want one of: choose, complete, start, startEvery)`,
 		"replicas: two\n":                          `line 1: replicas: want a whole number, not "two"`,
