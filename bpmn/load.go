@@ -23,6 +23,11 @@ const (
 	// MaxDepth is the deepest element nesting Parse accepts. The element
 	// that would sit at depth MaxDepth+1 is a TMR0002.
 	MaxDepth = 512
+	// MaxNodes bounds the XML tokens (elements, texts, comments) of a
+	// file: each becomes a tree node of 100 to 200 bytes, so 64 MiB of
+	// "<x/>" would take gigabytes. A large real model has some tens of
+	// thousands. Past it the file is a TMR0001, too large to check.
+	MaxNodes = 1 << 20
 )
 
 // Error is a file that cannot be loaded: TMR0001 (unreadable, empty,

@@ -58,6 +58,8 @@ type reader struct {
 	// first), each element's after its parent's.
 	kids     []etree.Token
 	rootSeen bool
+	// nodes counts the tokens read, against MaxNodes.
+	nodes int
 	// ns maps each prefix ("" for the default namespace) to the URIs bound
 	// to it, innermost last; declared lists the prefixes in the order the
 	// open start tags declared them, so that end tags can unbind them.
@@ -185,6 +187,11 @@ func (r *reader) read() *Error {
 		}
 		if err != nil {
 			return r.decodeError(err, before, after)
+		}
+		if _, end := tok.(xml.EndElement); !end && r.nodes >= MaxNodes {
+			return r.errorf("TMR0001", before, "more than %d elements, texts and comments: the file is too large to check", MaxNodes)
+		} else if !end {
+			r.nodes++
 		}
 		switch t := tok.(type) {
 		case xml.StartElement:

@@ -215,3 +215,24 @@ func (g *Graph) SubjectRange(s Term) (span.Range, bool) {
 	pl := g.triples.place(r[0])
 	return g.rng(g.docOf(r[0]), pl.soff, pl.slen), true
 }
+
+// CountByPredicate returns how many triples ByPredicate(p) would return,
+// without materializing them.
+func (g *Graph) CountByPredicate(p Term) int {
+	id, ok := g.id(p)
+	if !ok {
+		return 0
+	}
+	return len(g.predRange(id))
+}
+
+// CountByType returns how many triples ByType(class) would return,
+// without materializing them.
+func (g *Graph) CountByType(class Term) int {
+	pid, ok1 := g.id(NewIRI(RDFType))
+	oid, ok2 := g.id(class)
+	if !ok1 || !ok2 {
+		return 0
+	}
+	return len(g.poRange(pid, oid))
+}

@@ -93,6 +93,8 @@ type prefixDecl struct {
 	// the last chunk that used it.
 	off  int32
 	used int32
+	// nsLen is the namespace's length: what each use of the prefix adds.
+	nsLen int
 }
 
 // scanner reads one document strictly, statement by statement. For each
@@ -108,6 +110,9 @@ type scanner struct {
 	// depth counts the blank node property lists and collections the
 	// scanner is inside, which it reads by recursion.
 	depth int
+	// expanded counts the bytes that prefixed names and relative IRIs
+	// add when their namespace or base is written out (expandLimit).
+	expanded int
 
 	base     string
 	baseRef  sref
@@ -272,7 +277,7 @@ func (p *scanner) prefixDirective() {
 		p.fail(p.tok.off, "a PREFIX directive takes no final '.' (only @prefix does)")
 	}
 	k := len(p.decls)
-	d := prefixDecl{nsRef: p.str(ns), canon: "n" + strconv.Itoa(k), off: int32(off)}
+	d := prefixDecl{nsRef: p.str(ns), canon: "n" + strconv.Itoa(k), off: int32(off), nsLen: len(ns)}
 	p.decls = append(p.decls, d)
 	p.prefixes[label] = k
 	p.writeDecl(d, ns)
@@ -540,16 +545,34 @@ func (p *scanner) iri() xterm {
 		x.a = p.valRef(t)
 		if !isAbsoluteIRI(t.val) {
 			x.rel, x.c = true, p.baseRef
+			p.expand(len(p.base), t.off)
 		}
 		p.iriRef(t.val, t.off)
 	} else {
 		d := p.decl(t)
+		p.expand(d.nsLen, t.off)
 		x.a, x.b = d.nsRef, p.localRef(t)
 		p.pname(d.canon, p.lx.s[t.colon+1:t.end], t.off)
 	}
 	p.advance()
 	x.end = int32(p.prevEnd)
 	return x
+}
+
+// expandLimit bounds what prefixed names and relative IRIs add to a
+// document when written out in full: 4 times the document plus 16 MiB. A
+// real graph adds about its own size (short namespaces); a prefix of a
+// megabyte used on every line of a 1 MB document would make 20 GB of IRIs
+// to copy and intern, for the reader and the term table.
+func expandLimit(n int) int { return 4*n + 16<<20 }
+
+// expand counts n bytes added by a name at off, and stops the document
+// when they pass expandLimit.
+func (p *scanner) expand(n, off int) {
+	p.expanded += n
+	if lim := expandLimit(len(p.lx.s)); p.expanded > lim {
+		p.fail(off, "prefixed names and relative IRIs expand to more than %d bytes (4 times the document plus 16 MiB): too large to check", lim)
+	}
 }
 
 // decl returns the declaration a prefixed name refers to.

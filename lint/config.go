@@ -10,6 +10,7 @@ import (
 	"slices"
 	"strings"
 	"time"
+	"unicode/utf8"
 
 	"go.yaml.in/yaml/v3"
 )
@@ -259,13 +260,22 @@ func (c *Config) Levels(rules []*Rule) map[string]Level {
 // appends to an unknown key or value, and an engine's config section too.
 func Suggest(got string, candidates []string) string {
 	best, bestD := "", 1<<30
+	limit := max(2, len(got)/3)
+	lower, n := strings.ToLower(got), utf8.RuneCountInString(got)
 	for _, c := range candidates {
-		d := editDistance(strings.ToLower(got), strings.ToLower(c))
+		// The distance is at least the difference of the lengths: a
+		// candidate that far off is never suggested, and its distance is
+		// not computed, so that the time is linear in got (a 10 MB
+		// unknown name took 87 s against every rule name).
+		if m := utf8.RuneCountInString(c); m-n > limit || n-m > limit {
+			continue
+		}
+		d := editDistance(lower, strings.ToLower(c))
 		if d < bestD {
 			best, bestD = c, d
 		}
 	}
-	if best == "" || bestD > max(2, len(got)/3) {
+	if best == "" || bestD > limit {
 		return fmt.Sprintf(" (want one of: %s)", strings.Join(firstN(candidates, 8), ", "))
 	}
 	return fmt.Sprintf("; did you mean %q?", best)

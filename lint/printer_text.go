@@ -48,13 +48,12 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 	b := bufio.NewWriterSize(w, 64<<10)
 	lines := map[string][]int{} // file -> offsets of its line starts
 	for _, d := range r.Diagnostics {
-		sev := d.Severity.String()
+		// The line FindingText renders, in colour.
+		loc, sev, rule := FindingParts(d)
 		if c, ok := sevColor[d.Severity]; ok {
 			sev = c.Sprint(sev)
 		}
-		fmt.Fprintf(b, "%s: %s: %s %s\n",
-			bold.Sprintf("%s:%d:%d", displayFile(d.File), d.Line, d.Column), sev, Printable(d.Message),
-			faint.Sprintf("[%s %s]", Printable(d.Rule), Printable(d.Name)))
+		fmt.Fprintf(b, "%s: %s: %s %s\n", bold.Sprint(loc), sev, Printable(d.Message), faint.Sprint(rule))
 		if !p.Options.ShowSource {
 			continue
 		}

@@ -58,6 +58,10 @@ type Engine struct {
 	// for none: its project rules do not run), its loading findings and
 	// its notes on the run.
 	Load func(l *Loader) (state any, diags []lint.Diagnostic, notes []string)
+	// Commands is what the engine does in next and simulate: a value
+	// implementing NextCommand, SimulateCommand or both (commands.go);
+	// nil for neither. internal/engines sets it.
+	Commands any
 }
 
 // Rules returns the rules of the given engines, each once, in the

@@ -245,6 +245,11 @@ func (e *Error) Error() string { return e.Range.String() + ": " + e.Msg }
 // maxDepth bounds the nesting of scheme XML; a scheme nests six deep.
 const maxDepth = 200
 
+// MaxValueLen bounds a timer's Value attribute: the longest real value is
+// a few dozen bytes, and every value rule reads it again, so a longer one
+// is "too large to check" (TMR6001) rather than read.
+const MaxValueLen = 4096
+
 // parser reads one scheme document.
 type parser struct {
 	text   []byte
@@ -307,6 +312,14 @@ func parse(text []byte, toFile func(int) int, ls *lines, prefix string) (*Scheme
 				if t.Name.Local != "Process" {
 					return nil, &Error{Kind: Unreadable, Range: p.rng(before, after),
 						Msg: fmt.Sprintf("not a Workflow Engine scheme: the root element is <%s>, not <Process>", t.Name.Local)}
+				}
+			}
+			if len(stack) == 2 && stack[1] == "Timers" && t.Name.Local == "Timer" {
+				for _, a := range t.Attr {
+					if a.Name.Local == "Value" && a.Name.Space == "" && len(a.Value) > MaxValueLen {
+						return nil, &Error{Kind: Unreadable, Range: p.rng(before, after),
+							Msg: fmt.Sprintf("the timer's Value is %d bytes: too large to check (the limit is %d)", len(a.Value), MaxValueLen)}
+					}
 				}
 			}
 			stack = append(stack, t.Name.Local)

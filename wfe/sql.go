@@ -50,6 +50,12 @@ type sqlToken struct {
 	lit   *Literal
 }
 
+// MaxSQLTokens bounds the tokens of one SQL file (and of a statement an
+// EXEC runs): a token holds about 40 bytes, so 40 MB of '(' would take
+// 1.6 GB; a seed file of schemes has some thousands of tokens, and a
+// million is 40 MB.
+const MaxSQLTokens = 1 << 20
+
 // tokenize splits SQL into tokens; comments and spaces are dropped. An
 // unterminated literal, quoted identifier or comment is an error at its
 // start.
@@ -57,6 +63,9 @@ func tokenize(src []byte, backslash bool) ([]sqlToken, int, string) {
 	var out []sqlToken
 	i := 0
 	for i < len(src) {
+		if len(out) > MaxSQLTokens {
+			return nil, i, fmt.Sprintf("more than %d tokens: the file is too large to check", MaxSQLTokens)
+		}
 		c := src[i]
 		switch {
 		case c == ' ' || c == '\t' || c == '\r' || c == '\n' || c == '\f':

@@ -5,6 +5,7 @@ package join
 
 import (
 	"cmp"
+	"fmt"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -158,7 +159,8 @@ func AbsPath(p string) string {
 // nodes typed as timers and every model the graph names, which needs no
 // model loaded yet. files are the graph documents read and broken those
 // of them that failed to load (they cover no model). The diagnostics are
-// TMR0004 findings for IRIs that plainly name a model but map to no file.
+// TMR0004 findings for IRIs that plainly name a model but map to no file;
+// a graph with more than MaxNodes nodes is a TMR0001 and no index (nil).
 //
 // The graph names a model when it types one of the model's elements as a
 // proc:Process, proc:UserTask, proc:TimerStartEvent or proc:TimerCatchEvent,
@@ -188,6 +190,10 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	}
 	for _, f := range broken {
 		ix.broken[AbsPath(f)] = true
+	}
+	if d, over := tooManyNodes(g, vocab); over {
+		// No index: the engine goes on as with no graph.
+		return nil, []lint.Diagnostic{d}
 	}
 
 	// Every model the graph names, with the first place naming it, and
@@ -261,6 +267,39 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	return ix, diags
 }
 
+// MaxNodes bounds the graph's nodes the join reads: the triples typing a
+// process, a user task or a timer, and the seam:executes and
+// seam:schedules triples. Each is held as a Triple of some 360 bytes and
+// names a model to look for, so a graph naming a million models would
+// take gigabytes; a real index graph has some thousands. Past it the
+// graph is "too large to check" (TMR0001) and no model is joined.
+const MaxNodes = 200_000
+
+// tooManyNodes counts the nodes the join would read, without reading them.
+func tooManyNodes(g *graph.Graph, vocab graph.Vocabulary) (lint.Diagnostic, bool) {
+	n := 0
+	for _, class := range []graph.Term{vocab.TimerStartEvent(), vocab.TimerCatchEvent(), vocab.Process(), vocab.UserTask()} {
+		n += g.CountByType(class)
+	}
+	for _, p := range []graph.Term{vocab.Executes(), vocab.Schedules(), vocab.StoredIn()} {
+		n += g.CountByPredicate(p)
+	}
+	if n <= MaxNodes {
+		return lint.Diagnostic{}, false
+	}
+	path := ""
+	if docs := g.Documents(); len(docs) > 0 {
+		path = docs[0].Path
+	}
+	return lint.LoadDiagnostic(RuleFileUnreadable, span.At(path, span.Pos{Line: 1, Col: 1}),
+		fmt.Sprintf("the index graph has %d process, task and timer nodes and seams: too large to check (the limit is %d)", n, MaxNodes),
+		"Split the index graph; no model was joined with it."), true
+}
+
+// RuleFileUnreadable is the ID of the core rule for a file that cannot be
+// checked; its name and doc live in package rules.
+const RuleFileUnreadable = "TMR0001"
+
 // maxAlsoNamed bounds the related locations of a TMR0004 finding: the
 // first places, in document order, that name the same missing model.
 const maxAlsoNamed = 8
@@ -313,6 +352,9 @@ type Named struct {
 // Named returns the model files the graph names, in the order it first
 // names them.
 func (ix *Index) Named() []Named {
+	if ix == nil {
+		return nil
+	}
 	out := make([]Named, 0, len(ix.named))
 	for p, n := range ix.named {
 		out = append(out, Named{Path: p, At: n.at})

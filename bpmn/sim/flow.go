@@ -188,6 +188,7 @@ func (e *engine) leave(sc *scope, n int32) {
 		return
 	}
 	sc.live += int32(len(out) - 1)
+	e.checkTokens(sc, n)
 	for _, f := range out {
 		e.follow(sc, f)
 	}

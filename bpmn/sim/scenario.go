@@ -14,6 +14,7 @@ import (
 	"go.yaml.in/yaml/v3"
 
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // Scenario is what to simulate: the stepped clock, the replicas, the
@@ -46,6 +47,11 @@ type Scenario struct {
 	// the due times before it count as missed at the first load (the latest
 	// fires at once, as ADR-0037 section 4 says).
 	AlreadyRunning bool
+	// Spiff is the SpiffWorkflow whose engine loop the run follows
+	// (scenario key spiff:, flag --spiff): SpiffMain (""), the default, or
+	// Spiff312. They differ in how many overdue occurrences of a cycle one
+	// refresh delivers when its path stops at a task.
+	Spiff SpiffVersion
 }
 
 // Runtime readings, as the scenario file's runtime: key spells them.
@@ -58,15 +64,14 @@ const (
 const DefaultLease = 30 * time.Second
 
 // DefaultSpan is how far a simulation with no scenario runs.
-const DefaultSpan = 30 * 24 * time.Hour
+const DefaultSpan = simcore.DefaultSpan
 
-// Window is a half-open interval of time [Start, End).
+// Window is a half-open interval of time [Start, End), read as the core
+// reads one (simcore.Window).
 type Window struct{ Start, End time.Time }
 
 // String renders the window as START/END.
-func (w Window) String() string {
-	return timeexpr.FormatTime(w.Start) + "/" + timeexpr.FormatTime(w.End)
-}
+func (w Window) String() string { return simcore.Window(w).String() }
 
 // Crash takes one replica down. The replica crashes inside its first
 // scheduler run at or after At: a firing it was claiming in that run rolls
@@ -246,6 +251,11 @@ func (s *Scenario) Describe() string {
 	} else {
 		b.WriteString(", runtime starts at from (earlier due times are missed at first load)")
 	}
+	spiff := s.Spiff
+	if spiff == "" {
+		spiff = SpiffMain
+	}
+	fmt.Fprintf(&b, ", SpiffWorkflow %s", spiff)
 	return b.String()
 }
 
@@ -261,41 +271,15 @@ func ParseRuntime(v string) (alreadyRunning bool, err error) {
 	return false, &ScenarioError{Msg: fmt.Sprintf("unknown reading %q", v), Got: v, Choices: []string{RuntimeStartsAtFrom, RuntimeAlreadyRunning}}
 }
 
-// ParseDurationFlag reads an exact ISO 8601 duration (no years or months)
-// as the flags and the scenario file give them: PT1S, PT47H, P7D.
-func ParseDurationFlag(s string) (time.Duration, error) {
-	d, err := timeexpr.ParseDuration(strings.TrimSpace(s))
-	if err != nil {
-		return 0, fmt.Errorf("%q is not an ISO 8601 duration such as PT1S or P7D (%s)", s, syntaxMsg(err))
-	}
-	if d.Negative {
-		return 0, fmt.Errorf("%q is negative", s)
-	}
-	x, ok := d.Exact()
-	if !ok {
-		return 0, fmt.Errorf("%q has years or months; give days instead", s)
-	}
-	return x, nil
-}
+// ParseDurationFlag reads a duration of zero or more as every scenario
+// and flag does (simcore.ParseDuration): ISO 8601 of exact length (PT1S,
+// PT47H, P7D) or Go syntax (1s, 47h).
+func ParseDurationFlag(s string) (time.Duration, error) { return simcore.ParseDuration(s) }
 
-// ParseWindow reads START/END.
+// ParseWindow reads START/END (simcore.ParseWindow).
 func ParseWindow(s string) (Window, error) {
-	a, b, ok := strings.Cut(s, "/")
-	if !ok {
-		return Window{}, fmt.Errorf("%q: want START/END, such as 2026-11-10T00:00:00Z/2026-11-17T00:00:00Z", s)
-	}
-	start, err := ParseTime(a)
-	if err != nil {
-		return Window{}, err
-	}
-	end, err := ParseTime(b)
-	if err != nil {
-		return Window{}, err
-	}
-	if !end.After(start) {
-		return Window{}, fmt.Errorf("%q: the end is not after the start", s)
-	}
-	return Window{Start: start, End: end}, nil
+	w, err := simcore.ParseWindow(s)
+	return Window{Start: w.Start, End: w.End}, err
 }
 
 // ParseCrash reads REPLICA@TIME or REPLICA@TIME/RESTART; the replica may
@@ -366,17 +350,15 @@ func ParseCompletion(s string) (Completion, error) {
 // The scenario file's YAML shape. Every value is a string or a list, read
 // with the same parsers as the flags.
 type yamlScenario struct {
-	From      string              `yaml:"from"`
-	Until     string              `yaml:"until"`
-	Step      string              `yaml:"step"`
-	Replicas  int                 `yaml:"replicas"`
-	Seed      int64               `yaml:"seed"`
-	Lease     string              `yaml:"lease"`
-	Down      strList             `yaml:"down"`
-	Crash     []yamlCrash         `yaml:"crash"`
-	Stall     []yamlStall         `yaml:"stall"`
-	Processes map[string]yamlProc `yaml:"processes"`
-	Runtime   string              `yaml:"runtime"`
+	simcore.HeaderFile `yaml:",inline"`
+	Replicas           int                 `yaml:"replicas"`
+	Seed               int64               `yaml:"seed"`
+	Lease              string              `yaml:"lease"`
+	Crash              []yamlCrash         `yaml:"crash"`
+	Stall              []yamlStall         `yaml:"stall"`
+	Processes          map[string]yamlProc `yaml:"processes"`
+	Runtime            string              `yaml:"runtime"`
+	Spiff              string              `yaml:"spiff"`
 }
 
 type yamlCrash struct {
@@ -405,23 +387,7 @@ type yamlEvery struct {
 }
 
 // strList is a YAML scalar or a list of scalars.
-type strList []string
-
-func (l *strList) UnmarshalYAML(n *yaml.Node) error {
-	switch n.Kind {
-	case yaml.ScalarNode:
-		*l = strList{n.Value}
-		return nil
-	case yaml.SequenceNode:
-		var v []string
-		if err := n.Decode(&v); err != nil {
-			return err
-		}
-		*l = v
-		return nil
-	}
-	return fmt.Errorf("line %d: want a value or a list of values", n.Line)
-}
+type strList = simcore.StrList
 
 // ParseScenario reads a scenario file (YAML, docs/scenario.md). An unknown
 // key is an error that names the nearest known one; a value of the wrong
@@ -460,20 +426,20 @@ func ParseScenario(src []byte) (Scenario, error) {
 			return s, field("runtime", err)
 		}
 	}
-	if y.From != "" {
-		if s.From, err = ParseTime(y.From); err != nil {
-			return s, field("from", err)
+	if y.Spiff != "" {
+		if s.Spiff, err = ParseSpiffVersion(y.Spiff); err != nil {
+			return s, field("spiff", err)
 		}
 	}
-	if y.Until != "" {
-		if s.Until, err = ParseTime(y.Until); err != nil {
-			return s, field("until", err)
-		}
+	h, err := y.Read()
+	if err != nil {
+		var fe *simcore.FieldError
+		errors.As(err, &fe)
+		return s, field(fe.Key, fe.Err)
 	}
-	if y.Step != "" {
-		if s.Step, err = ParseDurationFlag(y.Step); err != nil {
-			return s, field("step", err)
-		}
+	s.From, s.Until, s.Step = h.From, h.Until, h.Step
+	for _, w := range h.Down {
+		s.Down = append(s.Down, Window{Start: w.Start, End: w.End})
 	}
 	if y.Lease != "" {
 		if s.Lease, err = ParseDurationFlag(y.Lease); err != nil {
@@ -481,13 +447,6 @@ func ParseScenario(src []byte) (Scenario, error) {
 		}
 	}
 	s.Replicas, s.Seed = y.Replicas, y.Seed
-	for _, d := range y.Down {
-		w, err := ParseWindow(d)
-		if err != nil {
-			return s, field("down", err)
-		}
-		s.Down = append(s.Down, w)
-	}
 	for i, c := range y.Crash {
 		cr := Crash{Replica: c.Replica}
 		if cr.At, err = ParseTime(c.At); err != nil {
@@ -586,18 +545,6 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(keys)
 	return keys
-}
-
-// syntaxMsg returns the parser's reason, or a generic one.
-func syntaxMsg(err error) string {
-	var se *timeexpr.SyntaxError
-	if errors.As(err, &se) && se.Msg != "" {
-		return se.Msg
-	}
-	if err != nil {
-		return err.Error()
-	}
-	return "syntax error"
 }
 
 // keyLines maps each top-level key of a scenario document to its line.

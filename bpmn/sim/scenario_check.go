@@ -54,7 +54,7 @@ var scenarioShape = sync.OnceValue(func() *shape {
 	shTexts := &shape{kind: "texts", want: "a value or a list of values"}
 	shReplica := map[string]*shape{"replica": shInt, "at": shText}
 	return &shape{kind: "map", want: "a map of keys such as from, until and processes", keys: map[string]*shape{
-		"from": shText, "until": shText, "step": shText, "lease": shText, "runtime": shText,
+		"from": shText, "until": shText, "step": shText, "lease": shText, "runtime": shText, "spiff": shText,
 		"replicas": shInt, "seed": shInt,
 		"down":  {kind: "texts", want: "a list of START/END windows"},
 		"crash": {kind: "list", want: "a list of {replica, at, restart}", keys: merge(shReplica, map[string]*shape{"restart": shText})},

@@ -12,3 +12,6 @@ import (
 //
 //go:embed scenario.schema.json
 var ScenarioSchema []byte
+
+// ScenarioKeys are the top-level keys of a scenario file, sorted.
+func ScenarioKeys() []string { return sortedShapeKeys(scenarioShape().keys) }

@@ -22,7 +22,7 @@ func TestParseScenarioFile(t *testing.T) {
 	}
 	want := "2026-11-01T00:00:00Z .. 2026-12-01T00:00:00Z step PT1S, 3 replicas, seed 7, lease PT30S, " +
 		"down 2026-11-10T00:00:00Z/2026-11-17T00:00:00Z, crash r2@2026-11-20T08:00:00Z/2026-11-21T00:00:00Z, " +
-		"stall r1@2026-11-25T00:00:00Z for PT2M, runtime starts at from (earlier due times are missed at first load)"
+		"stall r1@2026-11-25T00:00:00Z for PT2M, runtime starts at from (earlier due times are missed at first load), SpiffWorkflow main"
 	if got := sc.Describe(); got != want {
 		t.Errorf("Describe:\n%s\nwant\n%s", got, want)
 	}
@@ -49,9 +49,9 @@ func TestParseScenarioFile(t *testing.T) {
 
 func TestParseScenarioErrors(t *testing.T) {
 	for src, want := range map[string]string{
-		"replicaz: 2\n":                            `line 1: unknown key "replicaz" (want one of: crash, down, from, lease, processes, replicas, runtime, seed, stall, step, until)`,
+		"replicaz: 2\n":                            `line 1: unknown key "replicaz" (want one of: crash, down, from, lease, processes, replicas, runtime, seed, spiff, stall, step, until)`,
 		"from: 2026-11-01\n":                       "line 1: from: want an RFC 3339 instant",
-		"seed: 1\nstep: P1M\n":                     "line 2: step: \"P1M\" has years or months",
+		"seed: 1\nstep: P1M\n":                     "line 2: step: \"P1M\" is not a duration such as PT1S, P7D, 90s or 1h30m (years and months have no fixed length",
 		"down: [2026-11-01T00:00:00Z]\n":           "want START/END",
 		"processes:\n  A:\n    startz: []\n":       `line 3: unknown key "startz" in processes.A (want one of: choose, complete, start, startEvery)`,
 		"replicas: two\n":                          `line 1: replicas: want a whole number, not "two"`,

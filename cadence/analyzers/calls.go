@@ -27,6 +27,14 @@ type Offense struct {
 	Callee string
 	Chain  []string
 	At     Position
+	// Module is the module path of the package At is in ("" outside
+	// module mode).
+	Module string
+	// Beyond, when set, is where the native call really is: in a
+	// dependency outside the module At is in. At is then the module's own
+	// call that leads there, so that the finding is reported, and
+	// suppressed, in the user's code.
+	Beyond string
 }
 
 // ReachFact is the fact exported for every function that reaches an
@@ -90,6 +98,10 @@ type localOffense struct {
 type edge struct {
 	to       *types.Func
 	pos, end token.Pos
+	// noClock marks a reference from a query handler or an update
+	// validator: what it reaches is checked for blocking, not for clock
+	// reads.
+	noClock bool
 }
 
 // funcInfo is what the calls analyzer knows of one function of the
@@ -146,11 +158,12 @@ func runCalls(pass *analysis.Pass) (any, error) {
 	// log.Printf (which reads time.Now for its prefix) is no timer. Only
 	// the native functions themselves count, so its packages export no
 	// facts.
-	if inGOROOT(pass) {
+	if inGOROOT(pass) || sdkModule(pass) {
 		return &Calls{}, nil
 	}
 	infos := map[*types.Func]*funcInfo{}
 	var order []*funcInfo
+	acts := activities(pass)
 	for _, file := range pass.Files {
 		for _, decl := range file.Decls {
 			fd, ok := decl.(*ast.FuncDecl)
@@ -162,7 +175,7 @@ func runCalls(pass *analysis.Pass) (any, error) {
 				continue
 			}
 			fi := &funcInfo{obj: obj, decl: fd}
-			collect(pass, fi)
+			collect(pass, fi, acts)
 			infos[obj] = fi
 			order = append(order, fi)
 		}
@@ -178,15 +191,32 @@ func runCalls(pass *analysis.Pass) (any, error) {
 			pass.ExportObjectFact(fi.obj, fact)
 		}
 	}
+	// A function of the package that only query handlers and update
+	// validators refer to is theirs: its clock reads are not findings,
+	// though it takes a workflow.Context.
+	fromQuery, fromWorkflow := map[*types.Func]bool{}, map[*types.Func]bool{}
+	for _, fi := range order {
+		for _, e := range fi.edges {
+			if e.noClock {
+				fromQuery[e.to] = true
+			} else {
+				fromWorkflow[e.to] = true
+			}
+		}
+	}
 	res := &Calls{}
 	best := map[string]int{}
 	for _, fi := range order {
 		sdk := workflowSDK(fi.obj)
-		if sdk == NoSDK {
+		if sdk == NoSDK || isMock(fi.obj) || acts[fi.obj] {
 			continue
 		}
+		queryOnly := fromQuery[fi.obj] && !fromWorkflow[fi.obj]
 		res.Workflows = append(res.Workflows, fi.obj)
 		for _, o := range reach[fi.obj] {
+			if queryOnly && o.Rule == NativeClock {
+				continue
+			}
 			// An offense is reported once at each place of the package:
 			// at the call itself when it is local, at each call that
 			// leads out of the package towards it when it is not.
@@ -209,14 +239,19 @@ func runCalls(pass *analysis.Pass) (any, error) {
 }
 
 // collect finds a function's native calls and its references to other
-// functions, function literals included.
-func collect(pass *analysis.Pass, fi *funcInfo) {
+// functions, function literals included. What the SDK does not run as
+// workflow code is left out: the activities a workflow executes or
+// registers, the callbacks of SideEffect and MutableSideEffect (their
+// results are recorded). Query handlers and update validators are kept
+// for blocking (sleeps, timers) but not for clock reads.
+func collect(pass *analysis.Pass, fi *funcInfo, acts map[*types.Func]bool) {
 	// ranges maps the identifier of a called function to the call, so
 	// that a finding spans the whole call; a reference that is not
 	// called (a method value, time.Sleep passed as a value) spans the
 	// selector or identifier.
 	calls := map[*ast.Ident]*ast.CallExpr{}
 	spans := map[*ast.Ident]ast.Node{}
+	var skip, activity, noClock []ast.Node
 	ast.Inspect(fi.decl.Body, func(n ast.Node) bool {
 		switch n := n.(type) {
 		case *ast.CallExpr:
@@ -226,23 +261,49 @@ func collect(pass *analysis.Pass, fi *funcInfo) {
 			case *ast.SelectorExpr:
 				calls[f.Sel] = n
 			}
+			kind, from := sdkRole(pass.TypesInfo, n)
+			for i := from; kind != roleNone && i < len(n.Args); i++ {
+				switch kind {
+				case roleActivity:
+					activity = append(activity, n.Args[i])
+				case roleSideEffect:
+					skip = append(skip, n.Args[i])
+				case roleQuery:
+					noClock = append(noClock, n.Args[i])
+				}
+			}
+		case *ast.CompositeLit:
+			if isUpdateOptions(pass.TypesInfo, n) {
+				for _, el := range n.Elts {
+					if kv, ok := el.(*ast.KeyValueExpr); ok {
+						if k, ok := kv.Key.(*ast.Ident); ok && k.Name == "Validator" {
+							noClock = append(noClock, kv.Value)
+						}
+					}
+				}
+			}
 		case *ast.SelectorExpr:
 			spans[n.Sel] = n
 		case *ast.Ident:
 			fn, _ := pass.TypesInfo.Uses[n].(*types.Func)
-			if fn == nil {
+			if fn == nil || inside(skip, n) {
 				return true
 			}
 			fn = fn.Origin()
 			var node ast.Node = n
-			if c, ok := calls[n]; ok {
+			c, called := calls[n]
+			if called {
 				node = c
 			} else if s, ok := spans[n]; ok {
 				node = s
 			}
+			quiet := inside(noClock, n)
 			if rule, _ := native(calleeName(fn)); rule != "" {
+				if quiet && rule == NativeClock {
+					return true
+				}
 				o := localOffense{
-					Offense: Offense{Rule: rule, Callee: calleeName(fn), Chain: []string{funcName(fi.obj)}, At: positionOf(pass.Fset, node.Pos(), node.End())},
+					Offense: Offense{Rule: rule, Callee: calleeName(fn), Chain: []string{funcName(fi.obj)}, At: positionOf(pass.Fset, node.Pos(), node.End()), Module: moduleOf(pass)},
 					site:    node.Pos(),
 					siteEnd: node.End(),
 					local:   true,
@@ -252,23 +313,115 @@ func collect(pass *analysis.Pass, fi *funcInfo) {
 				fi.direct = append(fi.direct, o)
 				return true
 			}
-			fi.edges = append(fi.edges, edge{to: fn, pos: node.Pos(), end: node.End()})
+			// A function that is referred to, not called, is an
+			// activity when it is passed where the SDK takes one, when
+			// the package executes or registers it as one, or when it
+			// takes a context.Context first (what an activity takes,
+			// and what no workflow has to give).
+			if !called && (inside(activity, n) || acts[fn] || takesGoContext(fn)) {
+				return true
+			}
+			fi.edges = append(fi.edges, edge{to: fn, pos: node.Pos(), end: node.End(), noClock: quiet})
 		}
 		return true
 	})
 }
 
+// inside reports whether a node is inside one of the nodes.
+func inside(nodes []ast.Node, n ast.Node) bool {
+	for _, r := range nodes {
+		if r.Pos() <= n.Pos() && n.End() <= r.End() {
+			return true
+		}
+	}
+	return false
+}
+
+// activities returns the functions a package passes to the SDK as
+// activities (ExecuteActivity, ExecuteLocalActivity, the RegisterActivity
+// methods, activity.Register, a test suite's OnActivity) or as SideEffect
+// and MutableSideEffect callbacks, wherever it does: none of them is
+// workflow code, though a callback takes a workflow.Context.
+func activities(pass *analysis.Pass) map[*types.Func]bool {
+	acts := map[*types.Func]bool{}
+	for _, file := range pass.Files {
+		ast.Inspect(file, func(n ast.Node) bool {
+			call, ok := n.(*ast.CallExpr)
+			if !ok {
+				return true
+			}
+			kind, from := sdkRole(pass.TypesInfo, call)
+			if kind != roleActivity && kind != roleSideEffect {
+				return true
+			}
+			for _, a := range call.Args[min(from, len(call.Args)):] {
+				ast.Inspect(a, func(m ast.Node) bool {
+					if _, ok := m.(*ast.CallExpr); ok {
+						return false
+					}
+					if id, ok := m.(*ast.Ident); ok {
+						if fn, ok := pass.TypesInfo.Uses[id].(*types.Func); ok {
+							acts[fn.Origin()] = true
+						}
+					}
+					return true
+				})
+			}
+			return true
+		})
+	}
+	return acts
+}
+
+// takesGoContext reports whether a function's first parameter is a
+// context.Context.
+func takesGoContext(fn *types.Func) bool {
+	params := fn.Signature().Params()
+	if params.Len() == 0 {
+		return false
+	}
+	named, ok := types.Unalias(params.At(0).Type()).(*types.Named)
+	return ok && named.Obj().Pkg() != nil && named.Obj().Pkg().Path() == "context" && named.Obj().Name() == "Context"
+}
+
+// sdkModule reports whether a pass's package is the SDK's own, in module
+// mode: what a workflow calls of the SDK is the SDK's replay-safe API,
+// whatever the SDK's implementation does inside.
+func sdkModule(pass *analysis.Pass) bool {
+	m := moduleOf(pass)
+	return m == "go.temporal.io/sdk" || m == "go.uber.org/cadence"
+}
+
+// moduleOf is the module path of a pass's package, or "".
+func moduleOf(pass *analysis.Pass) string {
+	if pass.Module == nil {
+		return ""
+	}
+	return pass.Module.Path
+}
+
 // reachOf returns the offenses a function reaches, each with its shortest
 // chain (breadth first over the package's functions and the facts of the
-// functions of other packages).
+// functions of other packages). Below a query handler or an update
+// validator clock reads do not count. An offense in another module is
+// moved to this package's call that leads to it, with where it really is
+// kept in Beyond.
 func reachOf(pass *analysis.Pass, start *funcInfo, infos map[*types.Func]*funcInfo) []localOffense {
 	type item struct {
-		fi    *funcInfo
-		chain []string
+		fi      *funcInfo
+		chain   []string
+		noClock bool
+	}
+	type visit struct {
+		fn      *types.Func
+		noClock bool
 	}
 	var out []localOffense
 	seenOffense := map[string]bool{}
-	add := func(o localOffense) {
+	add := func(o localOffense, noClock bool) {
+		if noClock && o.Rule == NativeClock {
+			return
+		}
 		key := fmt.Sprintf("%s\x00%s\x00%d", o.Rule, o.At.Filename, o.At.Offset)
 		if seenOffense[key] || len(out) >= maxOffenses {
 			return
@@ -276,7 +429,8 @@ func reachOf(pass *analysis.Pass, start *funcInfo, infos map[*types.Func]*funcIn
 		seenOffense[key] = true
 		out = append(out, o)
 	}
-	visited := map[*types.Func]bool{start.obj: true}
+	mod := moduleOf(pass)
+	visited := map[visit]bool{{start.obj, false}: true}
 	queue := []item{{fi: start, chain: []string{funcName(start.obj)}}}
 	for len(queue) > 0 {
 		it := queue[0]
@@ -284,15 +438,16 @@ func reachOf(pass *analysis.Pass, start *funcInfo, infos map[*types.Func]*funcIn
 		for _, d := range it.fi.direct {
 			o := d
 			o.Chain = slices.Clone(it.chain)
-			add(o)
+			add(o, it.noClock)
 		}
 		for _, e := range it.fi.edges {
-			if visited[e.to] {
+			noClock := it.noClock || e.noClock
+			if visited[visit{e.to, noClock}] {
 				continue
 			}
-			visited[e.to] = true
+			visited[visit{e.to, noClock}] = true
 			if callee, ok := infos[e.to]; ok {
-				queue = append(queue, item{fi: callee, chain: append(slices.Clone(it.chain), funcName(e.to))})
+				queue = append(queue, item{fi: callee, chain: append(slices.Clone(it.chain), funcName(e.to)), noClock: noClock})
 				continue
 			}
 			if e.to.Pkg() == pass.Pkg {
@@ -305,7 +460,14 @@ func reachOf(pass *analysis.Pass, start *funcInfo, infos map[*types.Func]*funcIn
 			for _, fo := range fact.Offenses {
 				o := localOffense{Offense: fo, site: e.pos, siteEnd: e.end}
 				o.Chain = append(slices.Clone(it.chain), fo.Chain...)
-				add(o)
+				if mod != "" && fo.Module != "" && fo.Module != mod {
+					if o.Beyond == "" {
+						o.Beyond = fmt.Sprintf("%s:%d:%d", fo.At.Filename, fo.At.Line, fo.At.Col)
+					}
+					o.At = positionOf(pass.Fset, e.pos, e.end)
+					o.Module = mod
+				}
+				add(o, noClock)
 			}
 		}
 	}

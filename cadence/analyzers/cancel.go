@@ -76,13 +76,11 @@ func cancelRaceIn(pass *analysis.Pass, fd *ast.FuncDecl, out *Findings) {
 		return true
 	})
 	// The cancel functions called outside a defer statement: a deferred
-	// cancel runs when the function returns, after the Get.
-	for n, p := range s.parent {
+	// cancel (defer cancel(), or a call in a deferred function literal)
+	// runs when the function returns, after the Get.
+	for n := range s.parent {
 		call, ok := n.(*ast.CallExpr)
-		if !ok {
-			continue
-		}
-		if _, deferred := p.(*ast.DeferStmt); deferred {
+		if !ok || s.deferred(call) {
 			continue
 		}
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
@@ -254,4 +252,21 @@ func (s *cancelScope) isCanceledType(t types.Type) bool {
 	}
 	n, ok := types.Unalias(t).(*types.Named)
 	return ok && n.Obj().Name() == "CanceledError" && n.Obj().Pkg() != nil && sdkOf(n.Obj().Pkg().Path()) != NoSDK
+}
+
+// deferred reports whether a call runs when its function returns: it is
+// the call of a defer statement, or inside a function literal that a defer
+// statement calls. (A call among a deferred call's arguments runs at once.)
+func (s *cancelScope) deferred(call *ast.CallExpr) bool {
+	inLit := false
+	var child ast.Node = call
+	for p := s.parent[call]; p != nil; child, p = p, s.parent[p] {
+		switch p := p.(type) {
+		case *ast.DeferStmt:
+			return p.Call == child || inLit
+		case *ast.FuncLit:
+			inLit = true
+		}
+	}
+	return false
 }

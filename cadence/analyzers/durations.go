@@ -58,8 +58,8 @@ func runDurations(pass *analysis.Pass) (any, error) {
 			switch {
 			case d < 0:
 				f.Rule = TimerNegative
-				f.What = fmt.Sprintf("the duration %s is negative, so the %s timer fails with an error instead of waiting", d, sdk)
-				f.Detail = "Write a positive duration; to go on at once, call no timer."
+				f.What = fmt.Sprintf("the duration %s is negative, so the %s SDK completes workflow.%s at once, with no error and no timer in the history, as for zero", d, sdk, name)
+				f.Detail = "Write the positive duration meant (a negative one is most often a sign error), or remove the call: changing it to a positive duration later adds a timer decision that running workflows' histories do not have (a non-determinism error on replay)."
 			case d == 0:
 				f.Rule = TimerZero
 				f.What = fmt.Sprintf("the duration is zero, so %s completes at once and records no timer in the history", "workflow."+name)

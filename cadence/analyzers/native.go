@@ -79,6 +79,9 @@ func nativeFinding(pass *analysis.Pass, r ReachedOffense) Finding {
 		at := r.At
 		f.At = &at
 		detail = fmt.Sprintf("Write %s instead; the call is at %s:%d:%d, reached by %s.", replacement, shortFile(at.Filename), at.Line, at.Col, chain)
+		if r.Beyond != "" {
+			detail = fmt.Sprintf("The native call is in a dependency (%s), reached by %s: call it from an activity or a workflow.SideEffect, or use %s in workflow code.", r.Beyond, chain, replacement)
+		}
 	}
 	f.Detail = detail
 	if r.Local && r.Rule == NativeSleep {

@@ -64,8 +64,26 @@ func workflowPkg(path string) SDK {
 	return NoSDK
 }
 
-// ContextSDK returns the SDK whose workflow.Context t is, looking through
-// type aliases, or NoSDK.
+// contextPkgs are the packages that declare a workflow Context in the
+// released SDKs: every minor of go.uber.org/cadence since v0.17 declares it
+// in internal (workflow.Context an alias); go.temporal.io/sdk declares it
+// in internal up to v1.49 and in internal/common/workflowcontext from
+// v1.50 (internal.Context and workflow.Context aliases of it). The
+// versions checked against the module proxy are in
+// testdata/sdk-versions.json.
+var contextPkgs = map[string]SDK{
+	"go.uber.org/cadence/workflow":                       Cadence,
+	"go.uber.org/cadence/internal":                       Cadence,
+	"go.temporal.io/sdk/workflow":                        Temporal,
+	"go.temporal.io/sdk/internal":                        Temporal,
+	"go.temporal.io/sdk/internal/common/workflowcontext": Temporal,
+}
+
+// ContextSDK returns the SDK whose workflow Context t is, looking through
+// type aliases, or NoSDK. A Context the SDK declares elsewhere than in the
+// packages it declares it today (a future internal move) is recognised by
+// its shape: an interface of the SDK's module whose Done method returns
+// the SDK's Channel, not a Go channel.
 func ContextSDK(t types.Type) SDK {
 	named, ok := types.Unalias(t).(*types.Named)
 	if !ok {
@@ -75,7 +93,31 @@ func ContextSDK(t types.Type) SDK {
 	if obj.Name() != "Context" || obj.Pkg() == nil {
 		return NoSDK
 	}
-	return workflowPkg(obj.Pkg().Path())
+	if sdk, ok := contextPkgs[obj.Pkg().Path()]; ok {
+		return sdk
+	}
+	sdk := sdkOf(obj.Pkg().Path())
+	if sdk == NoSDK {
+		return NoSDK
+	}
+	iface, ok := named.Underlying().(*types.Interface)
+	if !ok {
+		return NoSDK
+	}
+	for m := range iface.Methods() {
+		if m.Name() != "Done" {
+			continue
+		}
+		res := m.Signature().Results()
+		if res.Len() != 1 {
+			return NoSDK
+		}
+		ch, ok := types.Unalias(res.At(0).Type()).(*types.Named)
+		if ok && ch.Obj().Name() == "Channel" && ch.Obj().Pkg() != nil && sdkOf(ch.Obj().Pkg().Path()) == sdk {
+			return sdk
+		}
+	}
+	return NoSDK
 }
 
 // workflowSDK returns the SDK of a function whose first parameter is a
@@ -147,4 +189,93 @@ func workflowImport(f *ast.File, sdk SDK) string {
 		return "workflow"
 	}
 	return ""
+}
+
+// role is what the SDK does with the function values a call passes it.
+type role int
+
+const (
+	roleNone role = iota
+	// roleActivity: the arguments are activities, run by an activity
+	// worker, not workflow code.
+	roleActivity
+	// roleSideEffect: the callback runs once and its result is recorded,
+	// so what it reads is not replayed.
+	roleSideEffect
+	// roleQuery: the handler runs outside the history (a query, not
+	// recorded) and must not block, but may read the clock.
+	roleQuery
+)
+
+// sdkRole returns what the SDK does with the arguments of a call from the
+// index from on: ExecuteActivity and ExecuteLocalActivity take an
+// activity after the context; RegisterActivity, RegisterActivityWithOptions,
+// Cadence's activity.Register and RegisterWithOptions, and a test
+// environment's OnActivity take one first; SideEffect's and
+// MutableSideEffect's callbacks are recorded; SetQueryHandler's handler is
+// a query's.
+func sdkRole(info *types.Info, call *ast.CallExpr) (role, int) {
+	fn, _ := typeutil.Callee(info, call).(*types.Func)
+	if fn == nil || fn.Pkg() == nil || sdkOf(fn.Pkg().Path()) == NoSDK {
+		return roleNone, 0
+	}
+	switch fn.Name() {
+	case "ExecuteActivity", "ExecuteLocalActivity":
+		return roleActivity, 1
+	case "RegisterActivity", "RegisterActivityWithOptions", "OnActivity":
+		return roleActivity, 0
+	case "Register", "RegisterWithOptions":
+		if strings.HasSuffix(fn.Pkg().Path(), "/activity") {
+			return roleActivity, 0
+		}
+	case "SideEffect":
+		return roleSideEffect, 1
+	case "MutableSideEffect":
+		return roleSideEffect, 2
+	case "SetQueryHandler", "SetQueryHandlerWithOptions":
+		return roleQuery, 2
+	}
+	return roleNone, 0
+}
+
+// isUpdateOptions reports whether a composite literal is the SDK's
+// UpdateHandlerOptions, whose Validator runs when an update arrives, is
+// not run again on replay, and must not block.
+func isUpdateOptions(info *types.Info, lit *ast.CompositeLit) bool {
+	named, ok := types.Unalias(info.TypeOf(lit)).(*types.Named)
+	return ok && named.Obj().Name() == "UpdateHandlerOptions" && named.Obj().Pkg() != nil && sdkOf(named.Obj().Pkg().Path()) != NoSDK
+}
+
+// isMock reports whether a method is a generated mock's: its receiver
+// embeds testify's mock.Mock or holds a gomock Controller. A mock of an
+// interface that takes a workflow.Context is test scaffolding, not a
+// workflow.
+func isMock(fn *types.Func) bool {
+	recv := fn.Signature().Recv()
+	if recv == nil {
+		return false
+	}
+	t := recv.Type()
+	if p, ok := t.(*types.Pointer); ok {
+		t = p.Elem()
+	}
+	st, ok := types.Unalias(t).Underlying().(*types.Struct)
+	if !ok {
+		return false
+	}
+	for f := range st.Fields() {
+		ft := f.Type()
+		if p, ok := ft.(*types.Pointer); ok {
+			ft = p.Elem()
+		}
+		named, ok := types.Unalias(ft).(*types.Named)
+		if !ok || named.Obj().Pkg() == nil {
+			continue
+		}
+		switch named.Obj().Pkg().Path() + "." + named.Obj().Name() {
+		case "github.com/stretchr/testify/mock.Mock", "github.com/golang/mock/gomock.Controller", "go.uber.org/mock/gomock.Controller":
+			return true
+		}
+	}
+	return false
 }

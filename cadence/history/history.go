@@ -121,7 +121,13 @@ func firstEventHasType(dec *json.Decoder) bool {
 	return false
 }
 
-// Parse reads a history.
+// MaxEvents bounds the events of a history file, four times the servers'
+// own limit on a workflow's history (51,200 events in Cadence and
+// Temporal): an event is held in about 90 bytes, so 60 MB of tiny events
+// would take gigabytes.
+const MaxEvents = 200_000
+
+// Parse reads a history file, up to MaxEvents events.
 func Parse(src []byte) (*History, error) {
 	dec := json.NewDecoder(bytes.NewReader(src))
 	dec.UseNumber()
@@ -142,6 +148,9 @@ func Parse(src []byte) (*History, error) {
 	}
 	for dec.More() {
 		start := skipSpace(src, int(dec.InputOffset()))
+		if len(h.Events) >= MaxEvents {
+			return nil, &SyntaxError{Offset: start, Msg: fmt.Sprintf("more than %d events: the history is too large to check", MaxEvents)}
+		}
 		var raw map[string]any
 		if err := dec.Decode(&raw); err != nil {
 			return nil, syntaxErr(src, dec, err)

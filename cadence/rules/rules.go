@@ -34,7 +34,16 @@ so the analyzers did not check it. Fix what go build reports.`,
 everything it calls must wait with the SDK's timers. A native sleep runs only in the worker: the history does
 not record it, so it does not survive a worker restart or a replay, and a race it decides can resolve
 differently on replay. The finding sits at the call, and its detail names the chain from the workflow
-function. --fix rewrites time.Sleep(d) to workflow.Sleep(ctx, d) where ctx is in scope.`,
+function; when the call is in a dependency (a module outside the user's, as in the module cache), the finding
+sits at the user's call that leads there, where a suppression covers it. --fix rewrites time.Sleep(d) to
+workflow.Sleep(ctx, d) where ctx is in scope.
+
+Not workflow code, and not followed: activities (a function passed to ExecuteActivity or ExecuteLocalActivity,
+by value, as a method value or from a table, registered with RegisterActivity or Cadence's activity.Register,
+or referred to with a context.Context as its first parameter), the callbacks of SideEffect and
+MutableSideEffect, and the methods of generated mocks (testify's mock.Mock, gomock). A query handler
+(SetQueryHandler) and an update validator (UpdateHandlerOptions.Validator) must not block, so a sleep or a
+native timer there is reported; an update handler is workflow code.`,
 			Bad:  "func Order(ctx workflow.Context) error {\n\ttime.Sleep(time.Minute)\n\treturn nil\n}",
 			Good: "func Order(ctx workflow.Context) error {\n\treturn workflow.Sleep(ctx, time.Minute)\n}",
 		},
@@ -53,7 +62,10 @@ detail names the replacement for each.`,
 			Title: "the native clock in workflow code",
 			Doc: `time.Now, time.Since and time.Until read the worker's clock, which is another instant on replay, so a
 decision taken on it may not match the history. workflow.Now(ctx) is the time of the decision task, the same
-on every replay.`,
+on every replay. The clock may be read where the SDK records the result or does not replay it: in a
+SideEffect or MutableSideEffect callback, in an activity, in a query handler (a query writes nothing to the
+history; the SDKs' docs ask only that it not block or change state) and in an update validator (it must not
+block or change state, and is not run again on replay).`,
 			Bad:  "func Order(ctx workflow.Context) error {\n\tif time.Now().Hour() < 9 {\n\t\treturn nil\n\t}\n\treturn nil\n}",
 			Good: "func Order(ctx workflow.Context) error {\n\tif workflow.Now(ctx).Hour() < 9 {\n\t\treturn nil\n\t}\n\treturn nil\n}",
 		},
@@ -79,9 +91,12 @@ already running).`,
 		{
 			ID: catalog.TimerNegative, Severity: lint.SeverityError,
 			Title: "a timer of negative duration",
-			Doc:   `The SDKs refuse a negative timer duration with an error instead of waiting.`,
-			Bad:   "_ = workflow.Sleep(ctx, -time.Minute)",
-			Good:  "_ = workflow.Sleep(ctx, time.Minute)",
+			Doc: `Both SDKs treat a negative duration as zero (if d <= 0 in workflow.Sleep and workflow.NewTimer): the
+call completes at once, with no error and no timer in the history. A negative constant is most often a sign
+error; and changing it to the positive duration meant, once workflows run, adds a timer decision that their
+histories do not have, a non-determinism error on replay.`,
+			Bad:  "_ = workflow.Sleep(ctx, -time.Minute)",
+			Good: "_ = workflow.Sleep(ctx, time.Minute)",
 		},
 		{
 			ID: catalog.TimerCancelRace, Severity: lint.SeverityWarning,
@@ -98,7 +113,9 @@ cancellation, takes the fired case for a cancelled one. Handle either outcome.`,
 			Title: "a timer in an unbounded loop with no continue-as-new",
 			Doc: `Every turn of a loop that waits on a timer adds TimerStarted and TimerFired events (and a decision) to the
 history. A loop with no end in a function that never returns workflow.NewContinueAsNewError grows the history
-until the server's limit terminates the workflow. Continue as new after a bounded number of turns.`,
+until the server's limit terminates the workflow. Continue as new after a bounded number of turns. A loop
+with no condition (or a constant true one) has no end when nothing leaves it but an error: a break out of
+it, or a return that is not under an error check (if err != nil), ends it.`,
 			Bad:  "for {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}",
 			Good: "for i := 0; i < 500; i++ {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}\nreturn workflow.NewContinueAsNewError(ctx, Poller)",
 		},

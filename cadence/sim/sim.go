@@ -15,6 +15,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/cadence/cron"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // Overlap is what the server does with a scheduled time that falls before
@@ -48,8 +49,8 @@ func (o Overlap) String() string {
 	return "skip"
 }
 
-// Window is a downtime of the server, [Start, End).
-type Window struct{ Start, End time.Time }
+// Window is a downtime of the server, [Start, End), the core's.
+type Window = simcore.Window
 
 // Input is one simulation.
 type Input struct {
@@ -88,7 +89,13 @@ type Entry struct {
 	Reason string
 }
 
-// Simulate runs the cron workflow.
+// MaxEntries bounds a simulation: it stops once it has recorded this many
+// scheduled times (a cron of every minute over 100 years would otherwise
+// hold 52 million), and WriteText says so. The memory of simulate is then
+// bounded by its output.
+const MaxEntries = 100_000
+
+// Simulate runs the cron workflow, up to MaxEntries scheduled times.
 func Simulate(in Input) []Entry {
 	rng := rand.New(rand.NewPCG(in.Seed, 0x5ea35))
 	var out []Entry
@@ -96,9 +103,18 @@ func Simulate(in Input) []Entry {
 	for {
 		n := in.Schedule.Next(prevStart)
 		var missed []time.Time
-		for !n.IsZero() && n.Before(prevClose) {
+		if len(out) >= MaxEntries {
+			break
+		}
+		for !n.IsZero() && n.Before(prevClose) && n.Before(in.Until) && len(out)+len(missed) < MaxEntries {
 			missed = append(missed, n)
 			n = in.Schedule.Next(n)
+		}
+		if len(out)+len(missed) >= MaxEntries {
+			for _, m := range missed {
+				out = append(out, Entry{Scheduled: m, Status: Skipped, Reason: fmt.Sprintf("the run started %s was still open (it closed %s)", stamp(prevStart), stamp(prevClose))})
+			}
+			break
 		}
 		e := Entry{Status: Run}
 		var base time.Time
@@ -132,7 +148,7 @@ func Simulate(in Input) []Entry {
 			// The times the downtime swallowed were never scheduled: the
 			// server schedules the next time when this run closes, from
 			// its start.
-			for t := in.Schedule.Next(e.Scheduled); !t.IsZero() && t.Before(w.End) && t.Before(in.Until); t = in.Schedule.Next(t) {
+			for t := in.Schedule.Next(e.Scheduled); !t.IsZero() && t.Before(w.End) && t.Before(in.Until) && len(out) < MaxEntries; t = in.Schedule.Next(t) {
 				out = append(out, Entry{Scheduled: t, Status: Skipped, Reason: fmt.Sprintf("the server was down from %s to %s, and the late run started at its end", stamp(w.Start), stamp(w.End))})
 			}
 		}
@@ -146,14 +162,7 @@ func Simulate(in Input) []Entry {
 }
 
 // downAt returns the downtime window holding t.
-func downAt(ws []Window, t time.Time) (Window, bool) {
-	for _, w := range ws {
-		if !t.Before(w.Start) && t.Before(w.End) {
-			return w, true
-		}
-	}
-	return Window{}, false
-}
+func downAt(ws []Window, t time.Time) (Window, bool) { return simcore.DownAt(ws, t) }
 
 func ceilSeconds(d time.Duration) time.Duration {
 	if r := d % time.Second; r > 0 {
@@ -194,6 +203,11 @@ func WriteText(w io.Writer, in Input, es []Entry) error {
 			_, err = fmt.Fprintln(w, line)
 		}
 		if err != nil {
+			return err
+		}
+	}
+	if len(es) >= MaxEntries {
+		if _, err := fmt.Fprintf(w, "stopped at %d scheduled times, the limit: simulate a shorter window (--until)\n", MaxEntries); err != nil {
 			return err
 		}
 	}

@@ -144,3 +144,36 @@ func TestWriteText(t *testing.T) {
 		t.Errorf("got\n%s\nwant\n%s", b.String(), want)
 	}
 }
+
+// TestSimulateBounded: a cron of every minute over a century stops at
+// MaxEntries, and the work (allocations) of a window twice as long is at
+// most twice as much until the limit.
+func TestSimulateBounded(t *testing.T) {
+	s, fs := cron.Read("* * * * *")
+	if len(fs) != 0 {
+		t.Fatal(fs)
+	}
+	from := time.Date(2026, 11, 1, 0, 0, 0, 0, time.UTC)
+	es := Simulate(Input{Schedule: s, From: from, Until: from.AddDate(100, 0, 0), RunTime: time.Second})
+	if len(es) != MaxEntries {
+		t.Fatalf("%d entries, want the limit %d", len(es), MaxEntries)
+	}
+	var b strings.Builder
+	if err := WriteText(&b, Input{Schedule: s, From: from, Until: from.AddDate(100, 0, 0)}, es); err != nil || !strings.Contains(b.String(), "stopped at 100000 scheduled times") {
+		t.Errorf("no note of the limit: %v", err)
+	}
+	// A run longer than the century: every time is missed, still bounded.
+	es = Simulate(Input{Schedule: s, From: from, Until: from.AddDate(100, 0, 0), RunTime: 200 * 365 * 24 * time.Hour})
+	if len(es) > MaxEntries {
+		t.Fatalf("%d entries, over the limit", len(es))
+	}
+	allocs := func(hours int) float64 {
+		return testing.AllocsPerRun(2, func() {
+			Simulate(Input{Schedule: s, From: from, Until: from.Add(time.Duration(hours) * time.Hour), RunTime: time.Second})
+		})
+	}
+	a1, a2 := allocs(24), allocs(48)
+	if a2 > 2.2*a1 {
+		t.Errorf("allocations %v for a day, %v for two: super-linear", a1, a2)
+	}
+}

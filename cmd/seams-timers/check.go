@@ -14,6 +14,7 @@ import (
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // checkOptions are the flags of `check`.
@@ -145,11 +146,11 @@ func parseNow(s string) (time.Time, error) {
 	if s == "" {
 		return wallClock().UTC(), nil
 	}
-	t, err := time.Parse(time.RFC3339, s)
+	t, err := simcore.ParseInstant(s)
 	if err != nil {
-		return time.Time{}, fmt.Errorf("--now %q: want an RFC 3339 time such as 2026-11-01T12:00:00Z", s)
+		return time.Time{}, fmt.Errorf("--now: %w", err)
 	}
-	return t.UTC(), nil
+	return t, nil
 }
 
 func runCheck(s *streams, o *checkOptions) error {
@@ -415,4 +416,12 @@ func colorWanted(mode string, tty bool) (bool, error) {
 		return tty, nil
 	}
 	return false, fmt.Errorf("--color %q: want auto, always or never", mode)
+}
+
+// plural renders a count with its noun.
+func plural(n int, one, many string) string {
+	if n == 1 {
+		return "1 " + one
+	}
+	return fmt.Sprintf("%d %s", n, many)
 }

@@ -13,6 +13,7 @@ type subcommand struct {
 var subcommandList = []subcommand{
 	{"check", newCheckCmd},
 	{"simulate", newSimulateCmd},
+	{"verify", newVerifyCmd},
 	{"next", newNextCmd},
 	{"rules", newRulesCmd},
 	{"explain", newExplainCmd},

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"cmp"
 	"path/filepath"
 	"slices"
 	"strings"
 
-	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -51,20 +49,6 @@ func parseMaps(flags []string) (map[string]string, error) {
 		out[prefix] = dir
 	}
 	return out, nil
-}
-
-// reportedModels returns the BPMN models of the files a run reports on
-// (those given, and those a given index graph names), sorted by path: what
-// simulate runs and next lists.
-func reportedModels(p *lint.Project) []*bpmn.Document {
-	var out []*bpmn.Document
-	for _, f := range p.Files {
-		if d, ok := f.Model.(*bpmn.Document); ok && f.Reported {
-			out = append(out, d)
-		}
-	}
-	slices.SortStableFunc(out, func(a, b *bpmn.Document) int { return cmp.Compare(a.Path, b.Path) })
-	return out
 }
 
 // loadError turns the loader's *project.PathError (a path that does not

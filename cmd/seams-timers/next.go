@@ -2,72 +2,38 @@ package main
 
 import (
 	"bufio"
-	"fmt"
-	"io"
 	"os"
+	"slices"
 	"strings"
 	"time"
 
 	"github.com/spf13/cobra"
 
-	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
 
-// lineWriter writes output lines and keeps the first write error. What
-// its lines quote of the input (paths, element ids, expressions, messages)
-// is printed as check's text output prints it: every string and error
-// argument escaped (lint.Printable), so that a file name or a model's text
-// cannot break a line or send an escape sequence, and no line reads as a
-// GitHub workflow command.
-type lineWriter struct {
-	w   io.Writer
-	err error
-}
-
-func (l *lineWriter) printf(format string, args ...any) {
-	if l.err != nil {
-		return
-	}
-	for i, a := range args {
-		switch v := a.(type) {
-		case string:
-			args[i] = lint.Printable(v)
-		case error:
-			args[i] = lint.Printable(v.Error())
-		}
-	}
-	text := fmt.Sprintf(format, args...)
-	if strings.Contains(text, "::") {
-		lines := strings.SplitAfter(text, "\n")
-		for i, line := range lines {
-			lines[i] = lint.NoCommand(line)
-		}
-		text = strings.Join(lines, "")
-	}
-	_, l.err = io.WriteString(l.w, text)
-}
-
-// nextOptions are the flags of `next`.
+// nextOptions are the flags of `next` that every engine shares; the
+// engines' own flags are read into Flags.
 type nextOptions struct {
 	Args   []string
 	N      int
-	Kind   string
-	As     string
 	Engine string
 	Now    string
-	// TZ and Revision are the Stateflows engine's host zone and revision.
-	TZ       string
-	Revision string
-	// Assume are the Workflow Engine's values of timers computed at run
-	// time (NAME=VALUE).
-	Assume []string
+	// Flags are the engine flags given.
+	Flags  project.Flags
 	config configFlags
+	// engineGiven says that --engine was given.
+	engineGiven bool
 }
 
-func newNextCmd(s *streams) *cobra.Command {
+func newNextCmd(s *streams) *cobra.Command { return newCmdNext(s, runNext) }
+
+// newCmdNext builds next; runF runs it with the options the command line
+// gave (tests pass their own, to test the flags apart from what they do).
+func newCmdNext(s *streams, runF func(*streams, *nextOptions) error) *cobra.Command {
 	o := &nextOptions{}
+	ef := nextFlags()
 	c := &cobra.Command{
 		Use:   "next EXPR|PATH...",
 		Short: "Print the next firings of a timer expression, or of every timer in a model",
@@ -86,6 +52,10 @@ refusal, ResolutionError(<expr>, predicate, "what"), and a line saying what to w
 Their warnings go to stderr, and the due times are still printed. In models, each refused
 timer prints the first error check reports on it, at the same place.
 
+Values are read by --engine (default bpmn; cron:SPEC values by cadence); files by their own
+engines, or by --engine only when it is given. A flag of an engine that does not run is a
+usage error.
+
 Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing path.`,
 		Example: `  seams-timers next 'R/2026-11-09T08:00:00Z/P1D' -n 5
   seams-timers next --as catch --now 2026-01-01T00:00:00Z 'R/2026-01-31T00:00:00Z/P1M'
@@ -93,83 +63,105 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
   seams-timers next models/
   seams-timers next --engine stateflows AfterOneDay --now 2026-11-04T10:00:30 --tz Europe/Berlin`,
 		Args: cobra.MinimumNArgs(1),
-		RunE: func(_ *cobra.Command, args []string) error {
+		RunE: func(cmd *cobra.Command, args []string) error {
 			o.Args = args
-			return runNext(s, o)
+			o.Flags = ef.given(cmd.Flags())
+			o.engineGiven = cmd.Flags().Changed("engine")
+			return runF(s, o)
 		},
 	}
 	f := c.Flags()
 	f.IntVarP(&o.N, "count", "n", 5, "how many due times to print per timer")
-	f.StringVar(&o.Kind, "kind", "", "what EXPR is: date, duration or cycle (default: guessed, R... is a cycle, P... a duration)")
-	f.StringVar(&o.As, "as", "", "read EXPR as on a timer start or a catch event: start or catch (default: start, catch for a duration)")
-	f.StringVar(&o.Engine, "engine", rules.EngineName, "the engine that reads EXPR: "+strings.Join(engineCLINames(), ", "))
+	f.StringVar(&o.Engine, "engine", engineNames(isNext)[0], "the engine that reads EXPR, and the only one whose files are read: "+strings.Join(engineNames(isNext), ", "))
 	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339; for stateflows also the host's wall time (default: the config's now, else the current time)")
-	f.StringVar(&o.TZ, "tz", "", "stateflows: the host's zone, an IANA name (default: the config's stateflows.timezone, else UTC)")
-	f.StringVar(&o.Revision, "revision", "", "stateflows: main, before-2024-12-17 or documented (default: the config's, else main)")
-	f.StringArrayVar(&o.Assume, "assume", nil, "wfe: NAME=VALUE, the value of a timer computed at run time (an Expression) (repeatable)")
+	ef.register(c)
 	o.config.register(c)
 	return c
 }
 
 func runNext(s *streams, o *nextOptions) error {
-	if o.N < 1 {
-		return usageErrorf("-n %d: want at least 1", o.N)
+	if o.N < 1 || o.N > lint.MaxNextCount {
+		return usageErrorf("-n %d: want 1 to %d", o.N, lint.MaxNextCount)
 	}
-	engine, ok := engineCLIs()[o.Engine]
-	if !ok {
-		return usageErrorf("--engine %q: want one of %s", o.Engine, strings.Join(engineCLINames(), ", "))
+	if e := engineNamed(o.Engine); e == nil || !isNext(e.Commands) {
+		return usageErrorf("--engine %q: want one of %s", o.Engine, strings.Join(engineNames(isNext), ", "))
 	}
-	var paths, exprs []string
+	var paths, values []string
 	for _, a := range o.Args {
 		if _, err := os.Stat(a); err == nil {
 			paths = append(paths, a)
 		} else {
-			exprs = append(exprs, a)
+			values = append(values, a)
 		}
+	}
+	// The engine that reads the values: --engine, else the one that
+	// claims them (cadence's cron:SPEC), else the first.
+	valuesEngine := o.Engine
+	if e := claimant(values, true); e != nil && !o.engineGiven {
+		valuesEngine = e.Name
 	}
 	cfg, err := o.config.load(paths)
 	if err != nil {
 		return err
 	}
-	readNow := func(o *nextOptions, cfg *lint.Config) (time.Time, error) { return simNow(o.Now, cfg) }
-	if engine.now != nil {
-		readNow = engine.now
-	}
-	now, err := readNow(o, cfg)
-	if err != nil {
-		return usageErrorf("%v", err)
-	}
-	bw := bufio.NewWriter(s.Out)
-	run := &nextRun{w: &lineWriter{w: bw}, errw: s.Err, now: now, n: o.N, opts: o, cfg: cfg, labelled: len(o.Args) > 1}
-	refused := false
-	if len(exprs) > 0 {
-		ok, err := engine.nextValues(run, exprs)
-		if err != nil {
-			return err
-		}
-		refused = !ok
-	}
+	var loaded *project.Loaded
 	if len(paths) > 0 {
-		loaded, err := project.Load(loadOptions(paths, cfg), engines())
-		if err != nil {
+		if loaded, err = project.Load(loadOptions(paths, cfg), engines()); err != nil {
 			return loadError(err)
 		}
-		for _, name := range engineCLINames() {
-			ok, err := engineCLIs()[name].nextFiles(run, loaded)
-			if err != nil {
-				return err
-			}
-			if !ok {
-				refused = true
-			}
+	}
+	// The engines that run: the values' engine, and those of the files
+	// (only --engine's when it is given).
+	var running []string
+	if len(values) > 0 {
+		running = append(running, valuesEngine)
+	}
+	for _, e := range engines() {
+		if !isNext(e.Commands) || slices.Contains(running, e.Name) {
+			continue
+		}
+		if o.engineGiven && e.Name != o.Engine {
+			continue
+		}
+		if loaded != nil && hasFiles(loaded, e) {
+			running = append(running, e.Name)
 		}
 	}
-	w := run.w
-	if w.err == nil {
-		w.err = bw.Flush()
+	if len(running) == 0 {
+		running = []string{o.Engine}
 	}
-	if w.err != nil {
-		return &exitError{code: lint.ExitInternal, err: w.err}
+	ef := nextFlags()
+	if err := ef.check(o.Flags, running); err != nil {
+		return err
+	}
+	// --now as the one engine that runs reads it, else an instant.
+	now, err := nextNow(o, cfg, running, ef)
+	if err != nil {
+		return err
+	}
+	bw := bufio.NewWriter(s.Out)
+	out := &project.Lines{W: bw}
+	refused := false
+	for _, name := range running {
+		e := engineNamed(name)
+		run := &project.NextRun{Out: out, Warn: &project.Lines{W: s.Err}, Now: now, N: o.N, Loaded: loaded,
+			Labelled: len(o.Args) > 1, Config: cfg, Flags: ef.only(o.Flags, name), Rule: ruleByID}
+		if name == valuesEngine {
+			run.Values = values
+		}
+		ok, err := e.Commands.(project.NextCommand).Next(run)
+		if err != nil {
+			return usageError(err)
+		}
+		if !ok {
+			refused = true
+		}
+	}
+	if out.Err == nil {
+		out.Err = bw.Flush()
+	}
+	if out.Err != nil {
+		return &exitError{code: lint.ExitInternal, err: out.Err}
 	}
 	if refused {
 		return &exitError{code: lint.ExitFindings}
@@ -177,34 +169,33 @@ func runNext(s *streams, o *nextOptions) error {
 	return nil
 }
 
-// nextRun is one run of next, as an engine sees it.
-type nextRun struct {
-	// w is standard output; errw takes warnings.
-	w    *lineWriter
-	errw io.Writer
-	now  time.Time
-	n    int
-	opts *nextOptions
-	cfg  *lint.Config
-	// labelled says that several arguments were given, so each line of a
-	// value names it.
-	labelled bool
+// nextNow reads --now: as the engine reads it when one engine runs and
+// it reads --now its own way (project.NowReader), else as an RFC 3339
+// instant; by default the config's now, else the current time.
+func nextNow(o *nextOptions, cfg *lint.Config, running []string, ef *engineFlags) (time.Time, error) {
+	if o.Now != "" && len(running) == 1 {
+		if r, ok := engineNamed(running[0]).Commands.(project.NowReader); ok {
+			t, err := r.ReadNow(o.Now, ef.only(o.Flags, running[0]), cfg)
+			if err != nil {
+				return t, usageError(err)
+			}
+			return t, nil
+		}
+	}
+	t, err := simNow(o.Now, cfg)
+	if err != nil {
+		return t, usageErrorf("%v", err)
+	}
+	return t, nil
 }
 
-// writeDiagnostic prints a finding of the rules in the ADR's form, with
-// its rule and a detail line, as check does. where is "" for an expression
-// from the command line, whose subject is the expression itself.
-func writeDiagnostic(w *lineWriter, where string, d lint.Diagnostic) {
-	rule := d.Rule
-	if d.Name != "" {
-		rule += " " + d.Name
+// hasFiles reports whether the project holds files of an engine that the
+// run reports on.
+func hasFiles(loaded *project.Loaded, e *project.Engine) bool {
+	for _, f := range loaded.Project.Files {
+		if f.Reported && project.EngineOfKind([]*project.Engine{e}, f.Kind) != nil {
+			return true
+		}
 	}
-	if where == "" {
-		w.printf("%s: %s [%s]\n", d.Severity, d.Message, rule)
-	} else {
-		w.printf("%s: %s: %s [%s]\n", where, d.Severity, d.Message, rule)
-	}
-	if d.Detail != "" {
-		w.printf("  %s\n", d.Detail)
-	}
+	return false
 }

@@ -58,7 +58,7 @@ func TestSimulateDefaultScenario(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	for _, want := range []string{
-		"# seams-timers simulate: 2026-11-08T00:00:00Z .. 2026-12-08T00:00:00Z step PT1S, 1 replica, seed 1, lease PT30S, no downtime, runtime starts at from (earlier due times are missed at first load)\n",
+		"# seams-timers simulate: 2026-11-08T00:00:00Z .. 2026-12-08T00:00:00Z step PT1S, 1 replica, seed 1, lease PT30S, no downtime, runtime starts at from (earlier due times are missed at first load), SpiffWorkflow main\n",
 		"# no scenario: simulating the next 30 days from --now (2026-11-08T00:00:00Z) with one replica and no downtime\n",
 		"2026-11-09T08:00:00Z r1 info  timer fire ../../bpmn/sim/testdata/digest.bpmn#EveryMorning due 2026-11-09T08:00:00Z instance Digest#1\n",
 		"2026-12-07T08:00:00Z r1 info  timer fire ../../bpmn/sim/testdata/digest.bpmn#EveryMorning due 2026-12-07T08:00:00Z instance Digest#29\n",

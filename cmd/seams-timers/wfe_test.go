@@ -221,7 +221,7 @@ func TestSimulateWFE(t *testing.T) {
 		t.Errorf("no SLA firing at the start-up poll: %s", out)
 	}
 	code, _, errOut = runCLI(t, "", "simulate", "--engine", "wfe", "--complete", "A=PT1H", "../../examples/wfe/service-desk.xml")
-	if code != lint.ExitUsage || !strings.Contains(errOut, "BPMN") {
+	if code != lint.ExitUsage || !strings.Contains(errOut, "--complete does not apply to --engine wfe") {
 		t.Errorf("a BPMN flag: exit %d, %s", code, errOut)
 	}
 }

@@ -4,20 +4,38 @@
 package engines
 
 import (
+	"sync"
+
+	bpmncli "github.com/seams/seams-timers/bpmn/cli"
 	"github.com/seams/seams-timers/bpmn/rules"
-	temporal "github.com/seams/seams-timers/cadence/rules"
+	cadencecli "github.com/seams/seams-timers/cadence/cli"
+	cadence "github.com/seams/seams-timers/cadence/rules"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	core "github.com/seams/seams-timers/rules"
-	sfrules "github.com/seams/seams-timers/stateflows/rules"
+	stateflowscli "github.com/seams/seams-timers/stateflows/cli"
+	stateflows "github.com/seams/seams-timers/stateflows/rules"
+	wfecli "github.com/seams/seams-timers/wfe/cli"
 	wfe "github.com/seams/seams-timers/wfe/rules"
 )
 
 //go:generate go run -tags devtools ../gendocs -out ../../docs/rules
 
+// commandsOnce gives each engine its commands (next, simulate) the first
+// time the engines are listed: an engine's cli package imports its rules
+// package, which defines the engine, so the engine cannot name its
+// commands itself.
+var commandsOnce sync.Once
+
 // All returns the engines, in the order their files and rules are listed.
 func All() []*project.Engine {
-	return []*project.Engine{rules.Engine, wfe.Engine, sfrules.Engine, temporal.Engine()}
+	all := []*project.Engine{rules.Engine, wfe.Engine, stateflows.Engine, cadence.Engine()}
+	commandsOnce.Do(func() {
+		for i, c := range []any{bpmncli.Commands, wfecli.Commands, stateflowscli.Commands, cadencecli.Commands} {
+			all[i].Commands = c
+		}
+	})
+	return all
 }
 
 // Rules returns every rule of every engine, each once: the core's

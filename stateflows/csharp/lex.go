@@ -71,6 +71,8 @@ type Token struct {
 type Error struct {
 	Pos span.Pos
 	Msg string
+	// TooLarge reports a file past MaxTokens: too large to check.
+	TooLarge bool
 }
 
 func (e *Error) Error() string { return fmt.Sprintf("%d:%d: %s", e.Pos.Line, e.Pos.Col, e.Msg) }
@@ -97,6 +99,12 @@ type lexer struct {
 	holes int
 }
 
+// MaxTokens bounds the tokens (code and comments) of one file: a large
+// hand-written C# file has some tens of thousands, and a token holds about
+// 72 bytes, so the bound holds a file's tokens to about 75 MB. Past it the
+// lexer stops with an Error whose TooLarge is set.
+const MaxTokens = 1 << 20
+
 // maxHoles bounds the nesting of interpolated strings in holes.
 const maxHoles = 64
 
@@ -104,7 +112,7 @@ const maxHoles = 64
 // end is File.Err, with the tokens before it.
 func Lex(src []byte) (f *File) {
 	// About one token in five bytes of C#.
-	l := &lexer{src: src, line: 1, col: 1, out: &File{Tokens: make([]Token, 0, len(src)/5)}, lineStart: true}
+	l := &lexer{src: src, line: 1, col: 1, out: &File{Tokens: make([]Token, 0, min(len(src)/5, MaxTokens))}, lineStart: true}
 	f = l.out
 	if len(src) >= 3 && src[0] == 0xEF && src[1] == 0xBB && src[2] == 0xBF {
 		l.off, l.col = 3, 4
@@ -156,6 +164,9 @@ func (l *lexer) fail(at span.Pos, format string, args ...any) {
 
 func (l *lexer) emit(k Kind, start span.Pos, text string) {
 	t := Token{Kind: k, Text: text, Start: start, End: l.pos()}
+	if len(l.out.Tokens)+len(l.out.Comments) >= MaxTokens {
+		panic(&Error{Pos: start, Msg: fmt.Sprintf("more than %d tokens: the file is too large to check", MaxTokens), TooLarge: true})
+	}
 	if k == Comment || k == Preproc {
 		l.out.Comments = append(l.out.Comments, t)
 	} else {

@@ -191,7 +191,10 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		default:
 			f.Src = data
 			lx := csharp.Lex(data)
-			if lx.Err != nil {
+			if lx.Err != nil && lx.Err.TooLarge {
+				diags = append(diags, lint.LoadDiagnostic(FileUnreadable.ID, span.At(p, lx.Err.Pos), lx.Err.Msg,
+					"Split the file; the rest of it was not searched for time events."))
+			} else if lx.Err != nil {
 				d := lint.LoadDiagnostic(Unterminated.ID, span.At(p, lx.Err.Pos), lx.Err.Msg,
 					"End the literal or comment; the rest of the file was not searched for time events.")
 				d.Severity = Unterminated.Severity

@@ -2,12 +2,17 @@ package sim
 
 import (
 	"bytes"
+	_ "embed" // for the scenario schema
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strings"
 	"time"
 
 	"go.yaml.in/yaml/v3"
+
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // Scenario is what happens during a simulation: the span, the runtime's
@@ -33,11 +38,8 @@ type Scenario struct {
 	Instances []InstancePlan    `json:"instances"`
 }
 
-// Window is a span [Start, End) in which the runtime is down.
-type Window struct {
-	Start time.Time `json:"start"`
-	End   time.Time `json:"end"`
-}
+// Window is a span [Start, End) in which the runtime is down, the core's.
+type Window = simcore.Window
 
 // InstancePlan is one or more instances of a scheme.
 type InstancePlan struct {
@@ -99,47 +101,28 @@ func (s *Scenario) Validate() error {
 	return nil
 }
 
-// ParseTime reads an RFC 3339 time.
-func ParseTime(s string) (time.Time, error) {
-	t, err := time.Parse(time.RFC3339, strings.TrimSpace(s))
-	if err != nil {
-		return t, fmt.Errorf("%q is not an RFC 3339 time such as 2026-11-02T09:00:00Z", s)
-	}
-	return t, nil
-}
+// ParseTime reads an instant as every scenario does (simcore.ParseInstant).
+func ParseTime(s string) (time.Time, error) { return simcore.ParseInstant(s) }
 
-// ParseWindow reads START/END.
-func ParseWindow(s string) (Window, error) {
-	a, b, ok := strings.Cut(s, "/")
-	if !ok {
-		return Window{}, fmt.Errorf("%q: want START/END in RFC 3339", s)
-	}
-	start, err := ParseTime(a)
-	if err != nil {
-		return Window{}, err
-	}
-	end, err := ParseTime(b)
-	if err != nil {
-		return Window{}, err
-	}
-	if !end.After(start) {
-		return Window{}, fmt.Errorf("%q: the end is not after the start", s)
-	}
-	return Window{Start: start, End: end}, nil
-}
+// ParseWindow reads START/END (simcore.ParseWindow).
+func ParseWindow(s string) (Window, error) { return simcore.ParseWindow(s) }
+
+// ScenarioKeys are the top-level keys of a scenario file: the core's
+// header and the engine's own.
+var ScenarioKeys = []string{"from", "until", "step", "down", "server", "replicas", "together", "period", "interval", "assume", "instances"}
 
 // scenarioFile is the YAML form of a scenario.
 type scenarioFile struct {
-	From      string            `yaml:"from"`
-	Until     string            `yaml:"until"`
-	Server    string            `yaml:"server"`
-	Replicas  int               `yaml:"replicas"`
-	Together  bool              `yaml:"together"`
-	Period    string            `yaml:"period"`
-	Interval  string            `yaml:"interval"`
-	Down      []string          `yaml:"down"`
-	Assume    map[string]string `yaml:"assume"`
-	Instances []struct {
+	// The header: from, until, step (the single server's poll period,
+	// what period also says) and down.
+	simcore.HeaderFile `yaml:",inline"`
+	Server             string            `yaml:"server"`
+	Replicas           int               `yaml:"replicas"`
+	Together           bool              `yaml:"together"`
+	Period             string            `yaml:"period"`
+	Interval           string            `yaml:"interval"`
+	Assume             map[string]string `yaml:"assume"`
+	Instances          []struct {
 		Scheme   string `yaml:"scheme"`
 		Start    string `yaml:"start"`
 		Count    int    `yaml:"count"`
@@ -155,21 +138,26 @@ type scenarioFile struct {
 func ParseScenario(src []byte) (Scenario, error) {
 	var f scenarioFile
 	var sc Scenario
+	var top map[string]yaml.Node
+	if yaml.Unmarshal(src, &top) == nil {
+		for _, k := range slices.Sorted(maps.Keys(top)) {
+			if !slices.Contains(ScenarioKeys, k) {
+				return sc, fmt.Errorf("unknown key %q: a wfe scenario has %s", k, strings.Join(ScenarioKeys, ", "))
+			}
+		}
+	}
 	dec := yaml.NewDecoder(bytes.NewReader(src))
 	dec.KnownFields(true)
 	if err := dec.Decode(&f); err != nil {
 		return sc, fmt.Errorf("scenario: %w", err)
 	}
-	var err error
-	if f.From != "" {
-		if sc.From, err = ParseTime(f.From); err != nil {
-			return sc, fmt.Errorf("from: %w", err)
-		}
+	h, err := f.Read()
+	if err != nil {
+		return sc, err
 	}
-	if f.Until != "" {
-		if sc.Until, err = ParseTime(f.Until); err != nil {
-			return sc, fmt.Errorf("until: %w", err)
-		}
+	sc.From, sc.Until, sc.Period, sc.Down = h.From, h.Until, h.Step, h.Down
+	if f.Step != "" && f.Period != "" {
+		return sc, errors.New("step and period are one setting, the single server's poll period: give one")
 	}
 	switch f.Server {
 	case "", "single":
@@ -187,18 +175,11 @@ func ParseScenario(src []byte) (Scenario, error) {
 		if x.s == "" {
 			continue
 		}
-		d, err := time.ParseDuration(x.s)
-		if err != nil || d <= 0 {
-			return sc, fmt.Errorf("%s %q: want a positive duration such as 1s", x.key, x.s)
+		d, err := simcore.ParsePositiveDuration(x.s)
+		if err != nil {
+			return sc, fmt.Errorf("%s: %w", x.key, err)
 		}
 		*x.out = d
-	}
-	for _, d := range f.Down {
-		w, err := ParseWindow(d)
-		if err != nil {
-			return sc, fmt.Errorf("down: %w", err)
-		}
-		sc.Down = append(sc.Down, w)
 	}
 	sc.Assume = f.Assume
 	for i, in := range f.Instances {
@@ -225,3 +206,9 @@ func ParseScenario(src []byte) (Scenario, error) {
 	}
 	return sc, nil
 }
+
+// ScenarioSchema is the JSON Schema of a scenario file
+// (wfe/sim/scenario.schema.json).
+//
+//go:embed scenario.schema.json
+var ScenarioSchema []byte

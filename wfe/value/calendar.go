@@ -32,6 +32,17 @@ func (c *Calendar) Valid() error {
 	return nil
 }
 
+// lastHoliday is the latest holiday (yyyy-MM-dd), or "" when none.
+func (c *Calendar) lastHoliday() string {
+	last := ""
+	for d, ok := range c.Holidays {
+		if ok && d > last {
+			last = d
+		}
+	}
+	return last
+}
+
 // working reports whether the day of t is a working day.
 func (c *Calendar) working(t time.Time) bool {
 	return c.Weekdays[t.Weekday()] && !c.Holidays[t.Format("2006-01-02")]
@@ -67,7 +78,29 @@ func (c *Calendar) Add(t time.Time, w Work) time.Time {
 		t = t.AddDate(0, int(w.Months), 0)
 	}
 	t = c.snap(t)
-	for range w.Days {
+	days := w.Days
+	// From a working instant, the (k times the working days of a week)th
+	// next working day is k weeks later when no holiday lies between:
+	// past the last holiday, whole weeks are added at once, so that the
+	// time is linear in the holidays, not in the days (2,000,000,000wd).
+	perWeek := int64(0)
+	for _, wd := range c.Weekdays {
+		if wd {
+			perWeek++
+		}
+	}
+	last := c.lastHoliday()
+	for days > 0 {
+		if perWeek > 0 && days > perWeek && t.Format("2006-01-02") > last && c.working(t) {
+			weeks := (days - 1) / perWeek
+			// AddDate takes an int; beyond a few hundred million years
+			// the instant is past anything the calendar can print.
+			weeks = min(weeks, 1<<31)
+			t = c.snap(t.AddDate(0, 0, int(7*weeks)))
+			days -= weeks * perWeek
+			continue
+		}
+		days--
 		n := t.AddDate(0, 0, 1)
 		for i := 0; i < 3660 && !c.working(n); i++ {
 			n = n.AddDate(0, 0, 1)

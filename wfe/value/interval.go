@@ -356,13 +356,17 @@ func isDotNetWord(r rune) bool {
 // point or comma that follows it when a digit comes after that.
 func dropped(text string, ms []Match) [][2]int {
 	var out [][2]int
+	// A run [a, b) is read when a match starting at or before a reads
+	// digits to b or beyond: with the matches in order of their start and
+	// the runs met in text order, a running maximum of the digits' ends
+	// answers it, in time linear in the text and the matches.
+	slices.SortFunc(ms, func(x, y Match) int { return cmp.Compare(x.Start, y.Start) })
+	next, reach := 0, -1
 	read := func(a, b int) bool {
-		for _, m := range ms {
-			if m.Start <= a && b <= m.DigitsEnd {
-				return true
-			}
+		for ; next < len(ms) && ms[next].Start <= a; next++ {
+			reach = max(reach, ms[next].DigitsEnd)
 		}
-		return false
+		return reach >= b
 	}
 	for i := 0; i < len(text); {
 		if text[i] < '0' || text[i] > '9' {

@@ -1,6 +1,7 @@
 package wf
 
 import (
+	"context"
 	"errors"
 	"time"
 
@@ -30,4 +31,21 @@ func ApprovalWorkflow(ctx workflow.Context, turns int) error {
 	}
 	_ = workflow.Now(ctx).Sub(started)
 	return workflow.NewContinueAsNewError(ctx, ApprovalWorkflow, turns+1)
+}
+
+// NotifyActivity is an activity: it runs in an activity worker, where
+// waiting and reading the clock are normal, so it is not workflow code.
+func NotifyActivity(ctx context.Context, to string) (time.Time, error) {
+	time.Sleep(100 * time.Millisecond) // a rate limit of the mail service
+	return time.Now(), nil
+}
+
+// NotifyWorkflow executes the activity and stamps its start through
+// SideEffect, whose result the history records: clean.
+func NotifyWorkflow(ctx workflow.Context, to string) error {
+	var stamp time.Time
+	if err := workflow.SideEffect(ctx, func(ctx workflow.Context) interface{} { return time.Now() }).Get(&stamp); err != nil {
+		return err
+	}
+	return workflow.ExecuteActivity(ctx, NotifyActivity, to).Get(ctx, nil)
 }

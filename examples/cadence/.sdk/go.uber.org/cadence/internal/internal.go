@@ -63,3 +63,40 @@ func NewContinueAsNewError(ctx Context, wfn interface{}, args ...interface{}) er
 
 // Go starts a workflow goroutine.
 func Go(ctx Context, f func(ctx Context)) {}
+
+// EncodedValue is a recorded value.
+type EncodedValue interface {
+	Get(valuePtr interface{}) error
+}
+
+// ExecuteActivity schedules an activity.
+func ExecuteActivity(ctx Context, activity interface{}, args ...interface{}) Future { return nil }
+
+// ExecuteLocalActivity runs a local activity.
+func ExecuteLocalActivity(ctx Context, activity interface{}, args ...interface{}) Future { return nil }
+
+// SideEffect records the result of f.
+func SideEffect(ctx Context, f func(ctx Context) interface{}) EncodedValue { return nil }
+
+// MutableSideEffect records the result of f when it changes.
+func MutableSideEffect(ctx Context, id string, f func(ctx Context) interface{}, equals func(a, b interface{}) bool) EncodedValue {
+	return nil
+}
+
+// SetQueryHandler sets a query's handler.
+func SetQueryHandler(ctx Context, queryType string, handler interface{}) error { return nil }
+
+// UpdateHandlerOptions are an update handler's options.
+type UpdateHandlerOptions struct {
+	Validator interface{}
+}
+
+// SetUpdateHandlerWithOptions sets an update's handler.
+func SetUpdateHandlerWithOptions(ctx Context, updateName string, handler interface{}, opts UpdateHandlerOptions) error {
+	return nil
+}
+
+// ActivityRegistry registers activities.
+type ActivityRegistry interface {
+	RegisterActivity(a interface{})
+}

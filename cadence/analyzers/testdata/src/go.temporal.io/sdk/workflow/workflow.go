@@ -41,3 +41,36 @@ func NewContinueAsNewError(ctx Context, wfn interface{}, args ...interface{}) er
 
 // Go starts a workflow goroutine.
 func Go(ctx Context, f func(ctx Context)) { internal.Go(ctx, f) }
+
+// UpdateHandlerOptions is an alias, as in the real SDK.
+type UpdateHandlerOptions = internal.UpdateHandlerOptions
+
+// ExecuteActivity schedules an activity.
+func ExecuteActivity(ctx Context, activity interface{}, args ...interface{}) Future {
+	return internal.ExecuteActivity(ctx, activity, args...)
+}
+
+// ExecuteLocalActivity runs a local activity.
+func ExecuteLocalActivity(ctx Context, activity interface{}, args ...interface{}) Future {
+	return internal.ExecuteLocalActivity(ctx, activity, args...)
+}
+
+// SideEffect records the result of f.
+func SideEffect(ctx Context, f func(ctx Context) interface{}) internal.EncodedValue {
+	return internal.SideEffect(ctx, f)
+}
+
+// MutableSideEffect records the result of f when it changes.
+func MutableSideEffect(ctx Context, id string, f func(ctx Context) interface{}, equals func(a, b interface{}) bool) internal.EncodedValue {
+	return internal.MutableSideEffect(ctx, id, f, equals)
+}
+
+// SetQueryHandler sets a query's handler.
+func SetQueryHandler(ctx Context, queryType string, handler interface{}) error {
+	return internal.SetQueryHandler(ctx, queryType, handler)
+}
+
+// SetUpdateHandlerWithOptions sets an update's handler.
+func SetUpdateHandlerWithOptions(ctx Context, updateName string, handler interface{}, opts UpdateHandlerOptions) error {
+	return internal.SetUpdateHandlerWithOptions(ctx, updateName, handler, opts)
+}

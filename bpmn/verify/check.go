@@ -1,0 +1,137 @@
+package verify
+
+import (
+	"time"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/verify"
+)
+
+// Config bounds the search and the user.
+type Config struct {
+	// TaskMin and TaskMax bound how long a user task stays open, in
+	// seconds (TaskMax 0: no upper bound; the user may never act).
+	TaskMin, TaskMax int64
+	// Tasks bounds tasks one by one, by element ID: [min, max] seconds.
+	Tasks map[string][2]int64
+	// MaxStates bounds the search (0: DefaultMaxStates).
+	MaxStates int
+	// MaxTokens bounds the tokens of one instance (0: DefaultMaxTokens).
+	MaxTokens int
+	// Refused is the rules' verdict on a timer event (the one simulate
+	// takes, rules.Verdicts): a refused timer is not run, as the
+	// simulator does not run it. Nil refuses nothing.
+	Refused func(*bpmn.Document, *bpmn.Element) (rule, reason string, refused bool)
+}
+
+// Defaults of Config.
+const (
+	DefaultMaxStates = 200000
+	DefaultMaxTokens = 32
+)
+
+// Verify explores every top-level process of a document and returns one
+// result per process that holds a timer.
+func Verify(doc *bpmn.Document, cfg Config) []verify.Result {
+	if cfg.MaxStates == 0 {
+		cfg.MaxStates = DefaultMaxStates
+	}
+	if cfg.MaxTokens == 0 {
+		cfg.MaxTokens = DefaultMaxTokens
+	}
+	var out []verify.Result
+	for _, p := range doc.Processes {
+		if p.Parent != nil || p.Kind != bpmn.KindProcess {
+			continue
+		}
+		m := compile(doc, p, cfg)
+		if len(m.timers) == 0 {
+			continue
+		}
+		out = append(out, check(m, cfg))
+	}
+	return out
+}
+
+func check(m *model, cfg Config) verify.Result {
+	t0 := time.Now()
+	sys := system{m: m}
+	g := verify.Search[State](sys, cfg.MaxStates)
+	res := verify.Result{File: m.doc.Path, Model: m.p.ID, States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: len(m.timers)}
+	inits := map[string]string{}
+	var initTags []string
+	for _, mv := range sys.Initial() {
+		if _, ok := inits[sys.Key(mv.To)]; !ok {
+			inits[sys.Key(mv.To)] = mv.Label
+		}
+		initTags = append(initTags, mv.Tags...)
+	}
+	pos := func(el *bpmn.Element) verify.Timer {
+		return verify.Timer{ID: el.ID, File: m.doc.Path, Line: el.Span.Start.Line, Col: el.Span.Start.Col}
+	}
+	var timers []verify.Timer
+	for _, t := range m.timers {
+		vt := pos(t.el)
+		switch {
+		case t.refused != "":
+			vt.Unsupported, vt.Skip = t.refused, true
+		case t.kind == tUnknown:
+			vt.Unsupported = t.why
+		}
+		timers = append(timers, vt)
+	}
+	sp := verify.Spec[State]{
+		Timers: timers,
+		Armed:  sys.armed,
+		Ended:  State.ended,
+		Where: func(s State) (string, int, int, string) {
+			t := pos(m.nodes[s.items[0].node].el)
+			return t.File, t.Line, t.Col, t.ID
+		},
+		Show:      sys.Show,
+		InitLabel: func(s State) string { return inits[sys.Key(s)] },
+		InitTags:  initTags,
+		Overflow:  func(s State) bool { return s.overflow },
+		Model:     verify.Timer{ID: "process " + m.p.ID, File: m.doc.Path, Line: m.p.Span.Start.Line, Col: m.p.Span.Start.Col},
+		MaxItems:  m.maxItems,
+		Excused: func(s State) bool {
+			for _, it := range s.items {
+				if t := m.nodes[it.node].timer; t >= 0 && m.timers[t].refused != "" && m.nodes[it.node].kind == nTimerCatch {
+					return true
+				}
+			}
+			return false
+		},
+		Why: func(s State) string {
+			for _, it := range s.items {
+				if nd := m.nodes[it.node]; nd.kind == nEventGW {
+					return "forever: SpiffWorkflow never completes the event-based gateway " + nd.el.ID + " (its timer branches run on their own; the events it waits for are never reported), so the instance does not end"
+				}
+			}
+			return ""
+		},
+	}
+	res.Findings = verify.Check(g, sp, cfg.MaxStates, m.unit*1000)
+	res.Micros = time.Since(t0).Microseconds()
+	return res
+}
+
+// armed lists the timers a state has armed, once per token.
+func (sys system) armed(s State) []string {
+	m := sys.m
+	var out []string
+	for _, it := range s.items {
+		nd := m.nodes[it.node]
+		switch nd.kind {
+		case nTimerCatch:
+			out = append(out, nd.el.ID)
+		case nUser, nSub:
+			for k, b := range nd.bounds {
+				if m.nodes[b].timer >= 0 && !it.bt[k].done {
+					out = append(out, m.nodes[b].el.ID)
+				}
+			}
+		}
+	}
+	return out
+}

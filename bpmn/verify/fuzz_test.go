@@ -1,0 +1,39 @@
+package verify
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/seams/seams-timers/bpmn"
+)
+
+// FuzzVerify: any model the parser reads verifies without a panic, within
+// the bound, and gives the same result twice. The seeds are the
+// fixtures and the generated 52-node model.
+func FuzzVerify(f *testing.F) {
+	paths, _ := filepath.Glob("testdata/*.bpmn")
+	for _, p := range paths {
+		if src, err := os.ReadFile(p); err == nil {
+			f.Add(src)
+		}
+	}
+	f.Add([]byte(fiftyElements()))
+	f.Fuzz(func(t *testing.T, src []byte) {
+		doc, err := bpmn.Parse("fuzz.bpmn", src)
+		if err != nil {
+			return
+		}
+		cfg := Config{MaxStates: 500, MaxTokens: 8}
+		a := Verify(doc, cfg)
+		b := Verify(doc, cfg)
+		if len(a) != len(b) {
+			t.Fatalf("%d results, then %d", len(a), len(b))
+		}
+		for i := range a {
+			if a[i].States > 500 || a[i].States != b[i].States || len(a[i].Findings) != len(b[i].Findings) {
+				t.Fatalf("result %d: %d states %d findings, then %d states %d findings", i, a[i].States, len(a[i].Findings), b[i].States, len(b[i].Findings))
+			}
+		}
+	})
+}

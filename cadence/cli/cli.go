@@ -1,0 +1,267 @@
+// Package cli is what the Cadence and Temporal engine does in next and
+// simulate: the firings of cron schedules, given as cron:SPEC or found in
+// the CronSchedule literals of Go code, and the server's cron runs
+// (cadence/sim).
+package cli
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/seams/seams-timers/cadence/catalog"
+	"github.com/seams/seams-timers/cadence/cron"
+	"github.com/seams/seams-timers/cadence/rules"
+	cadencesim "github.com/seams/seams-timers/cadence/sim"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+	simcore "github.com/seams/seams-timers/sim"
+)
+
+// Commands is the engine's next and simulate.
+var Commands commands
+
+type commands struct{}
+
+// CronPrefix marks a cron schedule on the command line.
+const CronPrefix = "cron:"
+
+// The engine's flags of simulate beyond the shared ones.
+var (
+	flagRunTime = project.Flag{Name: "run-time", Usage: "cadence: how long each cron run takes, such as 90m or PT90M (default 0)"}
+	flagOverlap = project.Flag{Name: "overlap", Usage: "cadence: a scheduled time that falls before the run closes is skipped (skip) or the first is buffered (buffer-one)", Default: "skip"}
+	flagJitter  = project.Flag{Name: "jitter", Usage: "cadence: the cron start jitter's upper bound, such as 30s (each run's is drawn from --seed)"}
+)
+
+func (commands) NextFlags() []project.Flag { return nil }
+
+// ClaimsArg claims cron:SPEC arguments.
+func (commands) ClaimsArg(arg string) bool { return strings.HasPrefix(arg, CronPrefix) }
+
+func (commands) SimulateFlags() []project.Flag {
+	return []project.Flag{project.FlagFrom, project.FlagUntil, project.FlagDown, project.FlagSeed, flagRunTime, flagOverlap, flagJitter}
+}
+
+func (commands) Formats() []string { return []string{"text"} }
+
+// refusal is the finding of a schedule the server refuses.
+func refusal(where, spec string, f cron.Finding) lint.Diagnostic {
+	id := catalog.CronSyntax
+	if f.Problem == cron.Never {
+		id = catalog.CronNeverFires
+	}
+	return lint.Diagnostic{File: where, Rule: id, Name: catalog.Name(id), Severity: lint.SeverityError,
+		Message: lint.Resolution(spec, "CronSchedule", f.What), Detail: f.Detail}
+}
+
+func (commands) ScenarioKeys() []string { return nil }
+
+// at is a position in Go code as a finding's location.
+type at struct {
+	file      string
+	line, col int
+}
+
+func (a at) String() string { return fmt.Sprintf("%s:%d:%d", a.file, a.line, a.col) }
+
+func (a at) finding(d lint.Diagnostic) lint.Diagnostic {
+	d.File, d.Line, d.Column = a.file, a.line, a.col
+	return d
+}
+
+// nextCron prints the next firings of a schedule after now, in UTC; a
+// refused schedule prints its refusal instead. It reports false for a
+// refusal.
+func nextCron(run *project.NextRun, where *at, spec, label string) bool {
+	s, findings := cron.Read(spec)
+	var warn []cron.Finding
+	for _, f := range findings {
+		if f.Problem == cron.TimeZone {
+			warn = append(warn, f)
+			continue
+		}
+		d := refusal("", spec, f)
+		if where != nil {
+			d = where.finding(d)
+		}
+		run.Out.Finding("", d)
+		return false
+	}
+	for _, f := range warn {
+		run.Warn.Printf("seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), catalog.CronTimeZone, catalog.Name(catalog.CronTimeZone))
+	}
+	t := run.Now
+	for range run.N {
+		t = s.Next(t)
+		if t.IsZero() {
+			break
+		}
+		line := t.Format(time.RFC3339)
+		if label != "" {
+			line += "  " + label
+		}
+		run.Out.Printf("%s\n", line)
+	}
+	return true
+}
+
+// Next prints the next firings of cron:SPEC values and of the
+// CronSchedule literals of the Go code loaded.
+func (commands) Next(run *project.NextRun) (bool, error) {
+	ok := true
+	for _, v := range run.Values {
+		spec, found := strings.CutPrefix(v, CronPrefix)
+		if !found {
+			return false, project.Usagef("next --engine %s %q: want cron:SPEC, such as 'cron:0 9 * * 1-5'", rules.EngineName, v)
+		}
+		label := ""
+		if run.Labelled {
+			label = v
+		}
+		if !nextCron(run, nil, spec, label) {
+			ok = false
+		}
+	}
+	if run.Loaded == nil {
+		return ok, nil
+	}
+	st := rules.StateOf(run.Loaded.Project)
+	if st == nil {
+		return ok, nil
+	}
+	for _, c := range st.Crons {
+		where := at{c.At.File, c.At.Start.Line, c.At.Start.Col}
+		if !nextCron(run, &where, c.Spec, where.String()+" CronSchedule "+strconv.Quote(c.Spec)) {
+			ok = false
+		}
+	}
+	return ok, nil
+}
+
+// Options are simulate's options for the engine, read from its flags.
+type Options struct {
+	From, Until time.Time
+	RunTime     time.Duration
+	Overlap     cadencesim.Overlap
+	Jitter      time.Duration
+	Seed        uint64
+	Down        []simcore.Window
+}
+
+// ParseOptions reads the engine's flags of simulate; now is --now.
+func ParseOptions(flags project.Flags, now time.Time) (Options, error) {
+	o := Options{From: now, Seed: 1}
+	var err error
+	if flags.Given("from") {
+		if o.From, err = simcore.ParseInstant(flags.Value("from")); err != nil {
+			return o, project.Usagef("--from: %v", err)
+		}
+	}
+	o.Until = o.From.Add(7 * 24 * time.Hour)
+	if flags.Given("until") {
+		if o.Until, err = simcore.ParseInstant(flags.Value("until")); err != nil {
+			return o, project.Usagef("--until: %v", err)
+		}
+	}
+	for _, x := range []struct {
+		name string
+		out  *time.Duration
+	}{{"run-time", &o.RunTime}, {"jitter", &o.Jitter}} {
+		if v := flags.Value(x.name); v != "" {
+			if *x.out, err = simcore.ParseDuration(v); err != nil {
+				return o, project.Usagef("--%s: %v", x.name, err)
+			}
+		}
+	}
+	if o.Overlap, err = cadencesim.ParseOverlap(flags.Value("overlap")); err != nil {
+		return o, project.Usagef("%v", err)
+	}
+	if flags.Given("seed") {
+		o.Seed = uint64(flags.Int("seed"))
+	}
+	for _, v := range flags.Values("down") {
+		w, err := simcore.ParseWindow(v)
+		if err != nil {
+			return o, project.Usagef("--down %v", err)
+		}
+		o.Down = append(o.Down, w)
+	}
+	h := simcore.Header{From: o.From, Until: o.Until, Down: o.Down}
+	if err := h.Validate(); err != nil {
+		return o, project.Usagef("%v", err)
+	}
+	return o, nil
+}
+
+// Simulate simulates cron workflows: the schedules given as cron:SPEC
+// among the paths, and the CronSchedule literals of the Go code under the
+// others.
+func (commands) Simulate(run *project.SimulateRun) (bool, error) {
+	o, err := ParseOptions(run.Flags, run.Now)
+	if err != nil {
+		return false, err
+	}
+	in := cadencesim.Input{From: o.From, Until: o.Until, RunTime: o.RunTime, Overlap: o.Overlap, Jitter: o.Jitter, Seed: o.Seed, Down: o.Down}
+	type sched struct {
+		spec  string
+		where string
+	}
+	var scheds []sched
+	var paths []string
+	for _, p := range run.Paths {
+		if spec, ok := strings.CutPrefix(p, CronPrefix); ok {
+			scheds = append(scheds, sched{spec: spec})
+		} else {
+			paths = append(paths, p)
+		}
+	}
+	if len(paths) > 0 {
+		loaded, err := run.Load(paths)
+		if err != nil {
+			return false, err
+		}
+		if st := rules.StateOf(loaded.Project); st != nil {
+			for _, c := range st.Crons {
+				scheds = append(scheds, sched{spec: c.Spec, where: fmt.Sprintf("%s:%d:%d", c.At.File, c.At.Start.Line, c.At.Start.Col)})
+			}
+		}
+	}
+	if len(scheds) == 0 {
+		return false, project.Usagef("simulate --engine %s: no cron schedule: give cron:SPEC or Go code with a CronSchedule", rules.EngineName)
+	}
+	refused := false
+	err = run.Write(func(w0 io.Writer) error {
+		w := &project.Lines{W: w0}
+		for i, sc := range scheds {
+			if i > 0 {
+				w.Printf("\n")
+			}
+			if sc.where != "" {
+				w.Printf("%s:\n", sc.where)
+			}
+			parsed, findings := cron.Read(sc.spec)
+			refusals := 0
+			for _, f := range findings {
+				if f.Problem != cron.TimeZone {
+					w.Finding("", refusal("", sc.spec, f))
+					refusals++
+				}
+			}
+			if refusals > 0 {
+				refused = true
+				continue
+			}
+			in.Schedule = parsed
+			if w.Err == nil {
+				w.Err = cadencesim.WriteText(w.W, in, cadencesim.Simulate(in))
+			}
+		}
+		return w.Err
+	})
+	if err != nil {
+		return false, err
+	}
+	return !refused, nil
+}

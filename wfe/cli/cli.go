@@ -1,0 +1,385 @@
+// Package cli is what the Workflow Engine engine does in next and
+// simulate: when the runtime makes a timer's value due, and its timers
+// over time (wfe/sim).
+package cli
+
+import (
+	"fmt"
+	"io"
+	"maps"
+	"slices"
+	"strings"
+	"time"
+
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+	simcore "github.com/seams/seams-timers/sim"
+	"github.com/seams/seams-timers/wfe"
+	"github.com/seams/seams-timers/wfe/rules"
+	wfesim "github.com/seams/seams-timers/wfe/sim"
+	"github.com/seams/seams-timers/wfe/value"
+)
+
+// Commands is the engine's next and simulate.
+var Commands commands
+
+type commands struct{}
+
+func (commands) NextFlags() []project.Flag { return []project.Flag{project.FlagAssume} }
+
+func (commands) SimulateFlags() []project.Flag {
+	return []project.Flag{project.FlagScenario, project.FlagFrom, project.FlagUntil, project.FlagStep, project.FlagReplicas,
+		project.FlagDown, project.FlagStart, project.FlagAssume}
+}
+
+func (commands) Formats() []string { return []string{"text", "json", "svg"} }
+
+// ParseAssume reads --assume NAME=VALUE flags.
+func ParseAssume(flags []string) (map[string]string, error) {
+	out := map[string]string{}
+	for _, a := range flags {
+		name, v, ok := strings.Cut(a, "=")
+		if !ok || name == "" || v == "" {
+			return nil, project.Usagef("--assume %q: want NAME=VALUE, such as HardDeadline=2027-01-01T00:00:00Z", a)
+		}
+		out[name] = v
+	}
+	return out, nil
+}
+
+func (commands) ScenarioKeys() []string { return wfesim.ScenarioKeys }
+
+// wfeTime writes an instant on the runtime's clock.
+func wfeTime(t time.Time) string { return t.Format(time.RFC3339) }
+
+// Next prints, for each TYPE:VALUE given on the command line (a value
+// with no type is an Interval), when the engine makes it due from --now
+// and how it reads it; and, per scheme and activity of the files loaded,
+// the timers the runtime registers on entering the activity.
+func (commands) Next(run *project.NextRun) (bool, error) {
+	assume, err := ParseAssume(run.Flags.Values("assume"))
+	if err != nil {
+		return false, err
+	}
+	cfg := rules.ConfigOf(run.Config)
+	ok := nextValues(run, cfg)
+	if run.Loaded != nil && !nextFiles(run, cfg, assume) {
+		ok = false
+	}
+	return ok, nil
+}
+
+// nextValues prints the values given on the command line. A value the
+// engine registers nothing for prints the finding check reports on it;
+// other findings go to stderr.
+func nextValues(run *project.NextRun, cfg *rules.Config) bool {
+	rt := cfg.Runtime()
+	ok := true
+	for _, arg := range run.Values {
+		typ, text, found := strings.Cut(arg, ":")
+		if !found || !slices.Contains(rules.Types, typ) {
+			typ, text = "Interval", arg
+		}
+		label := ""
+		if run.Labelled {
+			label = "  " + arg
+		}
+		refused := false
+		for _, d := range rules.ValueFindings(&rules.Value{Type: typ, Text: text, Config: cfg}, nil) {
+			if d.Severity == lint.SeverityError && run.Rule(d.Rule).Refuses {
+				run.Out.Finding("", d)
+				refused = true
+			} else {
+				run.Warn.Finding("", d)
+			}
+		}
+		if refused {
+			ok = false
+			continue
+		}
+		if typ == "Expression" {
+			run.Out.Printf("-  (an Expression is computed at run time)%s\n", label)
+			continue
+		}
+		due, why, registered := value.Due(typ, text, run.Now, rt)
+		if !registered {
+			run.Out.Printf("-  (not registered: %s)%s\n", why, label)
+			continue
+		}
+		run.Out.Printf("%s  %s%s\n", wfeTime(due), reading(typ, text, run.Now.In(rt.Clock), due), label)
+	}
+	return ok
+}
+
+// reading says how the engine reads a value it registers: for an
+// Interval, the length it adds and why it differs from the text; for a
+// Time, whether it is today's or tomorrow's; for a date, the moment.
+func reading(typ, text string, now, due time.Time) string {
+	switch typ {
+	case "Interval":
+		iv := value.ReadInterval(text)
+		r := iv.Reading()
+		var why []string
+		switch {
+		case iv.Bare:
+			why = append(why, "a bare integer is milliseconds")
+			r = value.FormatDuration(iv.Plain)
+		case len(iv.Dropped) > 0:
+			why = append(why, "the "+iv.DroppedText()+" is dropped")
+		}
+		if _, ok := iv.CapitalM(); ok {
+			why = append(why, "M is minutes")
+		}
+		out := "+" + r
+		if strings.Join(strings.Fields(text), " ") != r || len(why) > 0 {
+			out += fmt.Sprintf(" (read %q", r)
+			if len(why) > 0 {
+				out += ": " + strings.Join(why, ", ")
+			}
+			out += ")"
+		}
+		if iv.HasWork() {
+			out += " (working time)"
+		}
+		return out
+	case "Time":
+		if due.YearDay() != now.YearDay() || due.Year() != now.Year() {
+			return "(tomorrow: today's " + due.Format("15:04:05") + " has passed)"
+		}
+		return "(today)"
+	case "Date":
+		return "(midnight of " + due.Format("2006-01-02") + " on the runtime's clock)"
+	}
+	return "(on the runtime's clock, which stores no zone)"
+}
+
+// loadFindings are the loading findings of the scheme files reported on,
+// with their rules' names.
+func loadFindings(loaded *project.Loaded, rule func(string) *lint.Rule) []lint.Diagnostic {
+	var out []lint.Diagnostic
+	for _, d := range loaded.Diagnostics {
+		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == rules.Kind {
+			if r := rule(d.Rule); r != nil {
+				d.Name = r.Name
+			}
+			d.Detail = ""
+			out = append(out, d)
+		}
+	}
+	return out
+}
+
+// nextFiles lists, per scheme and activity, the timers the runtime
+// registers on entering the activity and their due times from --now.
+func nextFiles(run *project.NextRun, cfg *rules.Config, assume map[string]string) bool {
+	rt := cfg.Runtime()
+	ok := true
+	for _, d := range loadFindings(run.Loaded, run.Rule) {
+		run.Out.Finding("", d)
+		ok = false
+	}
+	for _, f := range rules.Files(run.Loaded.Project) {
+		iri := run.Loaded.Project.File(f.Path).IRI
+		for _, s := range f.Schemes {
+			run.Out.Printf("%s: %s\n", f.Path, s.Label())
+			for _, flow := range rules.Flows(s) {
+				run.Out.Printf("  %s\n", flow.Activity)
+				for _, t := range flow.Timers {
+					if !nextTimer(run, f, iri, t, cfg, rt, assume) {
+						ok = false
+					}
+				}
+			}
+		}
+	}
+	return ok
+}
+
+// nextTimer prints one timer registered on entry at --now.
+func nextTimer(run *project.NextRun, f *wfe.File, iri string, t *wfe.Timer, cfg *rules.Config, rt value.Runtime, assume map[string]string) bool {
+	name := t.Name.Value
+	if d, refused := rules.TimerVerdict(f.Path, iri, t, cfg); refused {
+		run.Out.Finding("    ", d)
+		return false
+	}
+	typ, text := t.Type.Value, t.Value.Value
+	var due time.Time
+	var why string
+	var registered bool
+	note := ""
+	if v, ok := assume[name]; ok {
+		due, why, registered = value.Assumed(v, run.Now, rt)
+		note = "  (assumed " + v + ")"
+	} else if typ == "Expression" {
+		run.Out.Printf("    -  %s  Expression  (computed at run time: pass --assume %s=VALUE)\n", name, name)
+		return true
+	} else {
+		due, why, registered = value.Due(typ, text, run.Now, rt)
+		if registered {
+			note = "  " + reading(typ, text, run.Now.In(rt.Clock), due)
+		}
+	}
+	if !registered {
+		run.Out.Printf("    -  %s  %s %q  (not registered: %s)\n", name, typ, text, why)
+		return true
+	}
+	run.Out.Printf("    %s  %s  %s %q%s\n", wfeTime(due), name, typ, text, note)
+	return true
+}
+
+// Options are simulate's options for the engine: the scenario the file,
+// the config's wfe: section and the flags (the flags win) make.
+type Options struct {
+	Scenario wfesim.Scenario
+	// Note says what was assumed.
+	Note string
+}
+
+// ParseOptions builds the scenario from the file, the config and the
+// flags; now is --now.
+func ParseOptions(flags project.Flags, now time.Time, cfg *lint.Config) (Options, error) {
+	var o Options
+	wcfg := rules.ConfigOf(cfg)
+	sc := &o.Scenario
+	if path := flags.Value("scenario"); path != "" {
+		src, err := lint.ReadInput(path, lint.MaxInputSize)
+		if err != nil {
+			return o, project.Usagef("%v", err)
+		}
+		if *sc, err = wfesim.ParseScenario(src); err != nil {
+			return o, project.Usagef("%s: %v", path, err)
+		}
+	}
+	if !sc.Multi {
+		sc.Multi = wcfg.Multi
+	}
+	if sc.Period == 0 {
+		sc.Period = wcfg.Period
+	}
+	if sc.Interval == 0 {
+		sc.Interval = wcfg.Interval
+	}
+	var err error
+	if flags.Given("from") {
+		if sc.From, err = simcore.ParseInstant(flags.Value("from")); err != nil {
+			return o, project.Usagef("--from: %v", err)
+		}
+	}
+	if flags.Given("until") {
+		if sc.Until, err = simcore.ParseInstant(flags.Value("until")); err != nil {
+			return o, project.Usagef("--until: %v", err)
+		}
+	}
+	if sc.From.IsZero() {
+		sc.From = now
+	}
+	if flags.Given("replicas") {
+		sc.Replicas = int(flags.Int("replicas"))
+		if sc.Replicas > 1 {
+			sc.Multi = true
+		}
+	}
+	if flags.Given("step") {
+		if sc.Period, err = simcore.ParsePositiveDuration(flags.Value("step")); err != nil {
+			return o, project.Usagef("--step: %v", err)
+		}
+	}
+	for _, v := range flags.Values("down") {
+		w, err := simcore.ParseWindow(v)
+		if err != nil {
+			return o, project.Usagef("--down %v", err)
+		}
+		sc.Down = append(sc.Down, w)
+	}
+	for _, v := range flags.Values("start") {
+		name, t, ok := strings.Cut(v, "@")
+		if !ok || name == "" {
+			return o, project.Usagef("--start %q: want SCHEME@TIME, such as ServiceDeskTicket@2026-11-02T09:00:00Z", v)
+		}
+		at, err := simcore.ParseInstant(t)
+		if err != nil {
+			return o, project.Usagef("--start %q: %v", v, err)
+		}
+		sc.Instances = append(sc.Instances, wfesim.InstancePlan{Scheme: name, Start: at})
+	}
+	assume, err := ParseAssume(flags.Values("assume"))
+	if err != nil {
+		return o, err
+	}
+	if len(assume) > 0 && sc.Assume == nil {
+		sc.Assume = map[string]string{}
+	}
+	maps.Copy(sc.Assume, assume)
+	if !flags.Given("scenario") && !flags.Given("from") && !flags.Given("until") {
+		o.Note = "no scenario: simulating the next 30 days from --now (" + sc.From.Format("2006-01-02T15:04:05Z07:00") + ")"
+	}
+	sc.Defaults()
+	if err := sc.Validate(); err != nil {
+		return o, project.Usagef("%v", err)
+	}
+	return o, nil
+}
+
+func joinNotes(a, b string) string {
+	if a == "" {
+		return b
+	}
+	return a + "; " + b
+}
+
+// Simulate simulates Workflow Engine schemes; without instances, one
+// instance of each scheme enters its initial activity at the start.
+func (commands) Simulate(run *project.SimulateRun) (bool, error) {
+	o, err := ParseOptions(run.Flags, run.Now, run.Config)
+	if err != nil {
+		return false, err
+	}
+	sc, note := o.Scenario, o.Note
+	wcfg := rules.ConfigOf(run.Config)
+	loaded, err := run.Load(run.Paths)
+	if err != nil {
+		return false, err
+	}
+	failed := false
+	for _, d := range loadFindings(loaded, run.Rule) {
+		run.Err.Finding("", d)
+		failed = true
+	}
+	var schemes []*wfe.Scheme
+	iris := map[*wfe.Scheme][2]string{}
+	for _, f := range rules.Files(loaded.Project) {
+		for _, sch := range f.Schemes {
+			schemes = append(schemes, sch)
+			iris[sch] = [2]string{f.Path, loaded.Project.File(f.Path).IRI}
+		}
+	}
+	if len(sc.Instances) == 0 {
+		for _, sch := range schemes {
+			sc.Instances = append(sc.Instances, wfesim.InstancePlan{Scheme: sch.Label(), Start: sc.From})
+		}
+		note = joinNotes(note, "no instances given: one instance of each scheme enters its initial activity at the start, and no command is executed")
+	}
+	in := wfesim.Input{Schemes: schemes, Runtime: wcfg.Runtime(), Refused: func(sch *wfe.Scheme, t *wfe.Timer) (string, string, bool) {
+		at := iris[sch]
+		d, ok := rules.TimerVerdict(at[0], at[1], t, wcfg)
+		return d.Rule, d.What, ok
+	}}
+	res, err := wfesim.Run(in, sc)
+	if err != nil {
+		return false, project.Usagef("%v", err)
+	}
+	res.Note = note
+	err = run.Write(func(w io.Writer) error {
+		switch run.Format {
+		case "json":
+			return wfesim.WriteJSON(w, res)
+		case "svg":
+			return wfesim.WriteSVG(w, res)
+		}
+		return project.EscapeLines(w, func(w io.Writer) error { return wfesim.WriteText(w, res) })
+	})
+	if err != nil {
+		return false, err
+	}
+	return !failed, nil
+}
