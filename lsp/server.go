@@ -219,6 +219,11 @@ func (s *Server) handle(ctx context.Context, conn *jsonrpc2.Conn, req *jsonrpc2.
 	case shutdown && !req.Notif:
 		return nil, &jsonrpc2.Error{Code: jsonrpc2.CodeInvalidRequest, Message: "the server is shut down: send exit"}
 	}
+	if !req.Notif {
+		// A request sees the buffers as they are: the checks due run
+		// first (a code action needs the findings of the latest text).
+		s.checkDue(ctx)
+	}
 	switch req.Method {
 	case "initialized":
 		s.registerWatchers(ctx, conn)

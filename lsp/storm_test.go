@@ -101,3 +101,23 @@ func TestEditStormLargeBuffer(t *testing.T) {
 		}
 	}
 }
+
+// TestRequestSeesDueChecks: with no debounce delay, a request that comes
+// in the same burst as the edits before it (no wait for diagnostics) is
+// answered on the latest text: the checks due run first.
+func TestRequestSeesDueChecks(t *testing.T) {
+	dir := copyExamples(t)
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(filepath.Join(dir, "broken", "reminders.bpmn"))
+	c.notify("textDocument/didChange", map[string]any{"textDocument": map[string]any{"uri": uri, "version": 2},
+		"contentChanges": []map[string]any{{"range": Range{Start: Position{Line: 1}, End: Position{Line: 1}}, "text": "<!-- typing -->\n"}}})
+	var actions []codeAction
+	c.mustCall("textDocument/codeAction", map[string]any{
+		"textDocument": map[string]any{"uri": uri}, "range": Range{End: Position{Line: 999}},
+		"context": map[string]any{"diagnostics": []Diagnostic{}},
+	}, &actions)
+	if len(actions) == 0 {
+		t.Fatal("no code actions: the request was answered before the check of the latest text")
+	}
+}
