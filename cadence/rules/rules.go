@@ -138,12 +138,26 @@ start a cron workflow whose schedule has no next time.`,
 		},
 		{
 			ID: catalog.CronTimeZone, Severity: lint.SeverityWarning,
-			Title: "a CronSchedule with a time-zone prefix",
+			Title: "a CronSchedule whose time-zone prefix moves its UTC firings",
 			Doc: `The server's cron schedules are UTC. robfig/cron accepts a CRON_TZ= or TZ= prefix, and then the firings'
-UTC time moves with the zone's daylight saving: "CRON_TZ=Europe/Berlin 0 9 * * *" fires at 08:00Z in winter
-and 07:00Z in summer. Write the schedule in UTC.`,
+UTC time moves when the zone's UTC offset changes: "CRON_TZ=Europe/Berlin 0 9 * * *" fires at 08:00Z in
+winter and 07:00Z in summer. The zone is read from Go's time zone database for the current year and the
+five after it: a zone with one offset there (UTC, Asia/Kolkata, Asia/Tokyo) is not reported, nor is a
+schedule whose firings an offset change does not move ("0 * * * *" across a one-hour change), nor an
+@every schedule (it does not read the zone). The message says daylight saving only for a zone that has it,
+and by how much the firings move. TZ=Local is the server machine's zone, which the code does not say.
+Write the schedule in UTC.`,
 			Bad:  "client.StartWorkflowOptions{CronSchedule: \"CRON_TZ=Europe/Berlin 0 9 * * *\"}",
 			Good: "client.StartWorkflowOptions{CronSchedule: \"0 8 * * *\"}",
+		},
+		{
+			ID: catalog.CronEvery, Severity: lint.SeverityWarning,
+			Title: "an @every interval that robfig/cron runs otherwise than written",
+			Doc: `robfig/cron/v3 (the server's cron parser) raises an @every interval under a second to one second and drops
+a fraction of a second: "@every 0s", "@every -1m" and "@every 500ms" all run every second, a cron workflow
+started every second; "@every 1500ms" runs every 1s. Write a whole number of seconds, one or more.`,
+			Bad:  "client.StartWorkflowOptions{CronSchedule: \"@every 0s\"}",
+			Good: "client.StartWorkflowOptions{CronSchedule: \"@every 1m\"}",
 		},
 		{
 			ID: RuleHistorySyntax, Name: "history-syntax", Severity: lint.SeverityError, Kind: lint.KindLoad,
