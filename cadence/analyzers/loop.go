@@ -2,6 +2,7 @@ package analyzers
 
 import (
 	"go/ast"
+	"go/token"
 	"go/types"
 	"reflect"
 
@@ -96,6 +97,17 @@ func (l *loops) flow(fn ast.Node) *flow {
 	f := newFlow(l.info, body, l.assigned, l.tagged)
 	l.flows[fn] = f
 	return f
+}
+
+// innermost returns the function (declaration or literal) whose body
+// holds pos, innermost first.
+func (l *loops) innermost(pos token.Pos) ast.Node {
+	for i := len(l.bodies) - 1; i >= 0; i-- {
+		if fn := l.bodies[i]; fn.Pos() <= pos && pos < fn.End() {
+			return fn
+		}
+	}
+	return nil
 }
 
 // endless reports whether the node at pos runs in a loop with no end.

@@ -104,18 +104,27 @@ histories do not have, a non-determinism error on replay.`,
 			Doc: `Cancel and fire race: whichever the workflow sees first settles the timer's future. When the cancel comes
 first, Get returns the canceled error; when the timer fired first, the cancel is a no-op (the server records
 CancelTimerFailed) and Get returns nil. Code that ignores the Get error, or checks it only for the
-cancellation, takes the fired case for a cancelled one. Handle either outcome.`,
-			Bad:  "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\ncancel()\n_ = timer.Get(ctx, nil)",
-			Good: "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\ncancel()\nif err := timer.Get(ctx, nil); err == nil {\n\treturn remind(ctx) // the timer fired first\n}",
+cancellation, takes the fired case for a cancelled one. Handle either outcome. The race is read from the
+control flow: the SDKs settle the future with the canceled error at once when the cancel comes before a
+TimerFired was processed, and events are processed only where the workflow blocks (a Get, Select, Receive,
+Sleep, Await, or a call handed the workflow context). So a cancel races only when a path runs from the
+NewTimer through such a blocking point to the cancel and on to the Get, or the cancel is in a coroutine
+that blocks first or a selector callback. A cancel right after NewTimer, before it, or after the Get is
+not reported.`,
+			Bad:  "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\n_ = workflow.Sleep(ctx, time.Hour) // the timer may fire meanwhile\ncancel()\n_ = timer.Get(ctx, nil)",
+			Good: "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\n_ = workflow.Sleep(ctx, time.Hour)\ncancel()\nif err := timer.Get(ctx, nil); err == nil {\n\treturn remind(ctx) // the timer fired first\n}",
 		},
 		{
 			ID: catalog.TimerLoopHistory, Severity: lint.SeverityWarning,
 			Title: "a timer in an unbounded loop with no continue-as-new",
 			Doc: `Every turn of a loop that waits on a timer adds TimerStarted and TimerFired events (and a decision) to the
 history. A loop with no end in a function that never returns workflow.NewContinueAsNewError grows the history
-until the server's limit terminates the workflow. Continue as new after a bounded number of turns. A loop
-with no condition (or a constant true one) has no end when nothing leaves it but an error: a break out of
-it, or a return that is not under an error check (if err != nil), ends it.`,
+until the server's limit terminates the workflow. Continue as new after a bounded number of turns. The loop is
+read from the control flow (golang.org/x/tools/go/cfg), so a for, a labelled loop or a goto are alike: it has
+no end when every way out of it is the error branch of an error check (err != nil), a path that cannot
+return (a panic), or a condition no turn can change ("for !done" with done never assigned, "for true"). A
+break, a return, or a condition on a variable the loop or a coroutine sets ends it. A timer in a coroutine
+started on every turn of such a loop is in it too.`,
 			Bad:  "for {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}",
 			Good: "for i := 0; i < 500; i++ {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}\nreturn workflow.NewContinueAsNewError(ctx, Poller)",
 		},
