@@ -480,7 +480,9 @@ func Suppressed(src []byte) map[int][]string {
 			}
 			ids = append(ids, r.ID)
 		}
-		out[s.TargetLine] = append(out[s.TargetLine], ids...)
+		if ids != nil {
+			out[s.TargetLine] = append(out[s.TargetLine], ids...)
+		}
 	}
 	return out
 }

@@ -89,6 +89,14 @@ import (
 	"go.uber.org/cadence/workflow"
 )
 
+// First and Second both reach pause's native sleep: one finding.
+func First(ctx workflow.Context) error  { pause(); return nil }
+func Second(ctx workflow.Context) error { pause(); return nil }
+
+func pause() {
+	time.Sleep(time.Second)
+}
+
 // Poll waits in a loop with no end.
 func Poll(ctx workflow.Context) error {
 	for {
@@ -171,7 +179,7 @@ func TestVetAgreesWithCheck(t *testing.T) {
 	slices.Sort(vetFound)
 	slices.Sort(checkFound)
 	want := []string{
-		"other/other.go:12:13 TMR8008", "other/other.go:12:33 TMR8004",
+		"other/other.go:14:2 TMR8001", "other/other.go:20:13 TMR8008", "other/other.go:20:33 TMR8004",
 		"wf/wf.go:11:2 TMR8001", "wf/wf.go:12:6 TMR8003", "wf/wf.go:13:4 TMR8002", "wf/wf.go:14:29 TMR8005",
 		"wf/wf.go:23:2 TMR8001",
 	}
