@@ -283,15 +283,6 @@ func (f *flow) unchanging(cond ast.Expr, loop map[*cfg.Block]bool) bool {
 	return false
 }
 
-// reaches reports whether control can go from the node at (a, i) to the
-// node at (b, j) (a later node of the same block, or through edges).
-func reaches(a *cfg.Block, i int, b *cfg.Block, j int) bool {
-	if a == b && i < j {
-		return true
-	}
-	return reach(a.Succs)[b]
-}
-
 // taggedCases returns the case expressions of the switches with a tag in
 // body.
 func taggedCases(body ast.Node) map[ast.Expr]bool {
