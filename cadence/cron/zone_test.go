@@ -52,13 +52,14 @@ func TestZoneMessages(t *testing.T) {
 }
 
 // TestZoneMovesAgreesWithRobfig checks the structural reading of moves
-// against robfig/cron itself: over 2026, the UTC firings of the schedule
-// in the zone differ from its firings at the zone's January offset
-// exactly when the check reports a finding.
+// against robfig/cron itself: from January to April 2026 (a change of
+// each zone's offset with daylight saving falls in it), the UTC firings
+// of the schedule in the zone differ from its firings at the zone's
+// January offset exactly when the check reports a finding.
 func TestZoneMovesAgreesWithRobfig(t *testing.T) {
 	at2026(t)
 	from := time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
-	to := from.AddDate(1, 0, 0)
+	to := from.AddDate(0, 4, 0)
 	for _, zone := range []string{"Europe/Berlin", "Australia/Lord_Howe", "America/Sao_Paulo", "Asia/Kolkata", "Australia/Sydney", "UTC"} {
 		for _, fields := range []string{"0 9 * * *", "0 * * * *", "*/30 * * * *", "15 * * * *", "0 */2 * * *", "*/10 * * * 1-5", "0 0 1 * *", "30 2 * * *", "0 0,12 * * *", "@daily", "@hourly"} {
 			spec := "CRON_TZ=" + zone + " " + fields
