@@ -119,6 +119,12 @@ type Options struct {
 	// columns, no fix is planned): each file's bytes are then released as
 	// soon as its engine is done reading them, even where findings point.
 	DropSources bool
+	// GoTrees are the directories of the Go package patterns among Paths
+	// (dir/... given as dir): as for the go command, the Go packages
+	// below one are those of its own module, not of a module nested in
+	// it (a go.mod further down). Other kinds of file are found as in
+	// any directory.
+	GoTrees []string
 }
 
 // PathError reports a path that does not exist (exit code 2).
@@ -179,6 +185,9 @@ func (l *Loader) Read(path string) ([]byte, error) {
 
 // Excluded reports whether the config's exclude patterns skip path.
 func (l *Loader) Excluded(path string) bool { return excludedPath(l.exclude, l.base, path) }
+
+// GoTrees returns the directories given as Go package patterns (dir/...).
+func (l *Loader) GoTrees() []string { return l.opts.GoTrees }
 
 // Config is the config that applies, or nil.
 func (l *Loader) Config() *lint.Config { return l.opts.Config }

@@ -7,6 +7,7 @@ import (
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
+	"golang.org/x/tools/go/cfg"
 	"golang.org/x/tools/go/types/typeutil"
 )
 
@@ -33,9 +34,10 @@ var cancelRace lazy[*analysis.Analyzer]
 type cancelScope struct {
 	info      *types.Info
 	parent    map[ast.Node]ast.Node
-	ctxs      map[types.Object]types.Object // context -> its cancel function
-	cancelled map[types.Object]bool         // cancel functions called (not deferred)
-	timers    map[types.Object]bool         // timer futures on a cancelled context
+	ctxs      map[types.Object]types.Object    // context -> its cancel function
+	cancelled map[types.Object][]*ast.CallExpr // calls of cancel functions (not deferred)
+	timers    map[types.Object]*ast.CallExpr   // timer futures on a cancelled context -> their NewTimer
+	loops     *loops                           // the control flow of the declaration and its literals
 }
 
 func runCancelRace(pass *analysis.Pass) (any, error) {
@@ -53,7 +55,8 @@ func runCancelRace(pass *analysis.Pass) (any, error) {
 }
 
 func cancelRaceIn(pass *analysis.Pass, fd *ast.FuncDecl, out *Findings) {
-	s := &cancelScope{info: pass.TypesInfo, parent: map[ast.Node]ast.Node{}, ctxs: map[types.Object]types.Object{}, cancelled: map[types.Object]bool{}, timers: map[types.Object]bool{}}
+	s := &cancelScope{info: pass.TypesInfo, parent: map[ast.Node]ast.Node{}, ctxs: map[types.Object]types.Object{}, cancelled: map[types.Object][]*ast.CallExpr{},
+		timers: map[types.Object]*ast.CallExpr{}, loops: newLoops(pass.TypesInfo, fd)}
 	var stack []ast.Node
 	ast.Inspect(fd.Body, func(n ast.Node) bool {
 		if n == nil {
@@ -85,7 +88,7 @@ func cancelRaceIn(pass *analysis.Pass, fd *ast.FuncDecl, out *Findings) {
 		}
 		if id, ok := ast.Unparen(call.Fun).(*ast.Ident); ok {
 			if o := pass.TypesInfo.Uses[id]; o != nil {
-				s.cancelled[o] = true
+				s.cancelled[o] = append(s.cancelled[o], call)
 			}
 		}
 	}
@@ -95,7 +98,7 @@ func cancelRaceIn(pass *analysis.Pass, fd *ast.FuncDecl, out *Findings) {
 		}
 		c := s.obj(call.Args[0])
 		k, ok := s.ctxs[c]
-		return ok && s.cancelled[k]
+		return ok && len(s.cancelled[k]) > 0
 	}
 	for n := range s.parent {
 		as, ok := n.(*ast.AssignStmt)
@@ -104,7 +107,7 @@ func cancelRaceIn(pass *analysis.Pass, fd *ast.FuncDecl, out *Findings) {
 		}
 		if call, ok := as.Rhs[0].(*ast.CallExpr); ok && onCancelled(call) {
 			if t := s.obj(as.Lhs[0]); t != nil {
-				s.timers[t] = true
+				s.timers[t] = call
 			}
 		}
 	}
@@ -117,14 +120,16 @@ func cancelRaceIn(pass *analysis.Pass, fd *ast.FuncDecl, out *Findings) {
 		if !ok || sel.Sel.Name != "Get" {
 			return true
 		}
-		onTimer := false
+		var newTimer *ast.CallExpr
 		switch x := ast.Unparen(sel.X).(type) {
 		case *ast.Ident:
-			onTimer = s.timers[pass.TypesInfo.Uses[x]]
+			newTimer = s.timers[pass.TypesInfo.Uses[x]]
 		case *ast.CallExpr:
-			onTimer = onCancelled(x)
+			if onCancelled(x) {
+				newTimer = x
+			}
 		}
-		if !onTimer {
+		if newTimer == nil || !s.races(newTimer, call) {
 			return true
 		}
 		if what := s.outcome(fd, call); what != "" {
@@ -267,6 +272,161 @@ func (s *cancelScope) deferred(call *ast.CallExpr) bool {
 		case *ast.FuncLit:
 			inLit = true
 		}
+	}
+	return false
+}
+
+// races reports whether a cancel of the timer's context can run while the
+// timer may have fired, before the Get: the SDKs settle the timer's
+// future with the canceled error at once when the cancel comes before
+// the timer fired was processed (go.uber.org/cadence and go.temporal.io/sdk,
+// workflowEnvironmentInterceptor.NewTimer and RequestCancelTimer), and a
+// TimerFired can only be processed at a blocking point of the workflow
+// (a Get, Select, Receive, Sleep, Await, or a call handed the workflow
+// context). So, by control flow, a cancel races the timer when a path
+// goes from the NewTimer through a blocking point to the cancel, and on
+// to the Get. A cancel in a function literal (a coroutine, a selector's
+// callback) races when the literal blocks before it, or is a callback
+// that a Select runs.
+func (s *cancelScope) races(newTimer, get *ast.CallExpr) bool {
+	c := s.obj(newTimer.Args[0])
+	for _, cancel := range s.cancelled[s.ctxs[c]] {
+		fnC, fnG := s.loops.innermost(cancel.Pos()), s.loops.innermost(get.Pos())
+		if fnC != fnG {
+			lit, ok := fnC.(*ast.FuncLit)
+			if !ok {
+				return true // the Get is in a literal: when it runs is not followed
+			}
+			f := s.loops.flow(lit)
+			bc, ic := f.at(cancel.Pos())
+			if bc == nil || s.callback(lit) || s.blocksBetween(f, f.g.Blocks[0], -1, bc, ic) {
+				return true
+			}
+			continue
+		}
+		f := s.loops.flow(fnG)
+		bt, it := f.at(newTimer.Pos())
+		bc, ic := f.at(cancel.Pos())
+		bg, ig := f.at(get.Pos())
+		if bt == nil || bc == nil || bg == nil {
+			return true
+		}
+		if reachAvoiding(bc, ic, bg, ig, bt, it) && s.blocksBetween(f, bt, it, bc, ic) {
+			return true
+		}
+	}
+	return false
+}
+
+// blocksBetween reports whether a path from the node at (a, i) to the
+// node at (b, j) goes through a blocking point, without running (a, i)
+// again (a later turn's timer is another timer; i = -1: from the block's
+// start).
+func (s *cancelScope) blocksBetween(f *flow, a *cfg.Block, i int, b *cfg.Block, j int) bool {
+	for _, y := range f.g.Blocks {
+		if !y.Live {
+			continue
+		}
+		for k, n := range y.Nodes {
+			if (y == a && k == i) || (y == b && k == j) || !s.blocks(n) {
+				continue
+			}
+			if reachAvoiding(a, i, y, k, a, i) && reachAvoiding(y, k, b, j, a, i) {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// reachAvoiding reports whether control can go from the node at (a, i)
+// to the node at (b, j) without running the node at (av, ai) on the way.
+func reachAvoiding(a *cfg.Block, i int, b *cfg.Block, j int, av *cfg.Block, ai int) bool {
+	passes := func(x *cfg.Block, from, to int) bool { // runs x's nodes (from, to)
+		return x == av && from < ai && ai < to
+	}
+	if a == b && i < j {
+		return !passes(a, i, j)
+	}
+	if passes(a, i, len(a.Nodes)) {
+		return false
+	}
+	seen := map[*cfg.Block]bool{}
+	q := append([]*cfg.Block(nil), a.Succs...)
+	for len(q) > 0 {
+		x := q[0]
+		q = q[1:]
+		if seen[x] {
+			continue
+		}
+		seen[x] = true
+		if x == b && !passes(x, -1, j) {
+			return true
+		}
+		if passes(x, -1, len(x.Nodes)) {
+			continue
+		}
+		q = append(q, x.Succs...)
+	}
+	return false
+}
+
+// blocks reports whether a node (outside its function literals) holds a
+// blocking call of the workflow: an SDK Get, Select, Receive,
+// ReceiveWithTimeout or Send, workflow.Sleep or Await*, or a call of a
+// function outside the SDK handed a workflow context.
+func (s *cancelScope) blocks(n ast.Node) bool {
+	found := false
+	ast.Inspect(n, func(m ast.Node) bool {
+		if found {
+			return false
+		}
+		switch m := m.(type) {
+		case *ast.FuncLit:
+			return false
+		case *ast.CallExpr:
+			if sel, ok := ast.Unparen(m.Fun).(*ast.SelectorExpr); ok {
+				if fn, ok := s.info.Uses[sel.Sel].(*types.Func); ok && fn.Pkg() != nil && sdkOf(fn.Pkg().Path()) != NoSDK {
+					switch fn.Name() {
+					case "Get", "Select", "Receive", "ReceiveWithTimeout", "Send", "Sleep", "Await", "AwaitWithTimeout", "AwaitWithOptions":
+						found = true
+					}
+					return true
+				}
+			}
+			if fn := typeutil.StaticCallee(s.info, m); fn != nil && fn.Pkg() != nil && sdkOf(fn.Pkg().Path()) != NoSDK {
+				return true
+			}
+			for _, a := range m.Args {
+				if t := s.info.TypeOf(a); t != nil && ContextSDK(t) != NoSDK {
+					found = true
+				}
+			}
+		}
+		return true
+	})
+	return found
+}
+
+// callback reports whether a function literal is handed to a Selector's
+// AddReceive, AddFuture or AddSend (or a channel's method): a Select runs
+// it, after blocking.
+func (s *cancelScope) callback(lit *ast.FuncLit) bool {
+	call, ok := s.parent[lit].(*ast.CallExpr)
+	if !ok {
+		return false
+	}
+	sel, ok := ast.Unparen(call.Fun).(*ast.SelectorExpr)
+	if !ok {
+		return false
+	}
+	fn, ok := s.info.Uses[sel.Sel].(*types.Func)
+	if !ok || fn.Pkg() == nil || sdkOf(fn.Pkg().Path()) == NoSDK {
+		return false
+	}
+	switch fn.Name() {
+	case "AddReceive", "AddFuture", "AddSend":
+		return true
 	}
 	return false
 }

@@ -14,8 +14,9 @@ import (
 
 // CronAnalyzer reports the CronSchedule values of the SDKs' start options
 // (client.StartWorkflowOptions, workflow.ChildWorkflowOptions) that the
-// Cadence server refuses (TMR8010), that never fire (TMR8011), or that name
-// a time zone (TMR8012).
+// Cadence server refuses (TMR8010), that never fire (TMR8011), whose zone
+// prefix moves their UTC firings (TMR8012), or whose @every interval
+// robfig/cron runs otherwise than written (TMR8013).
 func CronAnalyzer() *analysis.Analyzer {
 	return cronA.get(func() *analysis.Analyzer {
 		return &analysis.Analyzer{
@@ -86,6 +87,8 @@ func cronFindings(pass *analysis.Pass, out *Findings, fn string, lit CronLiteral
 			rule = CronNeverFires
 		case cron.TimeZone:
 			rule = CronTimeZone
+		case cron.Every:
+			rule = CronEvery
 		}
 		report(pass, out, Finding{
 			Rule:      rule,

@@ -22,6 +22,7 @@ const (
 	CronSyntax       = catalog.CronSyntax
 	CronNeverFires   = catalog.CronNeverFires
 	CronTimeZone     = catalog.CronTimeZone
+	CronEvery        = catalog.CronEvery
 )
 
 // RuleName returns the kebab-case name of a rule of the family.

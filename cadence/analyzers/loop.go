@@ -2,8 +2,8 @@ package analyzers
 
 import (
 	"go/ast"
-	"go/constant"
 	"go/token"
+	"go/types"
 	"reflect"
 
 	"golang.org/x/tools/go/analysis"
@@ -33,32 +33,24 @@ func runLoop(pass *analysis.Pass) (any, error) {
 			if !ok || fd.Body == nil || continuesAsNew(pass, fd) {
 				continue
 			}
-			reported := map[*ast.CallExpr]bool{}
+			loops := newLoops(pass.TypesInfo, fd)
 			ast.Inspect(fd.Body, func(n ast.Node) bool {
-				fs, ok := n.(*ast.ForStmt)
-				if !ok || !unbounded(pass, fs) {
+				call, ok := n.(*ast.CallExpr)
+				if !ok {
 					return true
 				}
-				ast.Inspect(fs.Body, func(m ast.Node) bool {
-					call, ok := m.(*ast.CallExpr)
-					if !ok || reported[call] {
-						return true
-					}
-					sdk, name := sdkCall(pass.TypesInfo, call, timerFuncs[:]...)
-					if sdk == NoSDK {
-						return true
-					}
-					reported[call] = true
-					report(pass, &out, Finding{
-						Rule:      TimerLoopHistory,
-						Func:      declName(pass, fd),
-						Predicate: "workflow." + name,
-						What:      "a timer in a loop with no end adds TimerStarted and TimerFired events to the history on every turn, and the function never continues as new",
-						Detail:    "Return workflow.NewContinueAsNewError(ctx, <this workflow>, <its state>) after a bounded number of turns, so that each run's history stays small.",
-						Pos:       call.Pos(),
-						End:       call.End(),
-					})
+				sdk, name := sdkCall(pass.TypesInfo, call, timerFuncs[:]...)
+				if sdk == NoSDK || !loops.endless(call) {
 					return true
+				}
+				report(pass, &out, Finding{
+					Rule:      TimerLoopHistory,
+					Func:      declName(pass, fd),
+					Predicate: "workflow." + name,
+					What:      "a timer in a loop with no end adds TimerStarted and TimerFired events to the history on every turn, and the function never continues as new",
+					Detail:    "Return workflow.NewContinueAsNewError(ctx, <this workflow>, <its state>) after a bounded number of turns, so that each run's history stays small.",
+					Pos:       call.Pos(),
+					End:       call.End(),
 				})
 				return true
 			})
@@ -67,97 +59,73 @@ func runLoop(pass *analysis.Pass) (any, error) {
 	return out, nil
 }
 
-// unbounded reports whether a for loop has no condition, or a constant
-// true one, and nothing ends it but an error: no break out of it and no
-// return other than under an error check (if err != nil). A loop that
-// breaks when its signals run out, or returns its result, ends.
-func unbounded(pass *analysis.Pass, fs *ast.ForStmt) bool {
-	if fs.Cond != nil {
-		tv, ok := pass.TypesInfo.Types[fs.Cond]
-		if !ok || tv.Value == nil || tv.Value.Kind() != constant.Bool || !constant.BoolVal(tv.Value) {
-			return false
-		}
-	}
-	return !ends(fs.Body, 0, false)
+// loops answers, for a function declaration, whether a call is in a loop
+// with no end, by control flow: in the control-flow graph of the function
+// body (or function literal) holding it, or of a body that holds that
+// literal at a point in such a loop (a workflow.Go callback started on
+// every turn).
+type loops struct {
+	info     *types.Info
+	bodies   []ast.Node // the declaration, then its function literals
+	flows    map[ast.Node]*flow
+	assigned map[types.Object]bool
+	tagged   map[ast.Expr]bool
 }
 
-// ends reports whether a statement list of a loop's body leaves the loop
-// other than by an error: depth counts the breakable statements (loops,
-// switches, selects) between it and the loop, onErr whether it is under
-// an error check.
-func ends(n ast.Node, depth int, onErr bool) bool {
-	found := false
-	ast.Inspect(n, func(m ast.Node) bool {
-		if found || m == nil {
-			return false
-		}
-		switch m := m.(type) {
-		case *ast.FuncLit:
-			return false
-		case *ast.ReturnStmt:
-			if !onErr {
-				found = true
-			}
-			return false
-		case *ast.BranchStmt:
-			switch {
-			case m.Tok == token.GOTO:
-				found = true
-			case m.Tok == token.BREAK && (m.Label != nil || depth == 0):
-				found = true
-			}
-			return false
-		case *ast.IfStmt:
-			if m.Init != nil && ends(m.Init, depth, onErr) {
-				found = true
-				return false
-			}
-			if ends(m.Body, depth, onErr || errCheck(m.Cond)) {
-				found = true
-				return false
-			}
-			if m.Else != nil && ends(m.Else, depth, onErr) {
-				found = true
-			}
-			return false
-		case *ast.ForStmt, *ast.RangeStmt, *ast.SwitchStmt, *ast.TypeSwitchStmt, *ast.SelectStmt:
-			if n == m {
-				return true
-			}
-			var body ast.Node
-			switch m := m.(type) {
-			case *ast.ForStmt:
-				body = m.Body
-			case *ast.RangeStmt:
-				body = m.Body
-			case *ast.SwitchStmt:
-				body = m.Body
-			case *ast.TypeSwitchStmt:
-				body = m.Body
-			case *ast.SelectStmt:
-				body = m.Body
-			}
-			if ends(body, depth+1, onErr) {
-				found = true
-			}
-			return false
+func newLoops(info *types.Info, fd *ast.FuncDecl) *loops {
+	l := &loops{info: info, bodies: []ast.Node{fd}, flows: map[ast.Node]*flow{}, assigned: assignedIn(info, fd.Body), tagged: taggedCases(fd.Body)}
+	ast.Inspect(fd.Body, func(n ast.Node) bool {
+		if lit, ok := n.(*ast.FuncLit); ok {
+			l.bodies = append(l.bodies, lit)
 		}
 		return true
 	})
-	return found
+	return l
 }
 
-// errCheck reports whether a condition is an error check, x != nil.
-func errCheck(cond ast.Expr) bool {
-	b, ok := ast.Unparen(cond).(*ast.BinaryExpr)
-	if !ok || b.Op != token.NEQ {
-		return false
+func (l *loops) flow(fn ast.Node) *flow {
+	if f, ok := l.flows[fn]; ok {
+		return f
 	}
-	isNil := func(e ast.Expr) bool {
-		id, ok := ast.Unparen(e).(*ast.Ident)
-		return ok && id.Name == "nil"
+	var body *ast.BlockStmt
+	switch fn := fn.(type) {
+	case *ast.FuncDecl:
+		body = fn.Body
+	case *ast.FuncLit:
+		body = fn.Body
 	}
-	return isNil(b.X) || isNil(b.Y)
+	f := newFlow(l.info, body, l.assigned, l.tagged)
+	l.flows[fn] = f
+	return f
+}
+
+// innermost returns the function (declaration or literal) whose body
+// holds pos, innermost first.
+func (l *loops) innermost(pos token.Pos) ast.Node {
+	for i := len(l.bodies) - 1; i >= 0; i-- {
+		if fn := l.bodies[i]; fn.Pos() <= pos && pos < fn.End() {
+			return fn
+		}
+	}
+	return nil
+}
+
+// endless reports whether the node at pos runs in a loop with no end.
+func (l *loops) endless(n ast.Node) bool {
+	pos := n.Pos()
+	// From the innermost function holding pos outwards.
+	for i := len(l.bodies) - 1; i >= 0; i-- {
+		fn := l.bodies[i]
+		if pos < fn.Pos() || pos >= fn.End() {
+			continue
+		}
+		f := l.flow(fn)
+		if b, _ := f.at(pos); b != nil && f.endless(b) {
+			return true
+		}
+		pos = fn.Pos() // then the literal's place in the function around it
+	}
+	return false
 }
 
 // continuesAsNew reports whether a function calls an SDK's

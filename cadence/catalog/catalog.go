@@ -20,6 +20,7 @@ const (
 	CronSyntax       = "TMR8010"
 	CronNeverFires   = "TMR8011"
 	CronTimeZone     = "TMR8012"
+	CronEvery        = "TMR8013"
 )
 
 // Name returns the kebab-case name of a rule the analyzers report.
@@ -47,6 +48,8 @@ func Name(id string) string {
 		return "cron-never-fires"
 	case CronTimeZone:
 		return "cron-time-zone"
+	case CronEvery:
+		return "cron-every-interval"
 	}
 	return ""
 }

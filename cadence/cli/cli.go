@@ -56,6 +56,14 @@ func refusal(where, spec string, f cron.Finding) lint.Diagnostic {
 		Message: lint.Resolution(spec, "CronSchedule", f.What), Detail: f.Detail}
 }
 
+// warningID is the rule of a problem the server runs the schedule with.
+func warningID(p cron.Problem) string {
+	if p == cron.Every {
+		return catalog.CronEvery
+	}
+	return catalog.CronTimeZone
+}
+
 func (commands) ScenarioKeys() []string { return nil }
 
 // at is a position in Go code as a finding's location.
@@ -78,7 +86,7 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 	s, findings := cron.Read(spec)
 	var warn []cron.Finding
 	for _, f := range findings {
-		if f.Problem == cron.TimeZone {
+		if !f.Problem.Refuses() {
 			warn = append(warn, f)
 			continue
 		}
@@ -90,7 +98,8 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 		return false
 	}
 	for _, f := range warn {
-		run.Warn.Printf("seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), catalog.CronTimeZone, catalog.Name(catalog.CronTimeZone))
+		id := warningID(f.Problem)
+		run.Warn.Printf("seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), id, catalog.Name(id))
 	}
 	t := run.Now
 	for range run.N {
@@ -231,6 +240,15 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 	if len(scheds) == 0 {
 		return false, project.Usagef("simulate --engine %s: no cron schedule: give cron:SPEC or Go code with a CronSchedule", rules.EngineName)
 	}
+	// A jitter the frontend refuses for a schedule is refused before any
+	// output, as a usage error.
+	for _, sc := range scheds {
+		if parsed, _ := cron.Read(sc.spec); parsed != nil {
+			if err := cadencesim.CheckJitter(parsed, in.Jitter); err != nil {
+				return false, project.Usagef("simulate --engine %s --jitter %s: %v", rules.EngineName, in.Jitter, err)
+			}
+		}
+	}
 	refused := false
 	err = run.Write(func(w0 io.Writer) error {
 		w := &project.Lines{W: w0}
@@ -244,7 +262,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 			parsed, findings := cron.Read(sc.spec)
 			refusals := 0
 			for _, f := range findings {
-				if f.Problem != cron.TimeZone {
+				if f.Problem.Refuses() {
 					w.Finding("", refusal("", sc.spec, f))
 					refusals++
 				}

@@ -21,10 +21,20 @@ const (
 	Syntax Problem = iota + 1
 	// Never: the schedule parses but has no next firing (0 0 30 2 *).
 	Never
-	// TimeZone: a CRON_TZ= or TZ= prefix moves the firings' UTC time with
-	// the zone's daylight saving.
+	// TimeZone: a CRON_TZ= or TZ= prefix names a zone whose UTC offset
+	// changes in the years concerned (daylight saving, or a change of
+	// standard time) in a way that moves the firings' UTC time, or names
+	// the server's Local zone.
 	TimeZone
+	// Every: an @every interval that robfig/cron does not run as written:
+	// under a second (0s and negative ones included) it runs every second,
+	// and a fraction of a second is dropped.
+	Every
 )
+
+// Refuses reports whether the server refuses a schedule with the problem
+// (the others are warnings: the server runs the schedule).
+func (p Problem) Refuses() bool { return p == Syntax || p == Never }
 
 // Finding is one problem of a schedule, in words.
 type Finding struct {
@@ -110,12 +120,11 @@ func Read(spec string) (*Schedule, []Finding) {
 			Detail:  "Pick a day that exists in the month (February has no 30th or 31st; April, June, September and November no 31st).",
 		})
 	}
-	if prefix, zone := zonePrefix(spec); prefix != "" {
-		out = append(out, Finding{
-			Problem: TimeZone,
-			What:    fmt.Sprintf("%s%s makes the firings' UTC time move with %s's daylight saving, while the server's cron schedules are read in UTC", prefix, zone, zone),
-			Detail:  "Write the schedule in UTC without the prefix, so that every firing is at the same UTC time, or keep it and accept the shift twice a year.",
-		})
+	if f, ok := everyFinding(spec, s); ok {
+		out = append(out, f)
+	}
+	if f, ok := zoneFinding(spec, s, clock()); ok {
+		out = append(out, f)
 	}
 	return s, out
 }

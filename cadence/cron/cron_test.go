@@ -6,6 +6,7 @@ import (
 )
 
 func TestCheck(t *testing.T) {
+	at2026(t)
 	for _, tc := range []struct {
 		spec string
 		want []Problem
@@ -19,7 +20,10 @@ func TestCheck(t *testing.T) {
 		{"0 0 30 2 *", []Problem{Never}},
 		{"0 0 31 4 *", []Problem{Never}},
 		{"CRON_TZ=Europe/Berlin 0 9 * * *", []Problem{TimeZone}},
-		{"TZ=UTC 0 9 * * *", []Problem{TimeZone}},
+		{"TZ=UTC 0 9 * * *", nil},               // one offset: nothing moves
+		{"CRON_TZ=Asia/Kolkata 0 9 * * *", nil}, // no daylight saving since 1945
+		{"@every 0s", []Problem{Every}},
+		{"@every -1m", []Problem{Every}},
 		{"CRON_TZ=Nowhere/Atlantis 0 9 * * *", []Problem{Syntax}},
 		{"CRON_TZ=Europe/Berlin 0 0 30 2 *", []Problem{Never, TimeZone}},
 		{"TZ=", []Problem{Syntax}}, // robfig/cron v3.0.1 panics on it

@@ -32,7 +32,7 @@ func TestExampleModule(t *testing.T) {
 		"starter/starter.go:12:29 TMR8010",
 		"starter/starter.go:13:29 TMR8011",
 		"starter/starter.go:14:31 TMR8012",
-		"wf/cancel.go:16:9 TMR8007",
+		"wf/cancel.go:17:9 TMR8007",
 		"wf/durations.go:11:29 TMR8004",
 		"wf/durations.go:16:29 TMR8005",
 		"wf/durations.go:21:32 TMR8006",

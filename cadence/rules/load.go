@@ -51,7 +51,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 	cfg := configOf(sections)
 	histories := loadHistories(l, st, cfg, &diags)
-	goFiles := l.Paths(KindGo)
+	goFiles := inGoTrees(l.Paths(KindGo), l.GoTrees())
 	if len(goFiles) > 0 {
 		diags = append(diags, loadGo(l, st, goFiles)...)
 	}
@@ -115,6 +115,52 @@ func moduleRoot(dir string) string {
 			return ""
 		}
 	}
+}
+
+// inGoTrees drops the Go files that a Go package pattern (dir/...) does
+// not match, as the go command does: below dir, only dir's own module's
+// packages, not those of a module nested in it (a go.mod further down).
+// A dir in no module keeps every module below it, each loaded apart.
+func inGoTrees(files, trees []string) []string {
+	if len(trees) == 0 {
+		return files
+	}
+	type tree struct{ dir, mod string }
+	var ts []tree
+	for _, d := range trees {
+		abs, err := filepath.Abs(d)
+		if err != nil {
+			continue
+		}
+		if mod := moduleRoot(abs); mod != "" {
+			ts = append(ts, tree{abs, mod})
+		}
+	}
+	modOf := map[string]string{}
+	out := files[:0:0]
+	for _, f := range files {
+		dir, err := filepath.Abs(filepath.Dir(f))
+		if err != nil {
+			out = append(out, f)
+			continue
+		}
+		mod, ok := modOf[dir]
+		if !ok {
+			mod = moduleRoot(dir)
+			modOf[dir] = mod
+		}
+		keep := true
+		for _, t := range ts {
+			if (dir == t.dir || strings.HasPrefix(dir, t.dir+string(filepath.Separator))) && mod != t.mod {
+				keep = false
+				break
+			}
+		}
+		if keep {
+			out = append(out, f)
+		}
+	}
+	return out
 }
 
 // HelperName is the executable that loads and analyzes Go packages.
@@ -410,6 +456,35 @@ func goFile(l *project.Loader, path string, w WireFile) *lint.File {
 	}
 	return &lint.File{Path: path, IRI: fileiri.FromPath(w.Path), Kind: KindGo, Src: src, Reported: true,
 		Timers: w.Timers, Suppressions: suppressions(path, src)}
+}
+
+// Suppressed returns the findings a Go file's valid // seams-timers:ignore
+// comments accept, as seams-timers check applies them: for each line
+// covered, the rule IDs. A comment that names a rule not of rules
+// (TMR8xxx, by ID or name) or gives no reason accepts nothing. go vet's
+// tool (seams-timers-go) drops the findings these cover, so that go vet
+// and check report the same.
+func Suppressed(src []byte) map[int][]string {
+	out := map[int][]string{}
+	all := All()
+	for _, s := range suppressions("", src) {
+		if s.Reason == "" {
+			continue
+		}
+		var ids []string
+		for _, id := range s.IDs {
+			r := lint.FindRule(all, id)
+			if r == nil {
+				ids = nil
+				break
+			}
+			ids = append(ids, r.ID)
+		}
+		if ids != nil {
+			out[s.TargetLine] = append(out[s.TargetLine], ids...)
+		}
+	}
+	return out
 }
 
 // suppressions reads a Go file's // seams-timers:ignore comments. A

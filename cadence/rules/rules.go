@@ -104,18 +104,27 @@ histories do not have, a non-determinism error on replay.`,
 			Doc: `Cancel and fire race: whichever the workflow sees first settles the timer's future. When the cancel comes
 first, Get returns the canceled error; when the timer fired first, the cancel is a no-op (the server records
 CancelTimerFailed) and Get returns nil. Code that ignores the Get error, or checks it only for the
-cancellation, takes the fired case for a cancelled one. Handle either outcome.`,
-			Bad:  "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\ncancel()\n_ = timer.Get(ctx, nil)",
-			Good: "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\ncancel()\nif err := timer.Get(ctx, nil); err == nil {\n\treturn remind(ctx) // the timer fired first\n}",
+cancellation, takes the fired case for a cancelled one. Handle either outcome. The race is read from the
+control flow: the SDKs settle the future with the canceled error at once when the cancel comes before a
+TimerFired was processed, and events are processed only where the workflow blocks (a Get, Select, Receive,
+Sleep, Await, or a call handed the workflow context). So a cancel races only when a path runs from the
+NewTimer through such a blocking point to the cancel and on to the Get, or the cancel is in a coroutine
+that blocks first or a selector callback. A cancel right after NewTimer, before it, or after the Get is
+not reported.`,
+			Bad:  "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\n_ = workflow.Sleep(ctx, time.Hour) // the timer may fire meanwhile\ncancel()\n_ = timer.Get(ctx, nil)",
+			Good: "tctx, cancel := workflow.WithCancel(ctx)\ntimer := workflow.NewTimer(tctx, time.Hour)\n_ = workflow.Sleep(ctx, time.Hour)\ncancel()\nif err := timer.Get(ctx, nil); err == nil {\n\treturn remind(ctx) // the timer fired first\n}",
 		},
 		{
 			ID: catalog.TimerLoopHistory, Severity: lint.SeverityWarning,
 			Title: "a timer in an unbounded loop with no continue-as-new",
 			Doc: `Every turn of a loop that waits on a timer adds TimerStarted and TimerFired events (and a decision) to the
 history. A loop with no end in a function that never returns workflow.NewContinueAsNewError grows the history
-until the server's limit terminates the workflow. Continue as new after a bounded number of turns. A loop
-with no condition (or a constant true one) has no end when nothing leaves it but an error: a break out of
-it, or a return that is not under an error check (if err != nil), ends it.`,
+until the server's limit terminates the workflow. Continue as new after a bounded number of turns. The loop is
+read from the control flow (golang.org/x/tools/go/cfg), so a for, a labelled loop or a goto are alike: it has
+no end when every way out of it is the error branch of an error check (err != nil), a path that cannot
+return (a panic), or a condition no turn can change ("for !done" with done never assigned, "for true"). A
+break, a return, or a condition on a variable the loop or a coroutine sets ends it. A timer in a coroutine
+started on every turn of such a loop is in it too.`,
 			Bad:  "for {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}",
 			Good: "for i := 0; i < 500; i++ {\n\t_ = workflow.Sleep(ctx, time.Hour)\n\tpoll(ctx)\n}\nreturn workflow.NewContinueAsNewError(ctx, Poller)",
 		},
@@ -138,12 +147,26 @@ start a cron workflow whose schedule has no next time.`,
 		},
 		{
 			ID: catalog.CronTimeZone, Severity: lint.SeverityWarning,
-			Title: "a CronSchedule with a time-zone prefix",
+			Title: "a CronSchedule whose time-zone prefix moves its UTC firings",
 			Doc: `The server's cron schedules are UTC. robfig/cron accepts a CRON_TZ= or TZ= prefix, and then the firings'
-UTC time moves with the zone's daylight saving: "CRON_TZ=Europe/Berlin 0 9 * * *" fires at 08:00Z in winter
-and 07:00Z in summer. Write the schedule in UTC.`,
+UTC time moves when the zone's UTC offset changes: "CRON_TZ=Europe/Berlin 0 9 * * *" fires at 08:00Z in
+winter and 07:00Z in summer. The zone is read from Go's time zone database for the current year and the
+five after it: a zone with one offset there (UTC, Asia/Kolkata, Asia/Tokyo) is not reported, nor is a
+schedule whose firings an offset change does not move ("0 * * * *" across a one-hour change), nor an
+@every schedule (it does not read the zone). The message says daylight saving only for a zone that has it,
+and by how much the firings move. TZ=Local is the server machine's zone, which the code does not say.
+Write the schedule in UTC.`,
 			Bad:  "client.StartWorkflowOptions{CronSchedule: \"CRON_TZ=Europe/Berlin 0 9 * * *\"}",
 			Good: "client.StartWorkflowOptions{CronSchedule: \"0 8 * * *\"}",
+		},
+		{
+			ID: catalog.CronEvery, Severity: lint.SeverityWarning,
+			Title: "an @every interval that robfig/cron runs otherwise than written",
+			Doc: `robfig/cron/v3 (the server's cron parser) raises an @every interval under a second to one second and drops
+a fraction of a second: "@every 0s", "@every -1m" and "@every 500ms" all run every second, a cron workflow
+started every second; "@every 1500ms" runs every 1s. Write a whole number of seconds, one or more.`,
+			Bad:  "client.StartWorkflowOptions{CronSchedule: \"@every 0s\"}",
+			Good: "client.StartWorkflowOptions{CronSchedule: \"@every 1m\"}",
 		},
 		{
 			ID: RuleHistorySyntax, Name: "history-syntax", Severity: lint.SeverityError, Kind: lint.KindLoad,

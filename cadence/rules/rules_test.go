@@ -53,7 +53,7 @@ var (
 // SDK: the directory under cadence/analyzers/testdata/src.
 func analyzerFixtures(id string) string {
 	switch id {
-	case catalog.CronSyntax, catalog.CronNeverFires, catalog.CronTimeZone:
+	case catalog.CronSyntax, catalog.CronNeverFires, catalog.CronTimeZone, catalog.CronEvery:
 		return "cron"
 	}
 	return strings.ToLower(id)

@@ -214,3 +214,36 @@ func WriteText(w io.Writer, in Input, es []Entry) error {
 	_, err := fmt.Fprintf(w, "%d scheduled: %d run, %d buffered, %d skipped\n", len(es), counts[Run], counts[Buffered], counts[Skipped])
 	return err
 }
+
+// CheckJitter refuses a start jitter larger than the schedule's interval,
+// as the Cadence frontend does. Facts (cadence-workflow/cadence at
+// 5bc96221b, service/frontend/api/handler.go,
+// validateStartWorkflowExecutionRequest; common/backoff/cron.go): with a
+// cron schedule and a jitter over zero, the frontend computes the backoff
+// from the zero time.Time to the schedule's next firing, in whole seconds
+// rounded up, and refuses the start with "A valid JitterStartSeconds is
+// not set on request (larger than cron duration)" when the jitter exceeds
+// it. That backoff also holds a random draw in [0, jitter] (the function
+// adds the jitter it is given), so a jitter up to the interval always
+// passes and a larger one is refused with probability (J-I)/(J+1) in
+// seconds: simulate refuses every such jitter, the runs it would draw
+// being ones the frontend may refuse. The client rounds the jitter up to
+// whole seconds (go.uber.org/cadence: common.Int32Ceil), as here.
+func CheckJitter(s *cron.Schedule, jitter time.Duration) error {
+	if jitter <= 0 {
+		return nil
+	}
+	var zero time.Time
+	next := s.Next(zero)
+	if next.IsZero() {
+		return nil // refused as a schedule with no next firing
+	}
+	interval := ceilSeconds(next.Sub(zero))
+	j := ceilSeconds(jitter)
+	if j <= interval {
+		return nil
+	}
+	ji, ii := int64(j/time.Second), int64(interval/time.Second)
+	return fmt.Errorf("the Cadence frontend refuses a jitter larger than the schedule's interval (%q: %s, from the zero time 0001-01-01T00:00:00Z to its first firing) with %q, at random: its check adds a draw in [0, jitter] to the interval, so %s is refused %d times in %d",
+		s.Spec, interval, "A valid JitterStartSeconds is not set on request (larger than cron duration).", j, ji-ii, ji+1)
+}

@@ -177,3 +177,38 @@ func TestSimulateBounded(t *testing.T) {
 		t.Errorf("allocations %v for a day, %v for two: super-linear", a1, a2)
 	}
 }
+
+// TestCheckJitter pins the frontend's jitter check: the interval is from
+// the zero time to the first firing (0001-01-01 is a Monday), and a
+// jitter up to it passes.
+func TestCheckJitter(t *testing.T) {
+	for _, tc := range []struct {
+		spec   string
+		jitter time.Duration
+		ok     bool
+	}{
+		{"@every 1h", time.Hour, true},
+		{"@every 1h", time.Hour + time.Second, false},
+		{"@every 1h", time.Hour + 500*time.Millisecond, false}, // rounded up to 3601s, as the client does
+		{"*/15 * * * *", 15 * time.Minute, true},
+		{"*/15 * * * *", 16 * time.Minute, false},
+		{"0 9 * * 1-5", 9 * time.Hour, true}, // Monday 09:00 of year 1
+		{"0 9 * * 1-5", 10 * time.Hour, false},
+		{"@daily", 24 * time.Hour, true},
+		{"@every 1h", 0, true},
+	} {
+		s, err := cron.Parse(tc.spec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = CheckJitter(s, tc.jitter)
+		if (err == nil) != tc.ok {
+			t.Errorf("%q --jitter %s: %v, want ok %v", tc.spec, tc.jitter, err, tc.ok)
+		}
+	}
+	s, _ := cron.Parse("@every 1h")
+	err := CheckJitter(s, 2*time.Hour)
+	if err == nil || !strings.Contains(err.Error(), `("@every 1h": 1h0m0s, from the zero time`) || !strings.Contains(err.Error(), "2h0m0s is refused 3600 times in 7201") {
+		t.Errorf("2h on @every 1h: %v", err)
+	}
+}

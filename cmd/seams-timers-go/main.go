@@ -14,7 +14,6 @@ import (
 
 	"golang.org/x/tools/go/analysis/unitchecker"
 
-	"github.com/seams/seams-timers/cadence/analyzers"
 	"github.com/seams/seams-timers/cadence/goload"
 	"github.com/seams/seams-timers/project"
 )
@@ -51,5 +50,5 @@ func main() {
 		return
 	}
 	// Anything else is go vet's: -V=full, -flags, or flags and a *.cfg.
-	unitchecker.Main(analyzers.All()...)
+	unitchecker.Main(vetAnalyzers()...)
 }

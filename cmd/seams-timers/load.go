@@ -12,7 +12,18 @@ import (
 // loadOptions are the loader's options for the paths under a config: the
 // one place where the config becomes load options, for every command.
 func loadOptions(paths []string, cfg *lint.Config) project.Options {
-	return project.Options{Paths: goPatterns(paths), Config: cfg}
+	return project.Options{Paths: goPatterns(paths), GoTrees: goTrees(paths), Config: cfg}
+}
+
+// goTrees are the directories of the Go package patterns among paths.
+func goTrees(paths []string) []string {
+	var out []string
+	for _, p := range paths {
+		if p == "..." || strings.HasSuffix(p, "/...") {
+			out = append(out, filepath.Clean(strings.TrimSuffix(p, "...")))
+		}
+	}
+	return out
 }
 
 // goPatterns turns Go package patterns (./..., pkg/...) into the

@@ -10,6 +10,15 @@ var Good = []client.StartWorkflowOptions{
 	{CronSchedule: "@every 90s"},
 	{CronSchedule: "@daily"},
 	{CronSchedule: "0 0 29 2 *"},
+	// One offset in the years concerned, or firings an offset change does
+	// not move: no TMR8012.
+	{CronSchedule: "TZ=UTC 0 9 * * *"},
+	{CronSchedule: "CRON_TZ=Asia/Kolkata 0 9 * * *"},
+	{CronSchedule: "CRON_TZ=Europe/Berlin 0 * * * *"},
+	{CronSchedule: "CRON_TZ=Europe/Berlin @every 1h"},
+	// Whole seconds, one or more: no TMR8013.
+	{CronSchedule: "@every 1s"},
+	{CronSchedule: "@every 1h30m"},
 	{ID: "no-cron"},
 }
 

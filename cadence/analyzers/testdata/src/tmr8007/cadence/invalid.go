@@ -12,16 +12,20 @@ import (
 func IgnoredWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
+	_ = workflow.Sleep(ctx, time.Hour) // the timer may fire meanwhile
 	cancel()
 	timer.Get(ctx, nil) // want `the Get error of a timer whose context is cancelled is ignored.*\[TMR8007`
 	return nil
 }
 
-// BlankWorkflow cancels its timer and throws the error away.
+// BlankWorkflow cancels its timer after a helper that blocks, and throws
+// the error away.
 func BlankWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
+	timer := workflow.NewTimer(tctx, time.Hour)
+	wait(ctx)
 	cancel()
-	_ = workflow.NewTimer(tctx, time.Hour).Get(ctx, nil) // want `the Get error of a timer whose context is cancelled is ignored.*\[TMR8007`
+	_ = timer.Get(ctx, nil) // want `the Get error of a timer whose context is cancelled is ignored.*\[TMR8007`
 	return nil
 }
 
@@ -29,6 +33,7 @@ func BlankWorkflow(ctx workflow.Context) error {
 func OnlyCanceledWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
+	_ = workflow.Sleep(ctx, time.Hour) // the timer may fire meanwhile
 	cancel()
 	err := timer.Get(ctx, nil) // want `only the cancellation outcome of a cancelled timer's Get is handled.*\[TMR8007`
 	if errors.Is(err, workflow.ErrCanceled) {
@@ -41,6 +46,7 @@ func OnlyCanceledWorkflow(ctx workflow.Context) error {
 func IsCanceledWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
+	_ = workflow.Sleep(ctx, time.Hour) // the timer may fire meanwhile
 	cancel()
 	if err := timer.Get(ctx, nil); cadence.IsCanceledError(err) { // want `only the cancellation outcome.*\[TMR8007`
 		return nil
@@ -52,6 +58,7 @@ func IsCanceledWorkflow(ctx workflow.Context) error {
 func AssertWorkflow(ctx workflow.Context) error {
 	tctx, cancel := workflow.WithCancel(ctx)
 	timer := workflow.NewTimer(tctx, time.Hour)
+	_ = workflow.Sleep(ctx, time.Hour) // the timer may fire meanwhile
 	cancel()
 	err := timer.Get(ctx, nil) // want `only the cancellation outcome.*\[TMR8007`
 	if _, ok := err.(*cadence.CanceledError); ok {
@@ -59,3 +66,6 @@ func AssertWorkflow(ctx workflow.Context) error {
 	}
 	return nil
 }
+
+// wait blocks (it is handed the workflow context).
+func wait(ctx workflow.Context) { _ = workflow.Sleep(ctx, time.Minute) }
