@@ -10,6 +10,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 )
 
 // configFlags are the flags every command that reads a config shares.
@@ -67,7 +68,7 @@ func (c *configFlags) loadFor(paths []string, stdinName string) (*lint.Config, e
 			return nil, nil
 		}
 		c.above = configsAbove(path)
-		if !linkStaysIn(path) {
+		if !project.LinkStaysIn(path) {
 			// A config found in the tree is part of the input: a link
 			// out of its directory would read, and quote, any file.
 			return nil, usageErrorf("%s is a symbolic link leading out of its directory; it is not followed (give it with --config to use it)", path)
@@ -205,26 +206,6 @@ func displayPath(p string) string {
 		return rel
 	}
 	return p
-}
-
-// linkStaysIn reports whether path, once its symbolic links are resolved,
-// still lies in the (resolved) directory it sits in; a path that is not
-// a link always does.
-func linkStaysIn(path string) bool {
-	abs, err := filepath.Abs(path)
-	if err != nil {
-		return false
-	}
-	real, err := filepath.EvalSymlinks(abs)
-	if err != nil {
-		return false
-	}
-	dir, err := filepath.EvalSymlinks(filepath.Dir(abs))
-	if err != nil {
-		return false
-	}
-	rel, err := filepath.Rel(dir, real)
-	return err == nil && rel != ".." && !strings.HasPrefix(rel, ".."+string(filepath.Separator))
 }
 
 func newConfigCmd(s *streams) *cobra.Command {
