@@ -93,6 +93,12 @@ func TestEditStormLargeBuffer(t *testing.T) {
 	if testing.Short() {
 		t.Skip("a 1 MB buffer")
 	}
+	if raceEnabled {
+		// The detector makes 10,000 edits of 1 MB several times slower;
+		// the storms of TestEditStormDebounced and TestEditStormAtOnce
+		// run under it.
+		t.Skip("a 1 MB buffer under the race detector")
+	}
 	for _, d := range []time.Duration{0, 150 * time.Millisecond} {
 		checks, dropped, took := storm(t, d, 10_000, 20_000)
 		t.Logf("10,000 edits of 1 MB, debounce %v: %d checks (%d dropped), settled in %v", d, checks, dropped, took)
