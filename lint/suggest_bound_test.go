@@ -19,8 +19,10 @@ func TestSuggestLinear(t *testing.T) {
 		got := strings.Repeat("x", n)
 		return testing.AllocsPerRun(3, func() { Suggest(got, names) })
 	}
-	a1, a2 := work(1<<20), work(2<<20)
-	if a2 > a1+1 {
+	// Under the race detector sync.Pool (fmt's printers) drops its items at
+	// random, so the count is compared without it; the bytes below are
+	// compared either way.
+	if a1, a2 := work(1<<20), work(2<<20); a2 > a1+1 && !raceEnabled {
 		t.Errorf("allocations %v, then %v for twice the name", a1, a2)
 	}
 	for _, n := range []int{1 << 16, 1 << 20} {
