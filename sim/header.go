@@ -111,3 +111,38 @@ func (l *StrList) UnmarshalYAML(n *yaml.Node) error {
 	}
 	return fmt.Errorf("line %d: want a value or a list of values", n.Line)
 }
+
+// Flags is what a command's parsed flags give (project.Flags): whether a
+// flag was given, its value, and a repeatable flag's values.
+type Flags interface {
+	Given(name string) bool
+	Value(name string) string
+	Values(name string) []string
+}
+
+// ReadWindowFlags overrides a run's window with the header flags every
+// simulator takes: --from and --until (instants) and each --down
+// (START/END), appended to down. Its errors name the flag.
+func ReadWindowFlags(f Flags, from, until *time.Time, down *[]Window) error {
+	for _, x := range []struct {
+		name string
+		out  *time.Time
+	}{{"from", from}, {"until", until}} {
+		if !f.Given(x.name) {
+			continue
+		}
+		t, err := ParseInstant(f.Value(x.name))
+		if err != nil {
+			return fmt.Errorf("--%s: %w", x.name, err)
+		}
+		*x.out = t
+	}
+	for _, v := range f.Values("down") {
+		w, err := ParseWindow(v)
+		if err != nil {
+			return fmt.Errorf("--down %w", err)
+		}
+		*down = append(*down, w)
+	}
+	return nil
+}

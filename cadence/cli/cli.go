@@ -163,16 +163,11 @@ type Options struct {
 func ParseOptions(flags project.Flags, now time.Time) (Options, error) {
 	o := Options{From: now, Seed: 1}
 	var err error
-	if flags.Given("from") {
-		if o.From, err = simcore.ParseInstant(flags.Value("from")); err != nil {
-			return o, project.Usagef("--from: %v", err)
-		}
+	if err := simcore.ReadWindowFlags(flags, &o.From, &o.Until, &o.Down); err != nil {
+		return o, project.Usagef("%v", err)
 	}
-	o.Until = o.From.Add(7 * 24 * time.Hour)
-	if flags.Given("until") {
-		if o.Until, err = simcore.ParseInstant(flags.Value("until")); err != nil {
-			return o, project.Usagef("--until: %v", err)
-		}
+	if !flags.Given("until") {
+		o.Until = o.From.Add(7 * 24 * time.Hour)
 	}
 	for _, x := range []struct {
 		name string
@@ -189,13 +184,6 @@ func ParseOptions(flags project.Flags, now time.Time) (Options, error) {
 	}
 	if flags.Given("seed") {
 		o.Seed = uint64(flags.Int("seed"))
-	}
-	for _, v := range flags.Values("down") {
-		w, err := simcore.ParseWindow(v)
-		if err != nil {
-			return o, project.Usagef("--down %v", err)
-		}
-		o.Down = append(o.Down, w)
 	}
 	h := simcore.Header{From: o.From, Until: o.Until, Down: o.Down}
 	if err := h.Validate(); err != nil {

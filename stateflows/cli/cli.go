@@ -233,26 +233,11 @@ func ParseOptions(flags project.Flags, now time.Time) (Options, error) {
 		}
 	}
 	sc := &o.Scenario
-	var err error
-	if flags.Given("from") {
-		if sc.From, err = simcore.ParseInstant(flags.Value("from")); err != nil {
-			return o, project.Usagef("--from: %v", err)
-		}
-	}
-	if flags.Given("until") {
-		if sc.Until, err = simcore.ParseInstant(flags.Value("until")); err != nil {
-			return o, project.Usagef("--until: %v", err)
-		}
+	if err := simcore.ReadWindowFlags(flags, &sc.From, &sc.Until, &sc.Down); err != nil {
+		return o, project.Usagef("%v", err)
 	}
 	if sc.From.IsZero() {
 		sc.From = now
-	}
-	for _, v := range flags.Values("down") {
-		w, err := simcore.ParseWindow(v)
-		if err != nil {
-			return o, project.Usagef("--down %v", err)
-		}
-		sc.Down = append(sc.Down, w)
 	}
 	sc.Defaults()
 	if err := sc.Validate(); err != nil {

@@ -260,15 +260,8 @@ func ParseOptions(flags project.Flags, now time.Time, cfg *lint.Config) (Options
 		sc.Interval = wcfg.Interval
 	}
 	var err error
-	if flags.Given("from") {
-		if sc.From, err = simcore.ParseInstant(flags.Value("from")); err != nil {
-			return o, project.Usagef("--from: %v", err)
-		}
-	}
-	if flags.Given("until") {
-		if sc.Until, err = simcore.ParseInstant(flags.Value("until")); err != nil {
-			return o, project.Usagef("--until: %v", err)
-		}
+	if err := simcore.ReadWindowFlags(flags, &sc.From, &sc.Until, &sc.Down); err != nil {
+		return o, project.Usagef("%v", err)
 	}
 	if sc.From.IsZero() {
 		sc.From = now
@@ -283,13 +276,6 @@ func ParseOptions(flags project.Flags, now time.Time, cfg *lint.Config) (Options
 		if sc.Period, err = simcore.ParsePositiveDuration(flags.Value("step")); err != nil {
 			return o, project.Usagef("--step: %v", err)
 		}
-	}
-	for _, v := range flags.Values("down") {
-		w, err := simcore.ParseWindow(v)
-		if err != nil {
-			return o, project.Usagef("--down %v", err)
-		}
-		sc.Down = append(sc.Down, w)
 	}
 	for _, v := range flags.Values("start") {
 		name, t, ok := strings.Cut(v, "@")
