@@ -119,6 +119,10 @@ type Options struct {
 	// columns, no fix is planned): each file's bytes are then released as
 	// soon as its engine is done reading them, even where findings point.
 	DropSources bool
+	// NoIgnore turns off the ignore files (.gitignore, .ignore,
+	// .git/info/exclude) and the skipping of node_modules when walking a
+	// directory (see ignore.go).
+	NoIgnore bool
 	// GoTrees are the directories of the Go package patterns among Paths
 	// (dir/... given as dir): as for the go command, the Go packages
 	// below one are those of its own module, not of a module nested in
@@ -444,7 +448,12 @@ func (l *Loader) discover(engines []*Engine) error {
 			root = real
 		}
 		var found []string
+		var ign *ignoreTree
+		if !in.NoIgnore {
+			ign = newIgnoreTree(p, root, l.readIgnore)
+		}
 		walkErr := filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
+			raw := q
 			if root != p {
 				if rel, rerr := filepath.Rel(root, q); rerr == nil && rel != "." {
 					q = filepath.Join(p, rel)
@@ -468,9 +477,21 @@ func (l *Loader) discover(engines []*Engine) error {
 				}
 				return nil
 			}
+			if q != p && ign != nil && ign.ignored(q, absPath(raw), d.IsDir()) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
 			if d.IsDir() {
 				if q != p && len(d.Name()) > 1 && d.Name()[0] == '.' {
 					return filepath.SkipDir
+				}
+				if q != p && ign != nil {
+					if d.Name() == "node_modules" {
+						return filepath.SkipDir
+					}
+					ign.enter(filepath.Clean(q), absPath(raw))
 				}
 				return nil
 			}
@@ -488,6 +509,15 @@ func (l *Loader) discover(engines []*Engine) error {
 		}
 	}
 	return nil
+}
+
+// readIgnore reads an ignore file found walking the project: one outside
+// the project (a link leading out) is not opened.
+func (l *Loader) readIgnore(path string) []byte {
+	if !l.bound.inside(path) {
+		return nil
+	}
+	return readIgnoreFile(path)
 }
 
 // excludedPath reports whether discovery skips the path p. With a base

@@ -36,6 +36,7 @@ type checkOptions struct {
 	JobsGiven  bool
 	PathPrefix string
 	AllowEmpty bool
+	NoIgnore   bool
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -78,6 +79,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringVar(&o.NewFromRev, "new-from-rev", "", "report only the findings on lines changed since the git revision REV (git diff REV), such as HEAD~1 or origin/main")
 	f.BoolVar(&o.AllowEmpty, "allow-empty", false, "exit 0, not 5, when the paths hold no file to check (for hooks that pass every staged .xml, .json or .go file, of which some are no model, scheme, history or package)")
 	f.StringVar(&o.PathPrefix, "path-prefix", "", "print every relative path with this prefix, as the paths of a check run from a sub-directory read from the repository's root (annotations, SARIF, every format)")
+	f.BoolVar(&o.NoIgnore, "no-ignore", false, "walk directories without the ignore files (.gitignore, .ignore, .git/info/exclude) and into node_modules; a path given is always checked")
 	o.Config.register(c)
 	registerCheckCompletions(c)
 	return c
@@ -189,6 +191,7 @@ func runCheck(s *streams, o *checkOptions) error {
 
 	in := loadOptions(o.Paths, cfg)
 	in.Jobs = o.Jobs
+	in.NoIgnore = o.NoIgnore
 	// check prints findings only: each model is released once checked,
 	// and every file's bytes too when no printer and no fix reads them.
 	in.Release = true
