@@ -23,20 +23,20 @@ func ignoreRepo(t *testing.T) string {
 	}
 	broken := []byte(twoTimers(""))
 	files := map[string][]byte{
-		".git/info/exclude": []byte("# local\nscratch/\n"),
-		".gitignore":        []byte("build/\n*.gen.bpmn\n"),
+		".git/info/exclude":  []byte("# local\nscratch/\n"),
+		".gitignore":         []byte("build/\n*.gen.bpmn\n"),
 		"models/digest.bpmn": clean,
 		// The moddle descriptor bpmn-js installs, here one that the
 		// history reader would refuse were it read.
 		"node_modules/zeebe-bpmn-moddle/resources/zeebe.json": []byte(`[{"eventId": 1, "eventType": "WorkflowExecutionStarted",]`),
 		"node_modules/bpmn-js/test/fixtures/broken.bpmn":      broken,
-		"build/broken.bpmn":                                   broken,
-		"scratch/broken.bpmn":                                 broken,
-		"models/sub/.gitignore":                               []byte("local.bpmn\n!kept.gen.bpmn\n"),
-		"models/sub/local.bpmn":                               broken,
-		"models/sub/other.gen.bpmn":                           broken,
-		"models/.ignore":                                      []byte("tmp-*.bpmn\n"),
-		"models/tmp-1.bpmn":                                   broken,
+		"build/broken.bpmn":         broken,
+		"scratch/broken.bpmn":       broken,
+		"models/sub/.gitignore":     []byte("local.bpmn\n!kept.gen.bpmn\n"),
+		"models/sub/local.bpmn":     broken,
+		"models/sub/other.gen.bpmn": broken,
+		"models/.ignore":            []byte("tmp-*.bpmn\n"),
+		"models/tmp-1.bpmn":         broken,
 	}
 	for name, data := range files {
 		if err := os.MkdirAll(filepath.Join(dir, filepath.Dir(name)), 0o755); err != nil {
