@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -200,7 +201,7 @@ func plainYAML(path string, n *yaml.Node) error {
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			if line, dup := first[k.Value]; dup {
-				return &ConfigError{Path: path, Line: k.Line, Msg: fmt.Sprintf("key %q appears twice (first on line %d); keep one", k.Value, line)}
+				return &ConfigError{Path: path, Line: k.Line, Msg: fmt.Sprintf("key %s appears twice (first on line %d); keep one", quoteValue(k.Value), line)}
 			}
 			first[k.Value] = k.Line
 		}
@@ -213,13 +214,36 @@ func plainYAML(path string, n *yaml.Node) error {
 	return nil
 }
 
+// maxQuotedValue is how many characters of a key or a value a config
+// error quotes: a longer one (a 10 MB rule name) is shortened with an
+// ellipsis and its length in bytes, so that the error stays a line.
+const maxQuotedValue = 64
+
+// quoteValue quotes a key or value of the config for an error, shortened
+// past maxQuotedValue characters.
+func quoteValue(s string) string {
+	if utf8.RuneCountInString(s) <= maxQuotedValue {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(clipValue(s)) + " (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// clipValue is s up to maxQuotedValue characters, the last an ellipsis
+// when it is longer.
+func clipValue(s string) string {
+	if utf8.RuneCountInString(s) <= maxQuotedValue {
+		return s
+	}
+	return string([]rune(s)[:maxQuotedValue-1]) + "…"
+}
+
 func parseLevel(s string) (Level, error) {
 	if s == "off" {
 		return Level{Off: true}, nil
 	}
 	sev, err := ParseSeverity(s)
 	if err != nil || s == "warn" {
-		return Level{}, fmt.Errorf("unknown level %q%s", s, Suggest(s, levelNames))
+		return Level{}, fmt.Errorf("unknown level %s%s", quoteValue(s), Suggest(s, levelNames))
 	}
 	return Level{Severity: sev}, nil
 }

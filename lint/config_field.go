@@ -204,6 +204,7 @@ type fieldParser struct {
 
 // join is a key's dotted path under a section's.
 func join(path, key string) string {
+	key = clipValue(key)
 	if path == "" {
 		return key
 	}
@@ -230,9 +231,9 @@ func (p *fieldParser) section(path, name string, n *yaml.Node, fields []*Field) 
 			sorted := slices.Clone(keys)
 			if path == "" {
 				slices.Sort(sorted)
-				return v, p.bad(k, "unknown key %q%s", k.Value, Suggest(k.Value, sorted))
+				return v, p.bad(k, "unknown key %s%s", quoteValue(k.Value), Suggest(k.Value, sorted))
 			}
-			return v, p.bad(k, "%s: unknown key %q%s", path, k.Value, Suggest(k.Value, sorted))
+			return v, p.bad(k, "%s: unknown key %s%s", path, quoteValue(k.Value), Suggest(k.Value, sorted))
 		}
 		x, err := p.value(join(path, k.Value), val, fields[j])
 		if err != nil {
@@ -344,16 +345,16 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 		}
 		d, err := ParseConfigDuration(n.Value)
 		if err != nil || f.Positive && d <= 0 {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		return d, nil
 	case TypeTime:
 		if !scalar(n) || !timePattern().MatchString(n.Value) {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		t, err := time.Parse(time.RFC3339, n.Value)
 		if err != nil {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		return t.UTC(), nil
 	case TypeEnum:
@@ -361,7 +362,7 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 		// the schema lists as a number too.
 		number := n.Kind == yaml.ScalarNode && n.Tag == "!!int" && enumInt(n.Value)
 		if !scalar(n) && !number || !slices.Contains(f.Enum, n.Value) {
-			return nil, p.bad(n, "%s %q%s", path, n.Value, Suggest(n.Value, f.Enum))
+			return nil, p.bad(n, "%s %s%s", path, quoteValue(n.Value), Suggest(n.Value, f.Enum))
 		}
 		return n.Value, nil
 	case TypeString:
@@ -369,11 +370,11 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 			return nil, p.bad(n, "%s: want %s", path, describe(f))
 		}
 		if re := f.re(); re != nil && !re.MatchString(n.Value) {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		if f.Check != nil {
 			if err := f.Check(n.Value); err != nil {
-				return nil, p.bad(n, "%s %q: %v", path, n.Value, err)
+				return nil, p.bad(n, "%s %s: %v", path, quoteValue(n.Value), err)
 			}
 		}
 		return n.Value, nil
@@ -418,14 +419,14 @@ func (p *fieldParser) ruleLevels(v *yaml.Node) (map[string]Level, error) {
 		r := FindRule(p.rules, rk.Value)
 		if r != nil && r.ID != rk.Value && r.Name != rk.Value {
 			// The schema lists the IDs as written: tmr1031 is not one.
-			return nil, p.bad(rk, "unknown rule %q; did you mean %q?", rk.Value, r.ID)
+			return nil, p.bad(rk, "unknown rule %s; did you mean %s?", quoteValue(rk.Value), quoteValue(r.ID))
 		}
 		if r == nil {
 			var keys []string
 			for _, r := range p.rules {
 				keys = append(keys, r.ID, r.Name)
 			}
-			return nil, p.bad(rk, "unknown rule %q%s", rk.Value, Suggest(rk.Value, keys))
+			return nil, p.bad(rk, "unknown rule %s%s", quoteValue(rk.Value), Suggest(rk.Value, keys))
 		}
 		if !scalar(rv) {
 			return nil, p.bad(rv, "rule %s: want off, info, warning or error", rk.Value)
