@@ -1,6 +1,8 @@
 package lint
 
 import (
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -54,9 +56,9 @@ func TestStrictRaisesWarnings(t *testing.T) {
 
 func TestConfigErrorsSuggest(t *testing.T) {
 	cases := []struct{ src, want string }{
-		{"extend: strict\n", `c.yaml:1: unknown key "extend"; did you mean "extends"?`},
+		{"extend: strict\n", `c.yaml:1:1: unknown key "extend"; did you mean "extends"?`},
 		{"extends: strictest\n", `did you mean "strict"?`},
-		{"rules:\n  TMR1032: off\n", `c.yaml:2: unknown rule "TMR1032"; did you mean "TMR1031"?`},
+		{"rules:\n  TMR1032: off\n", `c.yaml:2:3: unknown rule "TMR1032"; did you mean "TMR1031"?`},
 		{"rules:\n  cycle-no-stert: off\n", `did you mean "cycle-no-start"?`},
 		{"rules:\n  TMR1031: fatal\n", `unknown level "fatal"`},
 		{"scheduler:\n  poll: P1M\n", `scheduler.poll "P1M"`},
@@ -95,6 +97,70 @@ func TestFindConfigFromNestedDirectory(t *testing.T) {
 	for _, start := range []string{nested, model} {
 		if got := FindConfig(start); got != want {
 			t.Errorf("FindConfig(%s) = %q, want %q", start, got, want)
+		}
+	}
+}
+
+// TestConfigReportsEveryProblem: every problem of a file is reported, in
+// file order, each with its line and column, not only the first; past
+// MaxConfigErrors a last line counts the rest.
+func TestConfigReportsEveryProblem(t *testing.T) {
+	src := "extend: strict\nrules:\n  TMR1032: off\n  TMR1031: fatal\n  cycle-no-start: warning\nscheduler:\n  poll: 0s\n  pol: 1s\nnow: yesterday\nexclude: [a, 3]\n"
+	_, err := ParseConfig("c.yaml", []byte(src), testSpec)
+	var ces *ConfigErrors
+	if !errors.As(err, &ces) {
+		t.Fatalf("err = %v (%T), want *ConfigErrors", err, err)
+	}
+	want := []string{
+		`c.yaml:1:1: unknown key "extend"; did you mean "extends"?`,
+		`c.yaml:3:3: unknown rule "TMR1032"; did you mean "TMR1031"?`,
+		`c.yaml:4:12: rule TMR1031: unknown level "fatal"`,
+		`c.yaml:7:9: scheduler.poll "0s": want a positive duration`,
+		`c.yaml:8:3: scheduler: unknown key "pol"; did you mean "poll"?`,
+		`c.yaml:9:6: now "yesterday": want an RFC 3339 time`,
+		`c.yaml:10:14: exclude: want a path pattern`,
+	}
+	lines := ces.Lines()
+	if len(lines) != len(want) {
+		t.Fatalf("%d problems, want %d:\n%s", len(lines), len(want), err)
+	}
+	for i, w := range want {
+		if !strings.HasPrefix(lines[i], w) {
+			t.Errorf("problem %d = %q, want it to start with %q", i+1, lines[i], w)
+		}
+	}
+	var first *ConfigError
+	if !errors.As(err, &first) || first.Line != 1 {
+		t.Errorf("errors.As finds %+v, want the first problem", first)
+	}
+
+	var many strings.Builder
+	many.WriteString("rules:\n")
+	for i := range MaxConfigErrors + 7 {
+		fmt.Fprintf(&many, "  TMR9%03d: off\n", i)
+	}
+	_, err = ParseConfig("c.yaml", []byte(many.String()), testSpec)
+	if !errors.As(err, &ces) || len(ces.Errs) != MaxConfigErrors || ces.More != 7 ||
+		!strings.HasSuffix(err.Error(), fmt.Sprintf("c.yaml: 7 more problems not shown (the first %d are)", MaxConfigErrors)) {
+		t.Errorf("%d unknown rules: %v", MaxConfigErrors+7, err)
+	}
+}
+
+// TestConfigErrorQuotesLongValuesShort: a long rule name (or key, or
+// value; 1 MB here, as the issue's 10 MB one, which YAML takes seconds to
+// read) is quoted up to an ellipsis, with its length: the error stays a
+// line.
+func TestConfigErrorQuotesLongValuesShort(t *testing.T) {
+	name := strings.Repeat("x", 1<<20)
+	// YAML reads a key past 1024 characters only in the explicit form.
+	for _, src := range []string{"rules:\n  ? " + name + "\n  : off\n", "? " + name + "\n: 1\n", "extends: " + name + "\n", "scheduler:\n  poll: " + name + "\n"} {
+		_, err := ParseConfig("c.yaml", []byte(src), testSpec)
+		if err == nil || len(err.Error()) > 400 || !strings.Contains(err.Error(), `…" (1048576 bytes)`) {
+			msg := "<nil>"
+			if err != nil {
+				msg = err.Error()[:min(400, len(err.Error()))]
+			}
+			t.Errorf("error on a 1 MB value: %d bytes, want a short one with the length: %s", len(msg), msg)
 		}
 	}
 }

@@ -5,9 +5,10 @@ import (
 	"bytes"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 
-	"github.com/go-git/go-git/v5/plumbing/format/gitignore"
+	"github.com/bmatcuk/doublestar/v4"
 
 	"github.com/seams/seams-timers/lint"
 )
@@ -27,8 +28,11 @@ import (
 //
 // The user's global git excludes (core.excludesFile) are not read, so
 // that a run finds the same files on every machine and in CI; nor is an
-// ignore file outside the project (a link leading out). Patterns
-// are matched by go-git's implementation of git's rules.
+// ignore file outside the project (a link leading out). A pattern's
+// globs (*, ?, [a-z], **) are matched by doublestar; what a line means
+// (comments, !negation, a trailing / for directories only, a / before or
+// in the middle anchoring it to its file's directory) is git's, and the
+// tests hold the two to git itself (git ls-files).
 //
 // A path given on the command line is always checked, even when ignored:
 // a file named is read, and a directory named is walked, with the
@@ -50,7 +54,7 @@ type ignoreTree struct {
 	git bool
 	// dirs holds, by directory (as walked), the patterns that apply to
 	// its entries, in increasing precedence.
-	dirs map[string][]gitignore.Pattern
+	dirs map[string][]ignorePattern
 	// read reads an ignore file; nil (or an error) when there is none.
 	read func(path string) []byte
 }
@@ -60,7 +64,7 @@ type ignoreTree struct {
 // down to root's parent apply to root's entries, less those that ignore
 // root itself or a directory above it: root was given.
 func newIgnoreTree(root, real string, read func(string) []byte) *ignoreTree {
-	t := &ignoreTree{dirs: map[string][]gitignore.Pattern{}, read: read}
+	t := &ignoreTree{dirs: map[string][]ignorePattern{}, read: read}
 	abs := absPath(real)
 	t.base = abs
 	for dir := abs; ; {
@@ -74,7 +78,7 @@ func newIgnoreTree(root, real string, read func(string) []byte) *ignoreTree {
 		}
 		dir = parent
 	}
-	var ps []gitignore.Pattern
+	var ps []ignorePattern
 	if t.git {
 		ps = append(ps, t.parse(gitExclude(t.base, read), nil)...)
 	}
@@ -88,7 +92,7 @@ func newIgnoreTree(root, real string, read func(string) []byte) *ignoreTree {
 	for _, p := range ps {
 		ignoresRoot := false
 		for i := 1; i <= len(rel); i++ {
-			if p.Match(rel[:i], true) == gitignore.Exclude {
+			if p.match(rel[:i], true) == ignoreExclude {
 				ignoresRoot = true
 				break
 			}
@@ -113,8 +117,8 @@ func (t *ignoreTree) rel(abs string) []string {
 
 // filePatterns reads the ignore files of one directory (abs, at the
 // components rel below the base).
-func (t *ignoreTree) filePatterns(abs string, rel []string) []gitignore.Pattern {
-	var ps []gitignore.Pattern
+func (t *ignoreTree) filePatterns(abs string, rel []string) []ignorePattern {
+	var ps []ignorePattern
 	for _, name := range ignoreFiles {
 		if name == ".gitignore" && !t.git {
 			continue
@@ -125,16 +129,15 @@ func (t *ignoreTree) filePatterns(abs string, rel []string) []gitignore.Pattern 
 }
 
 // parse reads the lines of an ignore file whose directory is domain.
-func (t *ignoreTree) parse(src []byte, domain []string) []gitignore.Pattern {
-	var ps []gitignore.Pattern
+func (t *ignoreTree) parse(src []byte, domain []string) []ignorePattern {
+	var ps []ignorePattern
 	sc := bufio.NewScanner(bytes.NewReader(src))
 	sc.Buffer(nil, len(src)+1)
 	for sc.Scan() {
 		line := strings.TrimSuffix(sc.Text(), "\r")
-		if strings.HasPrefix(line, "#") || strings.TrimSpace(line) == "" {
-			continue
+		if p, ok := parseIgnoreLine(line, domain); ok {
+			ps = append(ps, p)
 		}
-		ps = append(ps, gitignore.ParsePattern(line, domain))
 	}
 	return ps
 }
@@ -161,10 +164,10 @@ func (t *ignoreTree) ignored(p, abs string, isDir bool) bool {
 	}
 	path := t.rel(abs)
 	for i := len(ps) - 1; i >= 0; i-- {
-		switch ps[i].Match(path, isDir) {
-		case gitignore.Exclude:
+		switch ps[i].match(path, isDir) {
+		case ignoreExclude:
 			return true
-		case gitignore.Include:
+		case ignoreInclude:
 			return false
 		}
 	}
@@ -190,4 +193,103 @@ func readIgnoreFile(path string) []byte {
 		return nil
 	}
 	return src
+}
+
+// ignoreResult is what one pattern says of a path.
+type ignoreResult int
+
+const (
+	ignoreNoMatch ignoreResult = iota
+	ignoreExclude
+	ignoreInclude
+)
+
+// ignorePattern is one line of an ignore file.
+type ignorePattern struct {
+	// domain is the directory of the file, as components below the base.
+	domain []string
+	// glob is the pattern, without its !, its leading / and its
+	// trailing /, braces escaped (git has no {a,b}).
+	glob string
+	// negate is a !pattern: it takes back what an earlier one ignored.
+	negate bool
+	// dirOnly is a pattern ending in /: it matches directories only.
+	dirOnly bool
+	// anchored is a pattern with a / before or in its middle: it matches
+	// the path below its directory, not a name at any depth.
+	anchored bool
+}
+
+// parseIgnoreLine reads one line of an ignore file whose directory is
+// domain, as git does; false for a blank line or a comment.
+func parseIgnoreLine(line string, domain []string) (ignorePattern, bool) {
+	p := ignorePattern{domain: slices.Clone(domain)}
+	if line == "" || line[0] == '#' {
+		return p, false
+	}
+	// Trailing spaces are dropped unless escaped with a backslash.
+	for strings.HasSuffix(line, " ") && !strings.HasSuffix(line, "\\ ") {
+		line = line[:len(line)-1]
+	}
+	if line == "" {
+		return p, false
+	}
+	switch {
+	case line[0] == '!':
+		p.negate = true
+		line = line[1:]
+	case strings.HasPrefix(line, "\\!") || strings.HasPrefix(line, "\\#"):
+		line = line[1:]
+	}
+	if strings.HasSuffix(line, "/") {
+		p.dirOnly = true
+		line = strings.TrimRight(line, "/")
+	}
+	if line == "" {
+		return p, false
+	}
+	if strings.Contains(line, "/") {
+		p.anchored = true
+		line = strings.TrimPrefix(line, "/")
+	}
+	var b strings.Builder
+	for i := 0; i < len(line); i++ {
+		c := line[i]
+		if c == '\\' && i+1 < len(line) {
+			b.WriteByte(c)
+			b.WriteByte(line[i+1])
+			i++
+			continue
+		}
+		if c == '{' || c == '}' {
+			b.WriteByte('\\')
+		}
+		b.WriteByte(c)
+	}
+	p.glob = b.String()
+	return p, true
+}
+
+// match says whether the pattern ignores (or, negated, takes back) the
+// path, as components below the base.
+func (p ignorePattern) match(path []string, isDir bool) ignoreResult {
+	if p.dirOnly && !isDir || len(path) <= len(p.domain) {
+		return ignoreNoMatch
+	}
+	for i, d := range p.domain {
+		if path[i] != d {
+			return ignoreNoMatch
+		}
+	}
+	name := path[len(path)-1]
+	if p.anchored {
+		name = strings.Join(path[len(p.domain):], "/")
+	}
+	if ok, _ := doublestar.Match(p.glob, name); !ok {
+		return ignoreNoMatch
+	}
+	if p.negate {
+		return ignoreInclude
+	}
+	return ignoreExclude
 }

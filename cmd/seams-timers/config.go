@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -219,7 +220,8 @@ func newConfigCmd(s *streams) *cobra.Command {
 		Short: "Validate a config file: keys, values and rule IDs",
 		Long: `Validate reads FILE (default: the ` + lint.ConfigFileName + ` found by walking up from the
 current directory) and checks every key and value, and every rule ID or name against the
-catalog, printing the first problem with its line and the nearest valid spelling. It
+catalog, printing every problem (up to `+strconv.Itoa(lint.MaxConfigErrors)+`) with its line and column and the nearest
+valid spelling. It
 enforces what the JSON Schema (--print-schema) says; the tests hold the two together.
 Exit code 2 when invalid.`,
 		Args: cobra.MaximumNArgs(1),
@@ -239,7 +241,9 @@ Exit code 2 when invalid.`,
 				return usageErrorf("%v", err)
 			}
 			if _, err := lint.ParseConfig(path, src, configSpec()); err != nil {
-				fmt.Fprintln(s.Err, lint.Printable(err.Error()))
+				for _, line := range errorLines(err) {
+					fmt.Fprintln(s.Err, lint.Printable(line))
+				}
 				return &exitError{code: lint.ExitUsage}
 			}
 			fmt.Fprintf(s.Out, "%s: valid\n", path)
