@@ -220,7 +220,7 @@ func newConfigCmd(s *streams) *cobra.Command {
 		Short: "Validate a config file: keys, values and rule IDs",
 		Long: `Validate reads FILE (default: the ` + lint.ConfigFileName + ` found by walking up from the
 current directory) and checks every key and value, and every rule ID or name against the
-catalog, printing every problem (up to `+strconv.Itoa(lint.MaxConfigErrors)+`) with its line and column and the nearest
+catalog, printing every problem (up to ` + strconv.Itoa(lint.MaxConfigErrors) + `) with its line and column and the nearest
 valid spelling. It
 enforces what the JSON Schema (--print-schema) says; the tests hold the two together.
 Exit code 2 when invalid.`,
