@@ -31,10 +31,27 @@ type Config struct {
 	Now time.Time
 	// Exclude lists path patterns that discovery skips.
 	Exclude []string
+	// Overrides are rule levels for some paths, in the order of the
+	// file: a later one wins over an earlier one, and each over Rules.
+	Overrides []Override
 	// Sections holds the engines' own top-level keys (wfe:, scheduler:,
 	// ...), each the value its Field's Build returned (or its Values), by
 	// key. An engine reads its own with Section.
 	Sections map[string]any
+}
+
+// Override is one entry of the config's overrides: the levels of some
+// rules for the files its paths match.
+type Override struct {
+	// Paths are patterns in .gitignore syntax, relative to the config
+	// file's directory: a name at any depth (*.draft.bpmn), a path
+	// (/legacy/old.bpmn, legacy/*.bpmn), a directory and all below it
+	// (legacy/), ** for any depth, and !pattern to take a path back.
+	Paths []string
+	// Rules are the levels, by rule ID.
+	Rules map[string]Level
+	// Line is where the entry starts in the config.
+	Line int
 }
 
 // Section is the value of an engine's top-level key, or nil when the
@@ -158,6 +175,31 @@ func CoreFields() []*Field {
 				_, err := filepath.Match(s, "")
 				return err
 			}}},
+		overridesField(),
+	}
+}
+
+// overridesField declares overrides: a list of entries, each paths and
+// the rule levels for them.
+func overridesField() *Field {
+	return &Field{Key: "overrides", Type: TypeList,
+		Example: []map[string]any{{"paths": []string{"legacy/", "*.draft.bpmn"}, "rules": map[string]string{"TMR1034": "off"}}},
+		Doc: "Rule levels for some paths, over rules: each entry's rules apply to the files its paths match. " +
+			"A later entry wins over an earlier one; findings are regraded or dropped as with rules, in check and the language server alike.",
+		Item: &Field{Type: TypeSection, Fields: []*Field{
+			{Key: "paths", Type: TypeList, NonEmpty: true, Required: true, Example: []string{"legacy/"},
+				Doc: "Patterns in .gitignore syntax, relative to the config file's directory: *.draft.bpmn (a name at any depth), " +
+					"legacy/ (a directory and everything below it), /models/old.bpmn (from the config's directory), ** (any depth), !pattern (takes a path back out).",
+				Item: &Field{Type: TypeString, Want: "a path pattern such as legacy/ or *.draft.bpmn", Check: func(s string) error {
+					_, err := filepath.Match(strings.TrimPrefix(s, "!"), "")
+					return err
+				}}},
+			{Key: "rules", Type: TypeRuleLevels, Required: true, Example: map[string]string{"TMR1034": "off"},
+				Doc: "The levels of these paths' findings, by rule ID or name: off, info, warning or error."},
+		}, Build: func(v Values) (any, error) {
+			levels, _ := v.Get("rules").(map[string]Level)
+			return Override{Paths: v.Strings("paths"), Rules: levels, Line: v.node.Line}, nil
+		}},
 	}
 }
 
@@ -254,6 +296,9 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 	}
 	cfg.Now = v.Time("now")
 	cfg.Exclude = v.Strings("exclude")
+	for _, o := range asList(v.Get("overrides")) {
+		cfg.Overrides = append(cfg.Overrides, o.(Override))
+	}
 	for _, f := range spec.Sections {
 		if !v.Has(f.Key) {
 			continue

@@ -87,6 +87,8 @@ type Field struct {
 	Positive bool
 	// NonEmpty refuses an empty TypeList.
 	NonEmpty bool
+	// Required refuses a section without the key.
+	Required bool
 	// Item is the field of each element of a TypeList (its Key unused).
 	Item *Field
 	// Fields are the keys of a TypeSection or of each section of a
@@ -281,6 +283,14 @@ func (p *fieldParser) section(path, name string, n *yaml.Node, fields []*Field) 
 		v.nodes[k.Value] = val
 	}
 	for _, f := range fields {
+		if _, set := v.vals[f.Key]; !set && !failed[f.Key] && f.Required {
+			where := path
+			if where == "" {
+				where = "the config"
+			}
+			p.keep(p.bad(n, "%s: %s is required", where, f.Key))
+			continue
+		}
 		if _, set := v.vals[f.Key]; !set && !failed[f.Key] && f.Default != nil {
 			x, err := DefaultValue(f)
 			if err != nil {

@@ -164,3 +164,63 @@ func TestConfigErrorQuotesLongValuesShort(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigFixtures: each valid-* config of testdata/config parses
+// clean; each invalid-* one reports exactly the problems its "# want
+// LINE:COL message" comments expect, every one at once.
+func TestConfigFixtures(t *testing.T) {
+	paths, err := filepath.Glob("testdata/config/*-*.yaml")
+	if err != nil || len(paths) < 2 {
+		t.Fatalf("fixtures: %v %v", paths, err)
+	}
+	for _, path := range paths {
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, perr := ParseConfig(path, src, testSpec)
+		if strings.HasPrefix(filepath.Base(path), "valid-") {
+			if perr != nil {
+				t.Errorf("%s: %v", path, perr)
+			}
+			continue
+		}
+		var want []string
+		for _, line := range strings.Split(string(src), "\n") {
+			if _, w, ok := strings.Cut(line, "# want "); ok {
+				want = append(want, path+":"+strings.Replace(w, " ", ": ", 1))
+			}
+		}
+		var got []string
+		var ces *ConfigErrors
+		var ce *ConfigError
+		switch {
+		case errors.As(perr, &ces):
+			got = ces.Lines()
+		case errors.As(perr, &ce):
+			got = []string{ce.Error()}
+		}
+		if len(want) == 0 || strings.Join(got, "\n") != strings.Join(want, "\n") {
+			t.Errorf("%s: problems\n%s\nwant\n%s", path, strings.Join(got, "\n"), strings.Join(want, "\n"))
+		}
+	}
+}
+
+// TestOverridesParsed: the entries of overrides, in order, with their
+// paths and levels by rule ID.
+func TestOverridesParsed(t *testing.T) {
+	cfg, err := LoadConfig("testdata/config/valid-overrides.yaml", testSpec)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(cfg.Overrides) != 2 {
+		t.Fatalf("overrides = %+v", cfg.Overrides)
+	}
+	o := cfg.Overrides[0]
+	if strings.Join(o.Paths, " ") != "legacy/ *.draft.bpmn" || !o.Rules["TMR1031"].Off || o.Rules["TMR1034"].Severity != SeverityWarning || o.Line != 5 {
+		t.Errorf("first override = %+v", o)
+	}
+	if o := cfg.Overrides[1]; o.Rules["TMR1031"].Severity != SeverityError || len(o.Paths) != 2 {
+		t.Errorf("second override = %+v", o)
+	}
+}

@@ -337,7 +337,8 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 }
 
 // Check loads the project and runs the rules (lopts.Rules, or every
-// engine's rules when nil) over it. It reports the findings of the files
+// engine's rules when nil) over it, with the levels of the config's
+// overrides (PathLevels) unless lopts sets its own. It reports the findings of the files
 // that are reported (given, not read only as context), or, when a stdin
 // buffer is checked, of that buffer only.
 func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, error) {
@@ -346,6 +347,9 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	}
 	if lopts.Jobs == 0 {
 		lopts.Jobs = opts.Jobs
+	}
+	if lopts.PathLevels == nil {
+		lopts.PathLevels = PathLevels(opts.Config)
 	}
 	runner := lint.NewRunner(lopts)
 	loaded, l, err := load(opts, engines, runner)

@@ -1,0 +1,148 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// overridesRepo is a git work tree with the same broken file of every
+// engine in new/ and in legacy/ (a BPMN model, a Workflow Engine scheme,
+// a Stateflows machine, a Cadence history), and a config whose overrides
+// turn rules off in legacy/, raise one there, and turn one on in new/
+// that rules: turns off everywhere else. It changes into it.
+func overridesRepo(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	files := map[string]string{
+		"schedules.bpmn":  "broken/schedules.bpmn",
+		"intervals.xml":   "wfe/broken/intervals.xml",
+		"OrderMachine.cs": "stateflows/OrderMachine.cs",
+		"order-1.json":    "cadence/histories/order-1.json",
+	}
+	for _, sub := range []string{".git", "new", "legacy"} {
+		if err := os.MkdirAll(filepath.Join(dir, sub), 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for name, from := range files {
+		src, err := os.ReadFile(filepath.Join("..", "..", "examples", from))
+		if err != nil {
+			t.Fatal(err)
+		}
+		writeFile(t, dir, filepath.Join("new", name), src)
+		writeFile(t, dir, filepath.Join("legacy", name), src)
+	}
+	writeFile(t, dir, lint.ConfigFileName, []byte(`now: 2026-11-01T12:00:00Z
+rules:
+  TMR1034: off
+overrides:
+  - paths: [legacy/]
+    rules: {TMR1031: off, interval-misread: off, TMR7011: off, TMR8021: error}
+  - paths: ["new/*.bpmn"]
+    rules: {TMR1034: warning}
+`))
+	t.Chdir(dir)
+	return dir
+}
+
+// finding reports whether the text output has a finding of rule in file
+// at severity ("" for any).
+func finding(out, file, rule, severity string) bool {
+	for _, line := range strings.Split(out, "\n") {
+		if strings.HasPrefix(line, file+":") && strings.Contains(line, "["+rule+" ") &&
+			(severity == "" || strings.Contains(line, ": "+severity+": ")) {
+			return true
+		}
+	}
+	return false
+}
+
+// TestCheckOverrides: the config's overrides hold for every engine's
+// findings, by path: off in legacy/, raised there, and on in new/ only.
+func TestCheckOverrides(t *testing.T) {
+	overridesRepo(t)
+	for _, args := range [][]string{{"."}, {"new", "legacy"}, {"new/schedules.bpmn", "legacy/schedules.bpmn", "new/intervals.xml", "legacy/intervals.xml", "new/OrderMachine.cs", "legacy/OrderMachine.cs", "new/order-1.json", "legacy/order-1.json"}} {
+		_, out, errOut := runCLI(t, "", append([]string{"check", "--format", "text"}, args...)...)
+		for _, c := range []struct {
+			file, rule, severity string
+			want                 bool
+		}{
+			{"new/schedules.bpmn", "TMR1031", "error", true},
+			{"legacy/schedules.bpmn", "TMR1031", "", false},
+			{"new/schedules.bpmn", "TMR1034", "warning", true},
+			{"legacy/schedules.bpmn", "TMR1034", "", false},
+			{"new/intervals.xml", "TMR6202", "error", true},
+			{"legacy/intervals.xml", "TMR6202", "", false},
+			{"legacy/intervals.xml", "TMR6201", "error", true},
+			{"new/OrderMachine.cs", "TMR7011", "error", true},
+			{"legacy/OrderMachine.cs", "TMR7011", "", false},
+			{"legacy/OrderMachine.cs", "TMR7030", "warning", true},
+			{"new/order-1.json", "TMR8021", "warning", true},
+			{"legacy/order-1.json", "TMR8021", "error", true},
+		} {
+			if got := finding(out, filepath.FromSlash(c.file), c.rule, c.severity); got != c.want {
+				t.Errorf("check %v: %s %s %s: found %v, want %v\n%s%s", args, c.file, c.rule, c.severity, got, c.want, out, errOut)
+			}
+		}
+	}
+}
+
+// TestLSPOverrides: the language server reads the overrides of the config
+// above a buffer as check does: a legacy buffer loses the findings its
+// override turns off.
+func TestLSPOverrides(t *testing.T) {
+	dir := overridesRepo(t)
+	codes := func(rel string) map[string]bool {
+		path := filepath.Join(dir, rel)
+		src, err := os.ReadFile(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		session := frame(t,
+			map[string]any{"id": 1, "method": "initialize", "params": map[string]any{"capabilities": map[string]any{}}},
+			map[string]any{"method": "initialized", "params": map[string]any{}},
+			map[string]any{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{
+				"uri": "file://" + filepath.ToSlash(path), "languageId": "xml", "version": 1, "text": string(src)}}},
+			map[string]any{"id": 2, "method": "shutdown"},
+			map[string]any{"method": "exit"},
+		)
+		code, stdout, stderr := runCLI(t, session, "lsp", "--stdio", "--debounce", "0")
+		if code != 0 {
+			t.Fatalf("lsp: exit %d, stderr %s", code, stderr)
+		}
+		out := map[string]bool{}
+		for _, m := range unframe(t, stdout) {
+			if m["method"] != "textDocument/publishDiagnostics" {
+				continue
+			}
+			diags, _ := m["params"].(map[string]any)["diagnostics"].([]any)
+			for _, d := range diags {
+				if c, ok := d.(map[string]any)["code"].(string); ok {
+					out[c] = true
+				}
+			}
+		}
+		return out
+	}
+	for _, c := range []struct {
+		file string
+		rule string
+		want bool
+	}{
+		{"new/schedules.bpmn", "TMR1031", true},
+		{"new/schedules.bpmn", "TMR1034", true},
+		{"legacy/schedules.bpmn", "TMR1031", false},
+		{"legacy/schedules.bpmn", "TMR1034", false},
+		{"legacy/schedules.bpmn", "TMR2004", true},
+		{"new/intervals.xml", "TMR6202", true},
+		{"legacy/intervals.xml", "TMR6202", false},
+	} {
+		if got := codes(c.file)[c.rule]; got != c.want {
+			t.Errorf("lsp %s: %s found %v, want %v", c.file, c.rule, got, c.want)
+		}
+	}
+}
