@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
@@ -251,6 +252,40 @@ Exit code 2 when invalid.`,
 		},
 	}
 	validate.Flags().BoolVar(&schema, "print-schema", false, "print the JSON Schema instead")
-	c.AddCommand(validate)
+	c.AddCommand(validate, newConfigInitCmd(s))
 	return c
+}
+
+// newConfigInitCmd is `config init`: a commented starter config.
+func newConfigInitCmd(s *streams) *cobra.Command {
+	var force bool
+	cmd := &cobra.Command{
+		Use:   "init [FILE]",
+		Short: "Write a commented starter " + lint.ConfigFileName,
+		Long: `Init writes FILE (default: ` + lint.ConfigFileName + ` in the current directory): every key of the
+config, the core's and each engine's, with its doc and its default or an example, all commented out
+but extends, so that the file loads clean and changes nothing until edited. It refuses to replace a
+file that exists unless --force is given, and writes through a temporary file and a rename, so that
+an interrupted write leaves the old file or none.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			path := lint.ConfigFileName
+			if len(args) == 1 {
+				path = args[0]
+			}
+			if _, err := os.Lstat(path); err == nil && !force {
+				return usageErrorf("%s exists; give --force to replace it", path)
+			} else if err != nil && !os.IsNotExist(err) {
+				return usageErrorf("%v", err)
+			}
+			data := lint.StarterConfig(configSpec(), false)
+			if err := lint.WriteReport(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+				return &exitError{code: lint.ExitInternal, err: fmt.Errorf("writing %s: %w", path, err)}
+			}
+			fmt.Fprintf(s.Out, "wrote %s: check it with seams-timers config validate %s\n", path, path)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "replace the file if it exists")
+	return cmd
 }

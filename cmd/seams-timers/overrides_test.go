@@ -146,3 +146,55 @@ func TestLSPOverrides(t *testing.T) {
 		}
 	}
 }
+
+// TestConfigInit: config init writes a commented starter config that
+// config validate, and a check, read clean; it refuses to replace a file
+// (which stays as it was) unless --force; every key the starter shows,
+// uncommented, is valid too.
+func TestConfigInit(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	code, out, errOut := runCLI(t, "", "config", "init")
+	if code != 0 || !strings.Contains(out, "wrote "+lint.ConfigFileName) {
+		t.Fatalf("config init: exit %d\n%s%s", code, out, errOut)
+	}
+	written, err := os.ReadFile(lint.ConfigFileName)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, key := range []string{"extends: recommended", "# rules:", "# overrides:", "# exclude:", "# wfe:", "# stateflows:", "# cadence:", "# scheduler:"} {
+		if !strings.Contains(string(written), "\n"+key) {
+			t.Errorf("the starter config lacks %q:\n%s", key, written)
+		}
+	}
+	if code, out, errOut := runCLI(t, "", "config", "validate"); code != 0 || !strings.Contains(out, "valid") {
+		t.Errorf("config validate on the starter: exit %d\n%s%s", code, out, errOut)
+	}
+	writeFile(t, dir, "a.bpmn", []byte(twoTimers("")))
+	if code, out, errOut := runCLI(t, "", "check", "a.bpmn"); code != lint.ExitFindings || !strings.Contains(out, "TMR1031") {
+		t.Errorf("check under the starter config: exit %d\n%s%s", code, out, errOut)
+	}
+
+	writeFile(t, dir, lint.ConfigFileName, []byte("extends: strict\n"))
+	code, _, errOut = runCLI(t, "", "config", "init")
+	if code != lint.ExitUsage || !strings.Contains(errOut, "exists; give --force") {
+		t.Errorf("config init over a config: exit %d, %s", code, errOut)
+	}
+	if b, _ := os.ReadFile(lint.ConfigFileName); string(b) != "extends: strict\n" {
+		t.Errorf("the config was changed: %q", b)
+	}
+	if code, _, errOut := runCLI(t, "", "config", "init", "--force"); code != 0 {
+		t.Errorf("config init --force: exit %d, %s", code, errOut)
+	}
+	if b, _ := os.ReadFile(lint.ConfigFileName); string(b) != string(written) {
+		t.Errorf("config init --force wrote another file")
+	}
+	if entries, _ := os.ReadDir(dir); len(entries) != 2 {
+		t.Errorf("the directory holds %d entries, want the config and the model (no temporary file left)", len(entries))
+	}
+
+	set := lint.StarterConfig(configSpec(), true)
+	if _, err := lint.ParseConfig("set.yaml", set, configSpec()); err != nil {
+		t.Errorf("the starter with every key set is invalid: %v\n%s", err, set)
+	}
+}
