@@ -215,7 +215,7 @@ var errKept = errors.New("config: the problems are kept")
 
 // keep records a problem (errKept is already recorded).
 func (p *fieldParser) keep(err error) {
-	if err != nil && err != errKept {
+	if err != nil && !errors.Is(err, errKept) {
 		p.errs = append(p.errs, err)
 	}
 }
@@ -230,7 +230,7 @@ func (p *fieldParser) since(n int) error {
 
 // first is err, or the first kept problem when err is errKept.
 func (p *fieldParser) first(err error) error {
-	if err == errKept && len(p.errs) > 0 {
+	if errors.Is(err, errKept) && len(p.errs) > 0 {
 		return p.errs[0]
 	}
 	return err

@@ -105,7 +105,7 @@ func flowYAML(v any) string {
 // back as the same string by YAML 1.1 and 1.2 alike: a word that is no
 // boolean or null.
 func plainScalar(s string) bool {
-	if s == "" || !(s[0] >= 'a' && s[0] <= 'z' || s[0] >= 'A' && s[0] <= 'Z') {
+	if s == "" || !letter(s[0]) {
 		return false
 	}
 	switch strings.ToLower(s) {
@@ -114,12 +114,15 @@ func plainScalar(s string) bool {
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '-' || c == '_' || c == '.' || c == '/') {
+		if !letter(c) && !strings.ContainsRune("0123456789-_./", rune(c)) {
 			return false
 		}
 	}
 	return true
 }
+
+// letter reports whether c is an ASCII letter.
+func letter(c byte) bool { return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' }
 
 // wrap breaks text into lines of at most width bytes, at spaces.
 func wrap(text string, width int) []string {
