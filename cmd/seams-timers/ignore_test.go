@@ -78,7 +78,7 @@ func TestCheckHonoursIgnoreFiles(t *testing.T) {
 // pre-commit passes them), a directory, the editor's stdin buffer; and
 // --no-ignore walks every directory.
 func TestCheckIgnoredPathGiven(t *testing.T) {
-	ignoreRepo(t)
+	dir := ignoreRepo(t)
 	for _, args := range [][]string{
 		{"build/broken.bpmn"},
 		{"build"},
@@ -94,6 +94,12 @@ func TestCheckIgnoredPathGiven(t *testing.T) {
 		code, out, errOut := runCLI(t, stdin, append([]string{"check", ignoreNow}, args...)...)
 		if code != lint.ExitFindings || !strings.Contains(out, "broken.bpmn:5:") && !strings.Contains(out, "local.bpmn:5:") {
 			t.Errorf("check %v: exit %d, want 1 with the ignored model's finding:\n%s%s", args, code, out, errOut)
+		}
+	}
+	// The language server checks the buffer it is given, ignored or not.
+	for _, f := range []string{"build/broken.bpmn", "node_modules/bpmn-js/test/fixtures/broken.bpmn"} {
+		if !lspCodes(t, filepath.Join(dir, f))["TMR1031"] {
+			t.Errorf("lsp %s: no TMR1031", f)
 		}
 	}
 	code, out, errOut := runCLI(t, "", "check", ignoreNow, "--no-ignore", ".")

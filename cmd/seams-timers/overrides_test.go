@@ -96,38 +96,7 @@ func TestCheckOverrides(t *testing.T) {
 // override turns off.
 func TestLSPOverrides(t *testing.T) {
 	dir := overridesRepo(t)
-	codes := func(rel string) map[string]bool {
-		path := filepath.Join(dir, rel)
-		src, err := os.ReadFile(path)
-		if err != nil {
-			t.Fatal(err)
-		}
-		session := frame(t,
-			map[string]any{"id": 1, "method": "initialize", "params": map[string]any{"capabilities": map[string]any{}}},
-			map[string]any{"method": "initialized", "params": map[string]any{}},
-			map[string]any{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{
-				"uri": "file://" + filepath.ToSlash(path), "languageId": "xml", "version": 1, "text": string(src)}}},
-			map[string]any{"id": 2, "method": "shutdown"},
-			map[string]any{"method": "exit"},
-		)
-		code, stdout, stderr := runCLI(t, session, "lsp", "--stdio", "--debounce", "0")
-		if code != 0 {
-			t.Fatalf("lsp: exit %d, stderr %s", code, stderr)
-		}
-		out := map[string]bool{}
-		for _, m := range unframe(t, stdout) {
-			if m["method"] != "textDocument/publishDiagnostics" {
-				continue
-			}
-			diags, _ := m["params"].(map[string]any)["diagnostics"].([]any)
-			for _, d := range diags {
-				if c, ok := d.(map[string]any)["code"].(string); ok {
-					out[c] = true
-				}
-			}
-		}
-		return out
-	}
+	codes := func(rel string) map[string]bool { return lspCodes(t, filepath.Join(dir, rel)) }
 	for _, c := range []struct {
 		file string
 		rule string
@@ -145,6 +114,41 @@ func TestLSPOverrides(t *testing.T) {
 			t.Errorf("lsp %s: %s found %v, want %v", c.file, c.rule, got, c.want)
 		}
 	}
+}
+
+// lspCodes runs the language server on one file opened from disk and
+// returns the rule IDs of the diagnostics it publishes.
+func lspCodes(t *testing.T, path string) map[string]bool {
+	t.Helper()
+	src, err := os.ReadFile(path)
+	if err != nil {
+		t.Fatal(err)
+	}
+	session := frame(t,
+		map[string]any{"id": 1, "method": "initialize", "params": map[string]any{"capabilities": map[string]any{}}},
+		map[string]any{"method": "initialized", "params": map[string]any{}},
+		map[string]any{"method": "textDocument/didOpen", "params": map[string]any{"textDocument": map[string]any{
+			"uri": "file://" + filepath.ToSlash(path), "languageId": "xml", "version": 1, "text": string(src)}}},
+		map[string]any{"id": 2, "method": "shutdown"},
+		map[string]any{"method": "exit"},
+	)
+	code, stdout, stderr := runCLI(t, session, "lsp", "--stdio", "--debounce", "0")
+	if code != 0 {
+		t.Fatalf("lsp: exit %d, stderr %s", code, stderr)
+	}
+	out := map[string]bool{}
+	for _, m := range unframe(t, stdout) {
+		if m["method"] != "textDocument/publishDiagnostics" {
+			continue
+		}
+		diags, _ := m["params"].(map[string]any)["diagnostics"].([]any)
+		for _, d := range diags {
+			if c, ok := d.(map[string]any)["code"].(string); ok {
+				out[c] = true
+			}
+		}
+	}
+	return out
 }
 
 // TestConfigInit: config init writes a commented starter config that
