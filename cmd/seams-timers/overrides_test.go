@@ -202,3 +202,36 @@ func TestConfigInit(t *testing.T) {
 		t.Errorf("the starter with every key set is invalid: %v\n%s", err, set)
 	}
 }
+
+// TestConfigEveryProblemOnStderr: config validate and check print every
+// problem of a config, one a line with its line and column, and quote a
+// long unknown rule name short.
+func TestConfigEveryProblemOnStderr(t *testing.T) {
+	dir := t.TempDir()
+	t.Chdir(dir)
+	long := strings.Repeat("n", 1<<20)
+	writeFile(t, dir, lint.ConfigFileName, []byte("extend: strict\nrules:\n  cycle-no-strt: off\n  ? "+long+"\n  : off\noverrides:\n  - paths: [legacy/]\n"))
+	writeFile(t, dir, "a.bpmn", []byte(twoTimers("")))
+	want := []string{
+		lint.ConfigFileName + `:1:1: unknown key "extend"; did you mean "extends"?`,
+		lint.ConfigFileName + `:3:3: unknown rule "cycle-no-strt"; did you mean "cycle-no-start"?`,
+		lint.ConfigFileName + `:4:5: unknown rule "nnnnnnnn`,
+		lint.ConfigFileName + `:7:5: overrides: rules is required`,
+	}
+	for _, args := range [][]string{{"config", "validate"}, {"check", "a.bpmn"}} {
+		code, out, errOut := runCLI(t, "", args...)
+		lines := strings.Split(strings.TrimSuffix(errOut, "\n"), "\n")
+		if code != lint.ExitUsage || out != "" || len(lines) != len(want) || len(errOut) > 1000 {
+			t.Errorf("%v: exit %d, %d lines (%d bytes) on stderr, want %d:\n%.2000s", args, code, len(lines), len(errOut), len(want), errOut)
+			continue
+		}
+		for i, w := range want {
+			if !strings.Contains(lines[i], w) {
+				t.Errorf("%v: line %d = %q, want %q", args, i+1, lines[i], w)
+			}
+		}
+		if !strings.Contains(lines[2], `…" (1048576 bytes)`) {
+			t.Errorf("%v: the long name is not shortened: %.300s", args, lines[2])
+		}
+	}
+}
