@@ -50,6 +50,10 @@ with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename. 
 (a module's directories, or a pattern such as ./...) and exported workflow histories (*.json)
 are checked by the Cadence and Temporal engine (TMR8xxx; Go through seams-timers-go).
 
+Walking a directory skips hidden directories, node_modules, and what .gitignore files (in a
+git repository, with .git/info/exclude) and .ignore files name; --no-ignore turns that off.
+A path given on the command line is always checked, even when ignored.
+
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or missing path,
 3 internal failure, 5 the paths matched no file to check.`,
 		Example: `  seams-timers check examples/
