@@ -23,7 +23,9 @@ import (
 //     with !pattern) those above it;
 //   - everywhere, .ignore files, read as .gitignore files are and taking
 //     precedence over the .gitignore of their directory (ripgrep's
-//     convention, for what git tracks but no linter should read);
+//     convention, for what git tracks but no linter should read), from
+//     the repository's top down, or outside git from the directory of the
+//     nearest config above the walk (else the walk's root);
 //   - node_modules directories, ignored or not.
 //
 // The user's global git excludes (core.excludesFile) are not read, so
@@ -47,7 +49,8 @@ var ignoreFiles = []string{".gitignore", ".ignore"}
 // ignoreTree is the ignore patterns of one walk.
 type ignoreTree struct {
 	// base is the directory the patterns' paths are relative to: the
-	// git repository's top, else the walk's root.
+	// git repository's top, else the nearest config's directory above
+	// the walk, else the walk's root.
 	base string
 	// git reports whether base is a repository's top (.gitignore files
 	// count only inside one).
@@ -67,16 +70,25 @@ func newIgnoreTree(root, real string, read func(string) []byte) *ignoreTree {
 	t := &ignoreTree{dirs: map[string][]ignorePattern{}, read: read}
 	abs := absPath(real)
 	t.base = abs
+	config := ""
 	for dir := abs; ; {
 		if _, err := os.Lstat(filepath.Join(dir, ".git")); err == nil {
 			t.base, t.git = dir, true
 			break
+		}
+		if _, err := os.Lstat(filepath.Join(dir, lint.ConfigFileName)); err == nil && config == "" {
+			config = dir
 		}
 		parent := filepath.Dir(dir)
 		if parent == dir {
 			break
 		}
 		dir = parent
+	}
+	if !t.git && config != "" {
+		// Outside git, the project's top is its config's directory: the
+		// .ignore files from there down apply.
+		t.base = config
 	}
 	var ps []ignorePattern
 	if t.git {

@@ -130,4 +130,12 @@ func TestCheckIgnoreOutsideGit(t *testing.T) {
 			t.Errorf("check . outside git: a finding in %s:\n%s", f, out)
 		}
 	}
+	// From a sub-directory, the .ignore files above it count from the
+	// config's directory down.
+	writeFile(t, dir, ".ignore", []byte("local.bpmn\n"))
+	writeFile(t, dir, lint.ConfigFileName, []byte("extends: recommended\n"))
+	code, out, errOut = runCLI(t, "", "check", ignoreNow, "models/sub")
+	if strings.Contains(out, "local.bpmn") || !strings.Contains(out, "other.gen.bpmn") {
+		t.Errorf("check models/sub outside git, local.bpmn in the top .ignore: exit %d\n%s%s", code, out, errOut)
+	}
 }
