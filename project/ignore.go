@@ -58,16 +58,16 @@ type ignoreTree struct {
 	// dirs holds, by directory (as walked), the patterns that apply to
 	// its entries, in increasing precedence.
 	dirs map[string][]ignorePattern
-	// read reads an ignore file; nil (or an error) when there is none.
-	read func(path string) []byte
+	// inside reports whether a file lies in the project (boundary.go).
+	inside func(path string) bool
 }
 
 // newIgnoreTree prepares the patterns for a walk of root (a directory,
 // as given, found at real). The patterns of the directories from the base
 // down to root's parent apply to root's entries, less those that ignore
 // root itself or a directory above it: root was given.
-func newIgnoreTree(root, real string, read func(string) []byte) *ignoreTree {
-	t := &ignoreTree{dirs: map[string][]ignorePattern{}, read: read}
+func newIgnoreTree(root, real string, inside func(string) bool) *ignoreTree {
+	t := &ignoreTree{dirs: map[string][]ignorePattern{}, inside: inside}
 	abs := absPath(real)
 	t.base = abs
 	config := ""
@@ -92,7 +92,7 @@ func newIgnoreTree(root, real string, read func(string) []byte) *ignoreTree {
 	}
 	var ps []ignorePattern
 	if t.git {
-		ps = append(ps, t.parse(gitExclude(t.base, read), nil)...)
+		ps = append(ps, t.parse(gitExclude(t.base, t.read), nil)...)
 	}
 	rel := t.rel(abs)
 	for i := 0; i < len(rel); i++ {
@@ -196,10 +196,15 @@ func gitExclude(top string, read func(string) []byte) []byte {
 	return read(filepath.Join(top, ".git", "info", "exclude"))
 }
 
-// readIgnoreFile reads an ignore file as every input is read (a regular
-// file, within lint.MaxInputSize); nil when there is none or it cannot
-// be read.
-func readIgnoreFile(path string) []byte {
+// read reads an ignore file as every input is read (a regular file,
+// within lint.MaxInputSize); nil when there is none or it cannot be read.
+// A file outside both the project and the repository (a link leading
+// out) is not opened: the repository's ignore files above the project's
+// top (a config in a sub-directory marks the top) still count.
+func (t *ignoreTree) read(path string) []byte {
+	if !t.inside(path) && (!t.git || !within(realPath(t.base), realPath(absPath(path)))) {
+		return nil
+	}
 	src, err := lint.ReadInput(path, lint.MaxInputSize)
 	if err != nil {
 		return nil

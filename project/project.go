@@ -454,7 +454,7 @@ func (l *Loader) discover(engines []*Engine) error {
 		var found []string
 		var ign *ignoreTree
 		if !in.NoIgnore {
-			ign = newIgnoreTree(p, root, l.readIgnore)
+			ign = newIgnoreTree(p, root, l.bound.inside)
 		}
 		walkErr := filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
 			raw := q
@@ -513,15 +513,6 @@ func (l *Loader) discover(engines []*Engine) error {
 		}
 	}
 	return nil
-}
-
-// readIgnore reads an ignore file found walking the project: one outside
-// the project (a link leading out) is not opened.
-func (l *Loader) readIgnore(path string) []byte {
-	if !l.bound.inside(path) {
-		return nil
-	}
-	return readIgnoreFile(path)
 }
 
 // excludedPath reports whether discovery skips the path p. With a base

@@ -139,3 +139,34 @@ func TestCheckIgnoreOutsideGit(t *testing.T) {
 		t.Errorf("check models/sub outside git, local.bpmn in the top .ignore: exit %d\n%s%s", code, out, errOut)
 	}
 }
+
+// TestCheckIgnoreAboveConfig: the repository's .gitignore above a config
+// in a sub-directory (the project's top for the boundary) still counts;
+// an ignore file that is a link leading out of the repository is not
+// read.
+func TestCheckIgnoreAboveConfig(t *testing.T) {
+	dir := ignoreRepo(t)
+	writeFile(t, dir, "models/"+lint.ConfigFileName, []byte("extends: recommended\n"))
+	if err := os.MkdirAll(filepath.Join(dir, "models", "build"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "models/build/broken.bpmn", []byte(twoTimers("")))
+	code, out, errOut := runCLI(t, "", "check", ignoreNow, "models")
+	if code != 0 || out != "" {
+		t.Errorf("check models with the top .gitignore naming build/: exit %d\n%s%s", code, out, errOut)
+	}
+
+	outside := t.TempDir()
+	writeFile(t, outside, "ignore", []byte("*.bpmn\n"))
+	if err := os.Symlink(filepath.Join(outside, "ignore"), filepath.Join(dir, "models", ".ignore")); err != nil {
+		t.Skip("no symbolic links:", err)
+	}
+	if err := os.Remove(filepath.Join(dir, "models", lint.ConfigFileName)); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, dir, "models/broken.bpmn", []byte(twoTimers("")))
+	code, out, errOut = runCLI(t, "", "check", ignoreNow, ".")
+	if code != lint.ExitFindings || !strings.Contains(out, filepath.Join("models", "broken.bpmn")+":5:") {
+		t.Errorf("an .ignore linked out of the repository was read: exit %d\n%s%s", code, out, errOut)
+	}
+}
