@@ -119,3 +119,28 @@ func TestIgnoreAgreesWithGit(t *testing.T) {
 		}
 	}
 }
+
+// FuzzIgnoreLine: any line of an ignore file parses without a panic, and
+// its negation (!line) says the opposite of it on every path it matches.
+func FuzzIgnoreLine(f *testing.F) {
+	for _, s := range []string{"*.log", "/build/", "a/**/b", "**/x", `\#a`, `\!b`, "sp\\ ", "[a-", "{a,b}", "!x", "lib/**", "a/b/", "\\", "", "#c", "?"} {
+		f.Add(s, "a/b/c.log")
+	}
+	f.Fuzz(func(t *testing.T, line, path string) {
+		p, ok := parseIgnoreLine(line, []string{"d"})
+		if !ok || strings.HasPrefix(line, "!") || strings.HasPrefix(line, "#") {
+			return
+		}
+		neg, nok := parseIgnoreLine("!"+line, []string{"d"})
+		if !nok {
+			t.Fatalf("%q parses, !%q does not", line, line)
+		}
+		components := append([]string{"d"}, strings.Split(path, "/")...)
+		for _, dir := range []bool{false, true} {
+			r, nr := p.match(components, dir), neg.match(components, dir)
+			if r == ignoreInclude || (r == ignoreExclude) != (nr == ignoreInclude) {
+				t.Fatalf("%q on %q (dir %v): %v, its negation %v", line, path, dir, r, nr)
+			}
+		}
+	})
+}
