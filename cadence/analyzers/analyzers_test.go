@@ -43,6 +43,12 @@ func TestSleepFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), NativeSleepAnalyzer(), "tmr8001/...")
 }
 
+// TestClockFix applies the clock fixes (time.Now, Since, Until to
+// workflow.Now) and compares with the golden files.
+func TestClockFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), NativeClockAnalyzer(), "tmr8003/...")
+}
+
 // TestChains checks that the detail of a native call reached through
 // helpers names the chain from the workflow function and, for a call in
 // another package, where the call is.
