@@ -63,13 +63,23 @@ func Twice(ctx workflow.Context, d Wait) (string, error) {
 	time.Sleep(d.Duration)
 	return "", nil
 }
+
+// Nested sleeps until a time read from the worker's clock: two fixes,
+// one inside the other, of two rules.
+func Nested(ctx workflow.Context, d Wait) (int, error) {
+	time.Sleep(time.Until(d.At))
+	return 1, nil
+}
 `))
 	mkdirWrite(t, filepath.Join(dir, "twice", "wait.go"), []byte(`package twice
 
 import "time"
 
-// Wait is how long to wait.
-type Wait struct{ time.Duration }
+// Wait is how long to wait, or until when.
+type Wait struct {
+	time.Duration
+	At time.Time
+}
 `))
 	return dir
 }
@@ -202,6 +212,7 @@ func TestGoFixBuilds(t *testing.T) {
 		"-\t\"time\"\n", // twice.go and invalid_fiximport.go lose the import
 		"+\tn := 1 // a comment aligned with the next\n", // realigned: gofmt ran
 		"+\treturn workflow.Now(ctx), nil\n",
+		"+\tif err := workflow.Sleep(ctx, d.At.Sub(workflow.Now(ctx))); err != nil {\n+\t\treturn 0, err\n+\t}\n",
 	} {
 		if !strings.Contains(diff, want) {
 			t.Errorf("the diff lacks %q:\n%s", want, diff)
