@@ -161,7 +161,8 @@ var fixedLine = regexp.MustCompile(`(?m)^fixed .* \((\d+) fix\(es\)\)$`)
 // copy of a module: --diff ./... writes nothing and shows exactly what
 // --fix ./... then writes; the fixed module is gofmt-clean and passes go
 // build and go vet; a second --fix changes nothing, and what check still
-// reports has no fix (every fixable finding is gone).
+// reports has no fix (every fixable finding is gone); go vet -fix with
+// seams-timers as its tool writes the same files.
 func TestGoFixBuilds(t *testing.T) {
 	if testing.Short() {
 		t.Skip("builds the binary and runs the go command")
@@ -240,6 +241,22 @@ func TestGoFixBuilds(t *testing.T) {
 	code, out, errOut := runIn(t, dir, bin, append(check, "--fix", "./...")...)
 	if strings.Contains(errOut, "fixed ") || !maps.EqualFunc(after, snapshot(t, dir), bytes.Equal) {
 		t.Errorf("a second --fix wrote again: exit %d\n%s%s", code, out, errOut)
+	}
+
+	// go vet -fix with seams-timers as its tool applies the same fixes
+	// (the go command merges and formats them itself).
+	vetDir := goFixModule(t)
+	vet := exec.Command("go", "vet", "-vettool="+bin, "-fix", "./...")
+	vet.Dir = vetDir
+	vet.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOPROXY=off", "GOWORK=off", "GOTOOLCHAIN=local", "GOCACHE="+t.TempDir())
+	if out, err := vet.CombinedOutput(); err != nil {
+		t.Errorf("go vet -fix: %v\n%s", err, out)
+	}
+	vetted := snapshot(t, vetDir)
+	for _, f := range slices.Sorted(maps.Keys(after)) {
+		if !bytes.Equal(after[f], vetted[f]) {
+			t.Errorf("go vet -fix and check --fix disagree on %s:\n%s", f, lint.UnifiedDiff(lint.FixResult{File: f, Old: after[f], New: vetted[f]}))
+		}
 	}
 }
 
