@@ -236,3 +236,23 @@ func TestImportName(t *testing.T) {
 		}
 	}
 }
+
+// FuzzFinishFix: whatever the two versions of a file, FinishFix returns
+// an error or a file that parses, and never panics.
+func FuzzFinishFix(f *testing.F) {
+	f.Add("package p\n\nimport \"time\"\n\nfunc f() { time.Sleep(1) }\n", "package p\n\nimport \"time\"\n\nfunc f() { g(1) }\n")
+	f.Add("package p\nimport (\n\t\"time\" // c\n)\nvar _ = time.Now\n", "package p\nimport (\n\t\"time\" // c\n)\nvar _ = 1\n")
+	f.Add("package p\nimport tm \"time\"; var _ = tm.Now\n", "package p\nimport tm \"time\"; var _ = 2\n")
+	f.Add("package p\n", "package p\nfunc {")
+	f.Fuzz(func(t *testing.T, old, fixed string) {
+		out, err := FinishFix([]byte(old), []byte(fixed))
+		if err != nil {
+			return
+		}
+		if _, perr := parser.ParseFile(token.NewFileSet(), "out.go", out, parser.SkipObjectResolution); perr != nil {
+			// Removing an import never breaks parsing: what went in
+			// parsed.
+			t.Errorf("FinishFix made a file that does not parse (%v):\n%s\nfrom\n%s", perr, out, fixed)
+		}
+	})
+}
