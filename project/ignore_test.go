@@ -108,6 +108,7 @@ func TestIgnoreAgreesWithGit(t *testing.T) {
 		}
 	}
 	slices.Sort(got)
+	t.Logf("git keeps %d of %d files; discovery %d", len(want), len(ignoreTreeData), len(got))
 	for _, f := range want {
 		if !slices.Contains(got, f) {
 			t.Errorf("git keeps %s; discovery ignores it", f)
