@@ -50,6 +50,10 @@ var loadDetails = map[string]string{
 	"TMR0003": "Fix the Turtle at this position; no triple of this file was read.",
 }
 
+// keepEveryID makes the join keep every id of every model, not only those
+// the graph names: the tests compare the findings both ways.
+var keepEveryID = false
+
 // noGraphNote is the run's note when models were checked with no index
 // graph around them.
 const noGraphNote = "note: no index graph (*.ttl, *.nt) was found, so the graph rules (TMR3xxx, TMR4xxx) did not run"
@@ -66,7 +70,10 @@ func Documents(p *lint.Project) []*bpmn.Document {
 }
 
 // IndexOf returns the join of a loaded project's models with its index
-// graph, or nil when no graph was found.
+// graph, or nil when no graph was found: the engine's project state. The
+// join holds a join.Model per model (Index.Models), a summary built while
+// the model was checked; with project.Options.Release the parsed models
+// themselves are not kept (Documents is then empty).
 func IndexOf(p *lint.Project) *join.Index {
 	ix, _ := p.States[EngineName].(*join.Index)
 	return ix
@@ -94,12 +101,41 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		mu.Unlock()
 	}
 
-	// The graph, in the background.
-	type graphLoad struct {
-		g      *graph.Graph
-		broken []string
+	// The join keeps a summary of each model (join.Model), not the parsed
+	// model: until the graph is read and joined (join.New), a summary
+	// keeps every id of its model; once it is, only the ids the graph
+	// names (joined, under sumMu).
+	var sumMu sync.Mutex
+	var sums []*join.Model
+	var joined *join.Index
+	graphRead := false
+	summarize := func(doc *bpmn.Document) {
+		sumMu.Lock()
+		ix, read := joined, graphRead
+		sumMu.Unlock()
+		var m *join.Model
+		switch {
+		case keepEveryID:
+			m = join.Summarize(doc)
+		case ix != nil:
+			m = ix.Summarize(doc)
+		case read:
+			// The graph was read but is not joined (too large).
+			return
+		default:
+			m = join.Summarize(doc)
+		}
+		sumMu.Lock()
+		if joined != nil && ix == nil && !keepEveryID {
+			joined.Prune(m)
+		}
+		sums = append(sums, m)
+		sumMu.Unlock()
 	}
-	graphDone := make(chan graphLoad, 1)
+
+	// The graph, in the background, and the start of the join, while the
+	// models load.
+	graphDone := make(chan *join.Index, 1)
 	if len(graphs) > 0 {
 		go func() {
 			srcs := make([]graph.Source, len(graphs))
@@ -126,7 +162,20 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				at := span.At(e.File, span.Pos{Line: e.Line, Col: e.Col})
 				addDiags(lint.LoadDiagnostic(e.Rule, at, e.Msg, loadDetails[e.Rule]))
 			}
-			graphDone <- graphLoad{g: g, broken: broken}
+			ix, ds := join.New(g, graphs, broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
+			addDiags(ds...)
+			sumMu.Lock()
+			joined, graphRead = ix, true
+			if ix != nil && !keepEveryID {
+				for _, m := range sums {
+					ix.Prune(m)
+				}
+			}
+			if ix == nil {
+				sums = nil
+			}
+			sumMu.Unlock()
+			graphDone <- ix
 		}()
 	}
 
@@ -137,8 +186,6 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		named    bool // named by the graph only, not given
 	}
 	jobs := make(chan modelJob)
-	var docsMu sync.Mutex
-	var docs []*bpmn.Document
 	var done, total, parsed atomic.Int64
 	total.Store(int64(len(models)))
 	var wg sync.WaitGroup
@@ -171,21 +218,18 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					l.Done(f)
 				} else {
 					parsed.Add(1)
-					// With no graph in the run, nothing after the file
-					// rules reads the model: the loader may check it and
-					// release it now.
-					if len(graphs) > 0 || !l.Done(f) {
-						// The join and the project rules read the model
-						// at the end, but not its flows, nor its bytes.
+					if len(graphs) == 0 {
+						// With no graph in the run, nothing after the
+						// file rules reads the model: the loader may
+						// check it and release it now.
+						l.Done(f)
+					} else {
+						summarize(doc)
 						if l.Checked(f) {
-							doc.DropFlows()
-							if f.Src == nil {
-								doc.Src = nil
-							}
+							// The file rules have run: the join and the
+							// project rules read only the summary.
+							f.Model = nil
 						}
-						docsMu.Lock()
-						docs = append(docs, doc)
-						docsMu.Unlock()
 					}
 				}
 				l.Progress(int(done.Add(1)), int(total.Load()))
@@ -200,10 +244,12 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 
 	var ix *join.Index
 	if len(graphs) > 0 {
-		gl := <-graphDone
-		var ds []lint.Diagnostic
-		ix, ds = join.New(gl.g, graphs, gl.broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
-		addDiags(ds...)
+		ix = <-graphDone
+		// The models the graph names that are not queued yet: those
+		// missing or outside the project are reported now, so that the
+		// join may forget where the graph names each model before the
+		// others load.
+		var named []modelJob
 		for _, n := range ix.Named() {
 			if queued[n.Path] || l.Excluded(n.Path) {
 				// Given (and loaded, or already reported as unreadable),
@@ -223,8 +269,14 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				addDiags(ix.MissingModel(n))
 				continue
 			}
-			total.Add(1)
-			jobs <- modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true}
+			named = append(named, modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true})
+		}
+		if ix != nil {
+			ix.ForgetNaming()
+		}
+		total.Add(int64(len(named)))
+		for _, j := range named {
+			jobs <- j
 		}
 	}
 	close(jobs)
@@ -238,8 +290,8 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		return nil, diags, notes
 	}
 	// The join sees the models in a fixed order, whatever the workers did.
-	slices.SortStableFunc(docs, func(a, b *bpmn.Document) int { return strings.Compare(a.Path, b.Path) })
-	ix.Finish(docs)
+	slices.SortStableFunc(sums, func(a, b *join.Model) int { return strings.Compare(a.Path, b.Path) })
+	ix.Finish(sums)
 	return ix, diags, notes
 }
 
