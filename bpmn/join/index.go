@@ -48,7 +48,7 @@ type Index struct {
 	modelRefs map[string]modelRef        // IRI without fragment -> the file it names
 	frozen    bool                       // the join is done: modelRefs is read-only
 	broken    map[string]bool            // absolute paths of graph documents that failed to load
-	wanted    map[string]map[string]bool // absolute model path -> the ids the graph names in it
+	wanted    map[string][]string        // absolute model path -> the ids the graph names in it, sorted
 }
 
 // Node is an index node typed as a timer event.
@@ -178,7 +178,7 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		procTerms: map[elemKey]graph.Term{},
 		modelRefs: map[string]modelRef{},
 		broken:    map[string]bool{},
-		wanted:    map[string]map[string]bool{},
+		wanted:    map[string][]string{},
 	}
 	for _, f := range broken {
 		ix.broken[AbsPath(f)] = true
@@ -261,6 +261,11 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		}
 	}
 
+	for p, ids := range ix.wanted {
+		slices.Sort(ids)
+		ix.wanted[p] = slices.Clip(slices.Compact(ids))
+	}
+
 	var diags []lint.Diagnostic
 	for base, at := range unmapped {
 		d := lint.LoadDiagnostic(RuleModelMissing, at,
@@ -274,15 +279,9 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 // want records that the join or a project rule may look up an id of a
 // model: Summarize keeps what it names.
 func (ix *Index) want(k elemKey) {
-	if k.id == "" {
-		return
+	if k.id != "" {
+		ix.wanted[k.path] = append(ix.wanted[k.path], k.id)
 	}
-	ids := ix.wanted[k.path]
-	if ids == nil {
-		ids = map[string]bool{}
-		ix.wanted[k.path] = ids
-	}
-	ids[k.id] = true
 }
 
 // wantTerm is want for the id an IRI term names, if it names one.
@@ -441,7 +440,7 @@ func (ix *Index) Finish(models []*Model) {
 			n.Ambiguous = true
 			continue
 		}
-		if r, ok := n.Doc.ids[n.ElementID]; ok && r.What != WhatProcess && r.What != WhatFlow {
+		if r, ok := n.Doc.ID(n.ElementID); ok && r.What != WhatProcess && r.What != WhatFlow {
 			n.Element = r.Element
 			if n.Element == nil {
 				n.Element = &Element{ID: n.ElementID, Type: r.What, Span: r.Span}
@@ -708,7 +707,7 @@ func (ix *Index) Element(t graph.Term) (m *Model, r Ref, ok bool) {
 	if m == nil {
 		return nil, Ref{}, false
 	}
-	r, ok = m.ids[k.id]
+	r, ok = m.ID(k.id)
 	return m, r, ok
 }
 
@@ -849,7 +848,7 @@ func (ix *Index) graphDiagnostic(r span.Range, subject graph.Term, predicate, de
 // in its model (nil when the id names nothing there).
 func (ix *Index) elementRelated(k elemKey, file string) []lint.Related {
 	m := ix.docs[k.path]
-	r, ok := m.ids[k.id]
+	r, ok := m.ID(k.id)
 	if !ok || AbsPath(r.Span.File) == AbsPath(file) {
 		return nil
 	}
@@ -867,7 +866,7 @@ func (ix *Index) elementRelated(k elemKey, file string) []lint.Related {
 // of a joined model that is written elsewhere (a triple that names it):
 // the element's start tag, labelled with what it is.
 func ElementRelated(m *Model, id, label string) []lint.Related {
-	r, ok := m.ids[id]
+	r, ok := m.ID(id)
 	if !ok {
 		return nil
 	}

@@ -1,6 +1,9 @@
 package join
 
 import (
+	"slices"
+	"strings"
+
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/span"
 )
@@ -27,10 +30,10 @@ type Model struct {
 	Timers []*Element
 
 	// ids holds what each kept id names (the first in document order
-	// when ids repeat, as bpmn.Document.ByID): every id of the model until
-	// Index.Prune keeps those of the top-level processes and those the
-	// graph names.
-	ids map[string]Ref
+	// when ids repeat, as bpmn.Document.ByID), sorted by id: every id of
+	// the model until Index.Prune keeps those of the top-level processes
+	// and those the graph names.
+	ids []idRef
 	// repeated are the ids several elements of the model carry.
 	repeated map[string]bool
 	abs      string // absolute path
@@ -97,13 +100,41 @@ const (
 	WhatFlow    = "sequenceFlow"
 )
 
+// idRef is a Ref as a Model keeps it: its span without the file (the
+// model's Path), in 32-bit numbers.
+type idRef struct {
+	id, what string
+	pos      [6]int32 // start line, column, offset; end line, column, offset
+	proc     *Process
+	el       *Element
+}
+
+func newIDRef(id string, r Ref) idRef {
+	s, e := r.Span.Start, r.Span.End
+	return idRef{id: id, what: r.What, proc: r.Process, el: r.Element,
+		pos: [6]int32{int32(s.Line), int32(s.Col), int32(s.Offset), int32(e.Line), int32(e.Col), int32(e.Offset)}}
+}
+
+// ref is the Ref an idRef of model m stands for.
+func (x *idRef) ref(m *Model) Ref {
+	p := x.pos
+	return Ref{What: x.what, Process: x.proc, Element: x.el, Span: span.Range{
+		File:  m.Path,
+		Start: span.Pos{Line: int(p[0]), Col: int(p[1]), Offset: int(p[2])},
+		End:   span.Pos{Line: int(p[3]), Col: int(p[4]), Offset: int(p[5])},
+	}}
+}
+
+func compareIDRef(a, b idRef) int { return strings.Compare(a.id, b.id) }
+
 // Summarize builds the Model of a loaded model, every id kept.
 func Summarize(doc *bpmn.Document) *Model {
 	m := summarize(doc)
-	m.ids = make(map[string]Ref, len(doc.ByID))
+	m.ids = make([]idRef, 0, len(doc.ByID))
 	for id, v := range doc.ByID {
-		m.ids[id] = m.ref(v)
+		m.ids = append(m.ids, newIDRef(id, m.ref(v)))
 	}
+	slices.SortFunc(m.ids, compareIDRef)
 	return m
 }
 
@@ -163,44 +194,59 @@ func (m *Model) ref(v any) Ref {
 	return Ref{}
 }
 
-// keep drops the ids that are neither in want nor the id of a top-level
-// process.
-func (m *Model) keep(want map[string]bool) {
-	procs := make(map[string]bool, len(m.Processes))
-	for _, p := range m.Processes {
-		procs[p.ID] = true
+// keep drops the ids that are neither in want (sorted) nor the id of a
+// top-level process, into a list of the size it needs.
+func (m *Model) keep(want []string) {
+	kept := func(id string) bool {
+		if _, ok := slices.BinarySearch(want, id); ok {
+			return true
+		}
+		return slices.ContainsFunc(m.Processes, func(p *Process) bool { return p.ID == id })
 	}
-	for id := range m.ids {
-		if !want[id] && !procs[id] {
-			delete(m.ids, id)
+	n := 0
+	for _, x := range m.ids {
+		if kept(x.id) {
+			n++
 		}
 	}
+	ids := make([]idRef, 0, n)
+	for _, x := range m.ids {
+		if kept(x.id) {
+			ids = append(ids, x)
+		}
+	}
+	m.ids = ids
 }
 
 // summarizeKept builds the Model of doc keeping the ids in want and those
 // of the top-level processes: what keep would leave of Summarize(doc).
-func summarizeKept(doc *bpmn.Document, want map[string]bool) *Model {
+func summarizeKept(doc *bpmn.Document, want []string) *Model {
 	m := summarize(doc)
-	m.ids = make(map[string]Ref, len(want)+len(m.Processes))
+	m.ids = make([]idRef, 0, len(want)+len(m.Processes))
 	add := func(id string) {
 		if v, ok := doc.ByID[id]; ok {
-			m.ids[id] = m.ref(v)
+			m.ids = append(m.ids, newIDRef(id, m.ref(v)))
 		}
 	}
 	for _, p := range m.Processes {
 		add(p.ID)
 	}
-	for id := range want {
+	for _, id := range want {
 		add(id)
 	}
+	slices.SortFunc(m.ids, compareIDRef)
+	m.ids = slices.CompactFunc(m.ids, func(a, b idRef) bool { return a.id == b.id })
 	return m
 }
 
 // ID returns what an id of the model names, when the model keeps it: every
 // id that the index graph names, and those of the top-level processes.
 func (m *Model) ID(id string) (Ref, bool) {
-	r, ok := m.ids[id]
-	return r, ok
+	i, ok := slices.BinarySearchFunc(m.ids, id, func(x idRef, id string) int { return strings.Compare(x.id, id) })
+	if !ok {
+		return Ref{}, false
+	}
+	return m.ids[i].ref(m), true
 }
 
 // ElementIRI is the subject IRI of an element of the model: the model's
