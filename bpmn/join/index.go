@@ -39,16 +39,16 @@ type Index struct {
 	Maps map[string]string
 
 	byKey     map[elemKey]*Node
-	byTerm    map[graph.Term]*Node       // while New runs
-	docs      map[string]*Model          // by absolute path
-	models    []*Model                   // the joined models, sorted by path
-	named     map[string]namedAt         // absolute model path -> where the graph first names it
-	also      map[string][]span.Range    // absolute model path or unmapped IRI -> the other places naming it
-	procTerms map[elemKey]graph.Term     // process -> the term the graph names it with
-	modelRefs map[string]modelRef        // IRI without fragment -> the file it names
-	frozen    bool                       // the join is done: modelRefs is read-only
-	broken    map[string]bool            // absolute paths of graph documents that failed to load
-	wanted    map[string][]string        // absolute model path -> the ids the graph names in it, sorted
+	byTerm    map[graph.Term]*Node    // while New runs
+	docs      map[string]*Model       // by absolute path
+	models    []*Model                // the joined models, sorted by path
+	named     map[string]namedAt      // absolute model path -> where the graph first names it
+	also      map[string][]span.Range // absolute model path or unmapped IRI -> the other places naming it
+	procTerms map[elemKey]graph.Term  // process -> the term the graph names it with
+	modelRefs map[string]modelRef     // IRI without fragment -> the file it names
+	frozen    bool                    // the join is done: modelRefs is read-only
+	broken    map[string]bool         // absolute paths of graph documents that failed to load
+	wanted    map[string][]string     // absolute model path -> the ids the graph names in it, sorted
 }
 
 // Node is an index node typed as a timer event.
