@@ -58,8 +58,9 @@ func TestSummarize(t *testing.T) {
 	if r, _ := m.ID("Start"); r.Element != m.Timers[0] {
 		t.Errorf("Start names %+v", r)
 	}
-	if len(m.ids) != len(want) {
-		t.Errorf("%d ids; want %d", len(m.ids), len(want))
+	// Start and P are answered by Timers and Processes.
+	if len(m.ids) != 3 {
+		t.Errorf("ids %v; want Flow_1, Flow_3 and Task_2", m.ids)
 	}
 
 	// Kept: the ids asked for, and the processes'.
@@ -67,13 +68,19 @@ func TestSummarize(t *testing.T) {
 	kept := summarizeKept(doc, keep)
 	m.keep(keep)
 	for _, got := range []*Model{kept, m} {
-		if len(got.ids) != 3 {
-			t.Errorf("kept ids %v; want Flow_3, Start and P", got.ids)
+		if len(got.ids) != 1 {
+			t.Errorf("kept ids %v; want Flow_3", got.ids)
 		}
 		for _, id := range []string{"Flow_3", "Start", "P"} {
 			if r, ok := got.ID(id); !ok || r.What != want[id] {
 				t.Errorf("kept %s: %+v %v", id, r, ok)
 			}
+		}
+		if _, ok := got.ID("Task_2"); ok {
+			t.Error("Task_2 is kept")
+		}
+		if _, ok := got.ID("Flow_1"); ok {
+			t.Error("Flow_1, repeated and not asked for, is kept")
 		}
 	}
 }

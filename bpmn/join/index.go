@@ -59,9 +59,6 @@ type Node struct {
 	// proc:TimerStartEvent (Index.TypeTriple is Index.StartType).
 	Start, Catch bool
 	FirstStart   bool
-	// Model is the node's IRI without its fragment: the IRI of the model
-	// it names.
-	Model string
 	// Path is the model file its IRI names ("" when the IRI names no
 	// file), Doc the loaded model (nil when missing or unreadable),
 	// ElementID the fragment, and Element the flow node with that id (nil
@@ -77,6 +74,16 @@ type Node struct {
 	// of the model carry: the join refuses it (Element stays nil), and
 	// TMR2010 reports the repeated id.
 	Ambiguous bool
+}
+
+// ModelIRI is the node's IRI without its fragment: the IRI of the model
+// it names ("" for a blank node).
+func (n *Node) ModelIRI() string {
+	if !n.Term.IsIRI() {
+		return ""
+	}
+	base, _, _ := strings.Cut(n.Term.Value, "#")
+	return base
 }
 
 type elemKey struct {
@@ -280,7 +287,8 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 // model: Summarize keeps what it names.
 func (ix *Index) want(k elemKey) {
 	if k.id != "" {
-		ix.wanted[k.path] = append(ix.wanted[k.path], k.id)
+		// The id is cut from a term's IRI, which the join may not keep.
+		ix.wanted[k.path] = append(ix.wanted[k.path], strings.Clone(k.id))
 	}
 }
 
@@ -583,7 +591,6 @@ func (ix *Index) node(tr graph.Triple) *Node {
 	n := &Node{Term: tr.S}
 	if tr.S.IsIRI() {
 		base, frag, _ := strings.Cut(tr.S.Value, "#")
-		n.Model = base
 		ref := ix.model(base)
 		n.Local = ref.ok && graph.IsGraphPath(ref.path)
 		if ref.ok && !n.Local {

@@ -30,9 +30,10 @@ type Model struct {
 	Timers []*Element
 
 	// ids holds what each kept id names (the first in document order
-	// when ids repeat, as bpmn.Document.ByID), sorted by id: every id of
-	// the model until Index.Prune keeps those of the top-level processes
-	// and those the graph names.
+	// when ids repeat, as bpmn.Document.ByID), sorted by id, except the
+	// ids that Timers and Processes answer for (carried once, by a timer
+	// element or a top-level process): every id of the model until
+	// Index.Prune keeps those the graph names.
 	ids []idRef
 	// repeated are the ids several elements of the model carry.
 	repeated map[string]bool
@@ -132,10 +133,21 @@ func Summarize(doc *bpmn.Document) *Model {
 	m := summarize(doc)
 	m.ids = make([]idRef, 0, len(doc.ByID))
 	for id, v := range doc.ByID {
-		m.ids = append(m.ids, newIDRef(id, m.ref(v)))
+		m.add(id, v)
 	}
 	slices.SortFunc(m.ids, compareIDRef)
+	m.ids = slices.Clip(m.ids)
 	return m
+}
+
+// add records what the id names (v, from doc.ByID), unless Timers and
+// Processes answer for it.
+func (m *Model) add(id string, v any) {
+	r := m.ref(v)
+	if (r.Element != nil || r.Process != nil) && !m.repeated[id] {
+		return
+	}
+	m.ids = append(m.ids, newIDRef(id, r))
 }
 
 // summarize builds a Model with no ids.
@@ -198,10 +210,8 @@ func (m *Model) ref(v any) Ref {
 // top-level process, into a list of the size it needs.
 func (m *Model) keep(want []string) {
 	kept := func(id string) bool {
-		if _, ok := slices.BinarySearch(want, id); ok {
-			return true
-		}
-		return slices.ContainsFunc(m.Processes, func(p *Process) bool { return p.ID == id })
+		_, ok := slices.BinarySearch(want, id)
+		return ok || slices.ContainsFunc(m.Processes, func(p *Process) bool { return p.ID == id })
 	}
 	n := 0
 	for _, x := range m.ids {
@@ -222,10 +232,9 @@ func (m *Model) keep(want []string) {
 // of the top-level processes: what keep would leave of Summarize(doc).
 func summarizeKept(doc *bpmn.Document, want []string) *Model {
 	m := summarize(doc)
-	m.ids = make([]idRef, 0, len(want)+len(m.Processes))
 	add := func(id string) {
 		if v, ok := doc.ByID[id]; ok {
-			m.ids = append(m.ids, newIDRef(id, m.ref(v)))
+			m.add(id, v)
 		}
 	}
 	for _, p := range m.Processes {
@@ -235,18 +244,30 @@ func summarizeKept(doc *bpmn.Document, want []string) *Model {
 		add(id)
 	}
 	slices.SortFunc(m.ids, compareIDRef)
-	m.ids = slices.CompactFunc(m.ids, func(a, b idRef) bool { return a.id == b.id })
+	m.ids = slices.Clip(slices.CompactFunc(m.ids, func(a, b idRef) bool { return a.id == b.id }))
 	return m
 }
 
 // ID returns what an id of the model names, when the model keeps it: every
 // id that the index graph names, and those of the top-level processes.
 func (m *Model) ID(id string) (Ref, bool) {
-	i, ok := slices.BinarySearchFunc(m.ids, id, func(x idRef, id string) int { return strings.Compare(x.id, id) })
-	if !ok {
+	if i, ok := slices.BinarySearchFunc(m.ids, id, func(x idRef, id string) int { return strings.Compare(x.id, id) }); ok {
+		return m.ids[i].ref(m), true
+	}
+	if id == "" || m.repeated[id] {
 		return Ref{}, false
 	}
-	return m.ids[i].ref(m), true
+	for _, el := range m.Timers {
+		if el.ID == id {
+			return Ref{What: el.Type, Span: el.Span, Element: el}, true
+		}
+	}
+	for _, p := range m.Processes {
+		if p.ID == id {
+			return Ref{What: WhatProcess, Span: p.Span, Process: p}, true
+		}
+	}
+	return Ref{}, false
 }
 
 // ElementIRI is the subject IRI of an element of the model: the model's

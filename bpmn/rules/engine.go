@@ -93,6 +93,13 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 	graphs = append(graphs, contextGraphs(l, models, graphs)...)
 
+	// A model to load.
+	type modelJob struct {
+		path     string
+		reported bool
+		named    bool // named by the graph only, not given
+	}
+
 	var diags []lint.Diagnostic
 	var mu sync.Mutex
 	addDiags := func(ds ...lint.Diagnostic) {
@@ -134,8 +141,19 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 
 	// The graph, in the background, and the start of the join, while the
-	// models load.
-	graphDone := make(chan *join.Index, 1)
+	// models load: the models the graph names that are not given are
+	// listed (those missing or outside the project reported) as soon as
+	// the graph is read, so that the join may forget at once where the
+	// graph names each model.
+	type graphJoin struct {
+		ix    *join.Index
+		named []modelJob
+	}
+	graphDone := make(chan graphJoin, 1)
+	given := make(map[string]bool, len(models))
+	for _, p := range models {
+		given[join.AbsPath(p)] = true
+	}
 	if len(graphs) > 0 {
 		go func() {
 			srcs := make([]graph.Source, len(graphs))
@@ -175,16 +193,34 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				sums = nil
 			}
 			sumMu.Unlock()
-			graphDone <- ix
+			var named []modelJob
+			for _, n := range ix.Named() {
+				if given[n.Path] || l.Excluded(n.Path) {
+					// Given (and loaded, or reported as unreadable), or
+					// excluded by the config: not loaded again.
+					continue
+				}
+				if !l.Inside(n.Path) {
+					// Not opened, not even looked at: whether it exists
+					// is not told either.
+					d := outsideModel(n)
+					d.Related = ix.AlsoNamed(n.Path, n.At)
+					addDiags(d)
+					continue
+				}
+				if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
+					addDiags(ix.MissingModel(n))
+					continue
+				}
+				named = append(named, modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true})
+			}
+			if ix != nil {
+				ix.ForgetNaming()
+			}
+			graphDone <- graphJoin{ix: ix, named: named}
 		}()
 	}
 
-	// The models, on a pool of workers.
-	type modelJob struct {
-		path     string
-		reported bool
-		named    bool // named by the graph only, not given
-	}
 	jobs := make(chan modelJob)
 	var done, total, parsed atomic.Int64
 	total.Store(int64(len(models)))
@@ -236,46 +272,16 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			}
 		})
 	}
-	queued := map[string]bool{}
 	for _, p := range models {
-		queued[join.AbsPath(p)] = true
 		jobs <- modelJob{path: p, reported: true}
 	}
 
 	var ix *join.Index
 	if len(graphs) > 0 {
-		ix = <-graphDone
-		// The models the graph names that are not queued yet: those
-		// missing or outside the project are reported now, so that the
-		// join may forget where the graph names each model before the
-		// others load.
-		var named []modelJob
-		for _, n := range ix.Named() {
-			if queued[n.Path] || l.Excluded(n.Path) {
-				// Given (and loaded, or already reported as unreadable),
-				// or excluded by the config: not loaded again.
-				continue
-			}
-			queued[n.Path] = true
-			if !l.Inside(n.Path) {
-				// Not opened, not even looked at: whether it exists is
-				// not told either.
-				d := outsideModel(n)
-				d.Related = ix.AlsoNamed(n.Path, n.At)
-				addDiags(d)
-				continue
-			}
-			if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
-				addDiags(ix.MissingModel(n))
-				continue
-			}
-			named = append(named, modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true})
-		}
-		if ix != nil {
-			ix.ForgetNaming()
-		}
-		total.Add(int64(len(named)))
-		for _, j := range named {
+		gj := <-graphDone
+		ix = gj.ix
+		total.Add(int64(len(gj.named)))
+		for _, j := range gj.named {
 			jobs <- j
 		}
 	}

@@ -255,8 +255,8 @@ func TestJoinMap(t *testing.T) {
 	rep := check(t, []string{filepath.Join(dir, "graph")}, maps)
 	wantFindings(t, rep, dir)
 	n := joined(t, rep, filepath.Join(dir, "repo", "models", "approval.bpmn"), "Remind")
-	if n.Model != "https://example.com/seams/models/approval.bpmn" {
-		t.Errorf("model IRI %q", n.Model)
+	if n.ModelIRI() != "https://example.com/seams/models/approval.bpmn" {
+		t.Errorf("model IRI %q", n.ModelIRI())
 	}
 
 	// Without the map, the IRI names no file.

@@ -48,7 +48,7 @@ func runSchedulesMissing(p *lint.Pass) {
 		done[proc] = true
 		subject, named := ix.ProcessTerm(n.Doc, proc)
 		if !named {
-			subject = graph.NewIRI(ix.ProcessIRI(n.Doc, proc, n.Model))
+			subject = graph.NewIRI(ix.ProcessIRI(n.Doc, proc, n.ModelIRI()))
 		}
 		const what = "[]"
 		detail := func(file string) string {
