@@ -50,6 +50,10 @@ var loadDetails = map[string]string{
 	"TMR0003": "Fix the Turtle at this position; no triple of this file was read.",
 }
 
+// maxEarlySummaries bounds the models summarized before the graph is
+// joined, which keep every id (a few KB each).
+const maxEarlySummaries = 256
+
 // keepEveryID makes the join keep every id of every model, not only those
 // the graph names: the tests compare the findings both ways.
 var keepEveryID = false
@@ -112,14 +116,25 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	// model: until the graph is read and joined (join.New), a summary
 	// keeps every id of its model; once it is, only the ids the graph
 	// names (joined, under sumMu).
+	// At most maxEarlySummaries models are summarized before the graph
+	// is joined (each keeps every id): past them, the workers wait for the
+	// join, which then has the processors to itself.
 	var sumMu sync.Mutex
 	var sums []*join.Model
 	var joined *join.Index
 	graphRead := false
+	graphJoined := make(chan struct{})
 	summarize := func(doc *bpmn.Document) {
 		sumMu.Lock()
 		ix, read := joined, graphRead
+		early := len(sums)
 		sumMu.Unlock()
+		if !read && early >= maxEarlySummaries {
+			<-graphJoined
+			sumMu.Lock()
+			ix, read = joined, graphRead
+			sumMu.Unlock()
+		}
 		var m *join.Model
 		switch {
 		case keepEveryID:
@@ -193,6 +208,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				sums = nil
 			}
 			sumMu.Unlock()
+			close(graphJoined)
 			var named []modelJob
 			for _, n := range ix.Named() {
 				if given[n.Path] || l.Excluded(n.Path) {
