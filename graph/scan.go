@@ -677,7 +677,7 @@ func (p *scanner) literal() xterm {
 			x.c, x.d = dc.nsRef, p.localRef(d)
 			p.put(dc.canon)
 			p.putByte(':')
-			p.put(p.lx.s[d.colon+1:d.end])
+			p.put(p.lx.s[d.colon+1 : d.end])
 		default:
 			p.failExpected("a datatype IRI after '^^'")
 		}
