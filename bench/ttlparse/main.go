@@ -20,7 +20,11 @@ import (
 	"github.com/seams/seams-timers/graph"
 )
 
-func main() {
+func main() { os.Exit(run()) }
+
+// run loads the files and returns the exit code: 1 when a document had an
+// error.
+func run() int {
 	verbose := flag.Bool("v", false, "print the number of triples read")
 	cpuprofile := flag.String("cpuprofile", "", "write a CPU profile to this file")
 	memprofile := flag.String("memprofile", "", "write an allocation profile to this file")
@@ -28,7 +32,7 @@ func main() {
 	flag.Parse()
 	if flag.NArg() == 0 {
 		fmt.Fprintln(os.Stderr, "usage: ttlparse [-v] [-cpuprofile F] [-memprofile F] FILE...")
-		os.Exit(2)
+		return 2
 	}
 	if *memprofile != "" {
 		runtime.MemProfileRate = 64 << 10
@@ -62,9 +66,9 @@ func main() {
 	}
 	runtime.KeepAlive(g)
 	if len(errs) > 0 {
-		pprof.StopCPUProfile()
-		os.Exit(1)
+		return 1
 	}
+	return 0
 }
 
 func fail(err error) {
