@@ -5,11 +5,11 @@
 # package loading the same file and discarding the graph (bench/ttlparse:
 # graph.Load, with its strict scanner, term table and indexes). The files
 # are generated index graphs (bench/genindex) of 1,000, 100,000 and
-# 1,000,000 triples. For each size it prints bench/runs' report, then a
-# row for the README's speed table: medians; the ratio to serdi of the
-# wall time is the median (and quartiles) of the paired ratios, the others
-# are ratios of medians. The machine is shared: read CPU time beside wall
-# time, and the load average printed before and after.
+# 1,000,000 triples. For each size it prints bench/runs' Markdown rows
+# (-md), ready for the README's speed table: each command's wall time
+# (median and quartiles), CPU time, peak RSS, and the median of its paired
+# ratios to serdi. The machine is shared: read CPU time beside wall time,
+# and the load average printed before and after.
 # Usage: bash bench/turtle.sh [RUNS_BIG [RUNS_MID [RUNS_SMALL]]]
 set -euo pipefail
 export CGO_ENABLED=0
@@ -30,36 +30,17 @@ go run -tags devtools ./bench/genindex -n 2000 -triples 1000000 -out "$out/index
 
 echo "$(serdi -v 2>&1 | head -1); $(rapper --version 2>&1 | head -1 | sed 's/^/rapper /'); $(go version | cut -d' ' -f3)"
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   cores: $(nproc)"
-rows=()
+echo
+echo "| case | command | wall | CPU | peak RSS | x serdi |"
+echo "| --- | --- | --- | --- | --- | --- |"
 for spec in "1000:$runs_small:1,000" "100000:$runs_mid:100,000" "1000000:$runs_big:1,000,000"; do
 	IFS=: read -r n runs label <<<"$spec"
 	f="$out/index-$n.ttl"
 	size=$(awk -v b="$(stat -c %s "$f")" 'BEGIN { if (b >= 1048576) printf "%.0f MB", b/1048576; else printf "%.0f KB", b/1024 }')
-	report=$("$out/runs" -n "$runs" -ok 0 \
+	"$out/runs" -n "$runs" -ok 0 -md "Turtle parse alone, $label triples ($size)" \
 		"serdi=serdi -i turtle -o ntriples $f" \
 		"rapper=rapper -q -i turtle -o ntriples $f" \
-		"seams-timers=$out/ttlparse $f")
-	echo "$report"
-	# The medians of each command (wall ms, CPU ms, peak RSS MB) and the
-	# paired ratios of seams-timers to each of the others.
-	row=$(awk -v label="$label" -v size="$size" '
-		function ms(x) { return x >= 1000 ? sprintf("%.2f s", x/1000) : sprintf("%.1f ms", x) }
-		function cut(x) { gsub(/[,)]/, "", x); return x }
-		/ wall median / {
-			name = $1; w[name] = $4; c[name] = $10
-			for (i = 1; i <= NF; i++) if ($i == "RSS") r[name] = $(i+1)
-		}
-		/^seams-timers \/ serdi:/ { rs = $5 " (quartiles " $7 "-" cut($9) ")" }
-		END {
-			us = "seams-timers"
-			printf "| Turtle parse alone, %s triples (%s; `bash bench/turtle.sh`) | %s wall, %s CPU, %s MB peak RSS | serdi: %s wall, %s CPU, %s MB; rapper: %s wall, %s CPU, %s MB | serdi: wall %s, CPU x%.2f; rapper: wall x%.2f, CPU x%.2f |\n",
-				label, size, ms(w[us]), ms(c[us]), r[us],
-				ms(w["serdi"]), ms(c["serdi"]), r["serdi"], ms(w["rapper"]), ms(c["rapper"]), r["rapper"],
-				rs, c[us]/c["serdi"], w[us]/w["rapper"], c[us]/c["rapper"]
-		}' <<<"$report")
-	rows+=("$row")
+		"seams-timers=$out/ttlparse $f"
 done
-echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
-echo "README rows:"
-printf '%s\n' "${rows[@]}"
+echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)"
