@@ -38,13 +38,13 @@ type Index struct {
 	// Maps are the IRI-prefix-to-directory maps the join used.
 	Maps map[string]string
 
-	byKey     map[elemKey]*Node
+	byKey     []*Node                 // the joined nodes, sorted by (Path, ElementID), stably: the first per element answers
 	byTerm    map[graph.Term]*Node    // while New runs
 	docs      map[string]*Model       // by absolute path
 	models    []*Model                // the joined models, sorted by path
 	named     map[string]namedAt      // absolute model path -> where the graph first names it
 	also      map[string][]span.Range // absolute model path or unmapped IRI -> the other places naming it
-	procTerms map[elemKey]graph.Term  // process -> the term the graph names it with
+	procTerms map[elemKey]string      // process -> the IRI the graph names it with
 	modelRefs map[string]modelRef     // IRI without fragment -> the file it names
 	frozen    bool                    // the join is done: modelRefs is read-only
 	broken    map[string]bool         // absolute paths of graph documents that failed to load
@@ -54,11 +54,6 @@ type Index struct {
 // Node is an index node typed as a timer event.
 type Node struct {
 	Term graph.Term
-	// Start and Catch report the timer types the graph gives it; FirstStart
-	// that the first of its timer rdf:type triples types it
-	// proc:TimerStartEvent (Index.TypeTriple is Index.StartType).
-	Start, Catch bool
-	FirstStart   bool
 	// Path is the model file its IRI names ("" when the IRI names no
 	// file), Doc the loaded model (nil when missing or unreadable),
 	// ElementID the fragment, and Element the flow node with that id (nil
@@ -67,6 +62,13 @@ type Node struct {
 	Doc       *Model
 	ElementID string
 	Element   *Element
+	// Start and Catch report the timer types the graph gives it; FirstStart
+	// that the first of its timer rdf:type triples types it
+	// proc:TimerStartEvent (Index.TypeTriple is Index.StartType). (The
+	// flags sit together so that a Node takes 112 bytes, not 144: a check
+	// with a large graph holds one per timer node.)
+	Start, Catch bool
+	FirstStart   bool
 	// Local reports that the IRI names a node of a graph document itself
 	// (<#t>), not an element of a model.
 	Local bool
@@ -177,12 +179,11 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		Vocab:     vocab,
 		Files:     files,
 		Maps:      maps,
-		byKey:     map[elemKey]*Node{},
 		byTerm:    map[graph.Term]*Node{},
 		docs:      map[string]*Model{},
 		named:     map[string]namedAt{},
 		also:      map[string][]span.Range{},
-		procTerms: map[elemKey]graph.Term{},
+		procTerms: map[elemKey]string{},
 		modelRefs: map[string]modelRef{},
 		broken:    map[string]bool{},
 		wanted:    map[string][]string{},
@@ -434,6 +435,7 @@ func (ix *Index) Finish(models []*Model) {
 	}
 	// Resolve the nodes and index them by element.
 	slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.Term.Value, b.Term.Value) })
+	ix.byKey = nil
 	for _, n := range ix.Nodes {
 		if n.Path == "" {
 			continue
@@ -454,17 +456,18 @@ func (ix *Index) Finish(models []*Model) {
 				n.Element = &Element{ID: n.ElementID, Type: r.What, Span: r.Span}
 			}
 		}
-		k := elemKey{n.Path, n.ElementID}
-		if _, dup := ix.byKey[k]; !dup {
-			ix.byKey[k] = n
-		}
+		ix.byKey = append(ix.byKey, n)
 	}
+	// A sorted list, not a map: a check with a large graph holds one
+	// entry per timer node (a map took about 120 bytes an entry).
+	slices.SortStableFunc(ix.byKey, compareNodeKey)
+	ix.byKey = slices.Clip(ix.byKey)
 
 	// The terms that name processes.
 	nameProcess := func(t graph.Term) {
 		if k, ok := ix.key(t); ok {
 			if _, seen := ix.procTerms[k]; !seen {
-				ix.procTerms[k] = t
+				ix.procTerms[k] = t.Value // key takes IRIs only
 			}
 		}
 	}
@@ -621,7 +624,17 @@ func DisplayPath(p string) string {
 
 // NodeOf returns the index node of a timer element, or nil.
 func (ix *Index) NodeOf(m *Model, el *Element) *Node {
-	return ix.byKey[elemKey{m.abs, el.ID}]
+	k := elemKey{m.abs, el.ID}
+	if i, ok := slices.BinarySearchFunc(ix.byKey, k, func(n *Node, k elemKey) int {
+		return cmp.Or(strings.Compare(n.Path, k.path), strings.Compare(n.ElementID, k.id))
+	}); ok {
+		return ix.byKey[i]
+	}
+	return nil
+}
+
+func compareNodeKey(a, b *Node) int {
+	return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.ElementID, b.ElementID))
 }
 
 // Indexed reports whether the graph covers a model: it names the model, or
@@ -683,8 +696,11 @@ func (ix *Index) DisplayTerm(t graph.Term, file string) string {
 // form the graph wrote it, when the graph names it at all (types it
 // proc:Process, or executes or schedules it).
 func (ix *Index) ProcessTerm(m *Model, p *Process) (graph.Term, bool) {
-	t, ok := ix.procTerms[elemKey{m.abs, p.ID}]
-	return t, ok
+	iri, ok := ix.procTerms[elemKey{m.abs, p.ID}]
+	if !ok {
+		return graph.Term{}, false
+	}
+	return graph.NewIRI(iri), true
 }
 
 // key maps an IRI term to the (model path, element id) it names.

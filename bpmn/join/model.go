@@ -165,9 +165,9 @@ func summarize(doc *bpmn.Document) *Model {
 		if len(e.Timers) == 0 {
 			continue
 		}
-		el := &Element{ID: e.ID, Type: e.Type, Span: e.Span, Placement: e.Placement(), Timers: len(e.Timers)}
+		el := &Element{ID: e.ID, Type: internType(e.Type), Span: e.Span, Placement: e.Placement(), Timers: len(e.Timers)}
 		if to := e.AttachedTo; to != nil {
-			el.AttachedTo = &Attached{ID: to.ID, Type: to.Type}
+			el.AttachedTo = &Attached{ID: to.ID, Type: internType(to.Type)}
 		}
 		if e.Container != nil {
 			el.Process = tops[e.Container.Top()]
@@ -175,6 +175,28 @@ func summarize(doc *bpmn.Document) *Model {
 		m.Timers = append(m.Timers, el)
 	}
 	return m
+}
+
+// elementTypes are the BPMN local names a summary shares instead of
+// holding the parser's copy of each (a check of many models keeps one
+// Element per timer).
+var elementTypes = func() map[string]string {
+	m := map[string]string{}
+	for _, t := range []string{"startEvent", "boundaryEvent", "intermediateCatchEvent", "intermediateThrowEvent",
+		"endEvent", "task", "userTask", "serviceTask", "scriptTask", "manualTask", "sendTask", "receiveTask",
+		"businessRuleTask", "callActivity", "subProcess", "transaction", "adHocSubProcess",
+		"exclusiveGateway", "parallelGateway", "inclusiveGateway", "eventBasedGateway", "complexGateway"} {
+		m[t] = t
+	}
+	return m
+}()
+
+// internType returns the shared copy of a BPMN local name, or t.
+func internType(t string) string {
+	if s, ok := elementTypes[t]; ok {
+		return s
+	}
+	return t
 }
 
 // ref is the Ref of a value of doc.ByID.
@@ -190,7 +212,7 @@ func (m *Model) ref(v any) Ref {
 		}
 		return r
 	case *bpmn.Element:
-		r := Ref{What: v.Type, Span: v.Span}
+		r := Ref{What: internType(v.Type), Span: v.Span}
 		if len(v.Timers) > 0 {
 			for _, el := range m.Timers {
 				if el.Span == v.Span {
