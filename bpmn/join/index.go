@@ -48,7 +48,7 @@ type Index struct {
 	modelRefs map[string]modelRef     // IRI without fragment -> the file it names
 	frozen    bool                    // the join is done: modelRefs is read-only
 	broken    map[string]bool         // absolute paths of graph documents that failed to load
-	wanted    map[string][]string     // absolute model path -> the ids the graph names in it, sorted
+	wanted    []elemKey               // (absolute model path, id) the graph names, sorted, until Finish
 }
 
 // Node is an index node typed as a timer event.
@@ -186,7 +186,6 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		procTerms: map[elemKey]string{},
 		modelRefs: map[string]modelRef{},
 		broken:    map[string]bool{},
-		wanted:    map[string][]string{},
 	}
 	for _, f := range broken {
 		ix.broken[AbsPath(f)] = true
@@ -269,10 +268,10 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		}
 	}
 
-	for p, ids := range ix.wanted {
-		slices.Sort(ids)
-		ix.wanted[p] = slices.Clip(slices.Compact(ids))
-	}
+	// One sorted list, not a map of lists: a check with a large graph
+	// wants a few ids in each of many models.
+	slices.SortFunc(ix.wanted, compareElemKey)
+	ix.wanted = slices.Clip(slices.Compact(ix.wanted))
 
 	var diags []lint.Diagnostic
 	for base, at := range unmapped {
@@ -288,9 +287,24 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 // model: Summarize keeps what it names.
 func (ix *Index) want(k elemKey) {
 	if k.id != "" {
-		// The id is cut from a term's IRI, which the join may not keep.
-		ix.wanted[k.path] = append(ix.wanted[k.path], strings.Clone(k.id))
+		// The id is cut from a term's IRI, which the graph keeps.
+		ix.wanted = append(ix.wanted, k)
 	}
+}
+
+func compareElemKey(a, b elemKey) int {
+	return cmp.Or(strings.Compare(a.path, b.path), strings.Compare(a.id, b.id))
+}
+
+// wantedIn lists the ids the graph names in the model at an absolute
+// path, sorted.
+func (ix *Index) wantedIn(path string) []string {
+	i, _ := slices.BinarySearchFunc(ix.wanted, path, func(k elemKey, p string) int { return strings.Compare(k.path, p) })
+	var ids []string
+	for ; i < len(ix.wanted) && ix.wanted[i].path == path; i++ {
+		ids = append(ids, ix.wanted[i].id)
+	}
+	return ids
 }
 
 // wantTerm is want for the id an IRI term names, if it names one.
@@ -305,13 +319,13 @@ func (ix *Index) wantTerm(t graph.Term) {
 // ids the graph names stand for. It may be called from several goroutines
 // at once, until Finish.
 func (ix *Index) Summarize(doc *bpmn.Document) *Model {
-	return summarizeKept(doc, ix.wanted[AbsPath(doc.Path)])
+	return summarizeKept(doc, ix.wantedIn(AbsPath(doc.Path)))
 }
 
 // Prune drops from a Model built by Summarize before the graph was read
 // the ids that this join does not need: it then holds what ix.Summarize
 // would have built.
-func (ix *Index) Prune(m *Model) { m.keep(ix.wanted[m.abs]) }
+func (ix *Index) Prune(m *Model) { m.keep(ix.wantedIn(m.abs)) }
 
 // ForgetNaming drops what the join kept about the places that name each
 // model, once the models the graph names that are missing or outside the

@@ -15,9 +15,10 @@ import (
 // joined model once it is done: the model's lint.File, its join.Model,
 // its timers' index nodes and its share of the graph (a generated model
 // has three timers and a 15 KB file; the graph lifting them is eight
-// triples per model). Measured: about 2.5 KB. A check that kept the parsed
-// models, as before join.Model, kept about 30 KB each.
-const maxRetainedPerModel = 8 << 10
+// triples per model). Measured: 2.1 to 2.9 KB (3.1 KB before the index
+// nodes shrank). A check that kept the parsed models, as before
+// join.Model, kept about 30 KB each.
+const maxRetainedPerModel = 5 << 10
 
 // TestRetainedPerModel pins the memory a check with an index graph keeps
 // per model, counted in bytes on the heap after a collection (not in
