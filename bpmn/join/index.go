@@ -271,7 +271,9 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	// One sorted list, not a map of lists: a check with a large graph
 	// wants a few ids in each of many models.
 	slices.SortFunc(ix.wanted, compareElemKey)
-	ix.wanted = slices.Clip(slices.Compact(ix.wanted))
+	// A copy of the size it needs (Clip would keep the array that
+	// append grew, duplicates included).
+	ix.wanted = slices.Clone(slices.Compact(ix.wanted))
 
 	var diags []lint.Diagnostic
 	for base, at := range unmapped {
