@@ -40,7 +40,7 @@ type Index struct {
 
 	byKey     []*Node                 // the joined nodes, sorted by (Path, ElementID), stably: the first per element answers
 	byTerm    map[graph.Term]*Node    // while New runs
-	docs      map[string]*Model       // by absolute path
+	docs      []*Model                // the joined models, sorted by absolute path (a list: a large check joins many)
 	models    []*Model                // the joined models, sorted by path
 	named     map[string]namedAt      // absolute model path -> where the graph first names it
 	also      map[string][]span.Range // absolute model path or unmapped IRI -> the other places naming it
@@ -180,7 +180,6 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		Files:     files,
 		Maps:      maps,
 		byTerm:    map[graph.Term]*Node{},
-		docs:      map[string]*Model{},
 		named:     map[string]namedAt{},
 		also:      map[string][]span.Range{},
 		procTerms: map[elemKey]string{},
@@ -443,9 +442,13 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // with the graph's nodes. The index is read-only afterwards, so rules may
 // read it from several goroutines.
 func (ix *Index) Finish(models []*Model) {
+	// The first model per absolute path is joined.
+	ix.docs = slices.Clone(models)
+	slices.SortStableFunc(ix.docs, func(a, b *Model) int { return strings.Compare(a.abs, b.abs) })
+	ix.docs = slices.Clip(slices.CompactFunc(ix.docs, func(a, b *Model) bool { return a.abs == b.abs }))
+	ix.models = nil
 	for _, m := range models {
-		if _, dup := ix.docs[m.abs]; !dup {
-			ix.docs[m.abs] = m
+		if ix.doc(m.abs) == m {
 			ix.models = append(ix.models, m)
 		}
 	}
@@ -456,7 +459,7 @@ func (ix *Index) Finish(models []*Model) {
 		if n.Path == "" {
 			continue
 		}
-		n.Doc = ix.docs[n.Path]
+		n.Doc = ix.doc(n.Path)
 		if n.Doc == nil {
 			continue
 		}
@@ -506,8 +509,8 @@ func (ix *Index) Finish(models []*Model) {
 			graphDirs[filepath.Dir(p)] = true
 		}
 	}
-	for p, m := range ix.docs {
-		if _, named := ix.named[p]; named || graphDirs[filepath.Dir(p)] {
+	for _, m := range ix.docs {
+		if _, named := ix.named[m.abs]; named || graphDirs[filepath.Dir(m.abs)] {
 			m.indexed = true
 		}
 	}
@@ -658,7 +661,15 @@ func compareNodeKey(a, b *Node) int {
 func (ix *Index) Indexed(m *Model) bool { return m.indexed }
 
 // Doc returns the joined model at a path, or nil.
-func (ix *Index) Doc(path string) *Model { return ix.docs[AbsPath(path)] }
+func (ix *Index) Doc(path string) *Model { return ix.doc(AbsPath(path)) }
+
+// doc returns the joined model at an absolute path, or nil.
+func (ix *Index) doc(abs string) *Model {
+	if i, ok := slices.BinarySearchFunc(ix.docs, abs, func(m *Model, p string) int { return strings.Compare(m.abs, p) }); ok {
+		return ix.docs[i]
+	}
+	return nil
+}
 
 // Display renders an IRI compactly for a message about a triple written
 // in the graph document at file: `#frag` for a node of that document
@@ -742,7 +753,7 @@ func (ix *Index) Element(t graph.Term) (m *Model, r Ref, ok bool) {
 	if !isKey {
 		return nil, Ref{}, false
 	}
-	m = ix.docs[k.path]
+	m = ix.doc(k.path)
 	if m == nil {
 		return nil, Ref{}, false
 	}
@@ -875,7 +886,7 @@ func (ix *Index) graphDiagnostic(r span.Range, subject graph.Term, predicate, de
 	if subject.IsBlank() {
 		d.Subject = "_:" + subject.Value
 	}
-	if k, ok := ix.key(subject); ok && ix.docs[k.path] != nil {
+	if k, ok := ix.key(subject); ok && ix.doc(k.path) != nil {
 		d.Element = k.id
 		d.Related = ix.elementRelated(k, r.File)
 	}
@@ -886,7 +897,7 @@ func (ix *Index) graphDiagnostic(r span.Range, subject graph.Term, predicate, de
 // about an element of a loaded model concerns: the element's start tag
 // in its model (nil when the id names nothing there).
 func (ix *Index) elementRelated(k elemKey, file string) []lint.Related {
-	m := ix.docs[k.path]
+	m := ix.doc(k.path)
 	r, ok := m.ID(k.id)
 	if !ok || AbsPath(r.Span.File) == AbsPath(file) {
 		return nil
