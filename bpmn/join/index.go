@@ -95,8 +95,23 @@ type elemKey struct {
 
 // namedAt is where the graph first names a model.
 type namedAt struct {
-	at  span.Range
-	iri string // the model's IRI as the graph wrote it (resolved)
+	file string   // the graph document
+	iri  string   // the model's IRI as the graph wrote it (resolved)
+	pos  [6]int32 // the term's span (start line, column, offset; end ...): a large graph names many models
+}
+
+func newNamedAt(at span.Range, iri string) namedAt {
+	s, e := at.Start, at.End
+	return namedAt{file: at.File, iri: iri,
+		pos: [6]int32{int32(s.Line), int32(s.Col), int32(s.Offset), int32(e.Line), int32(e.Col), int32(e.Offset)}}
+}
+
+// at is the span of the term that names the model.
+func (n namedAt) at() span.Range {
+	p := n.pos
+	return span.Range{File: n.file,
+		Start: span.Pos{Line: int(p[0]), Col: int(p[1]), Offset: int(p[2])},
+		End:   span.Pos{Line: int(p[3]), Col: int(p[4]), Offset: int(p[5])}}
 }
 
 // modelRef is the file an IRI names, cached per IRI.
@@ -220,8 +235,8 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			return
 		}
 		ix.alsoNames(ref.path, at)
-		if old, seen := ix.named[ref.path]; !seen || before(at, old.at) {
-			ix.named[ref.path] = namedAt{at: at, iri: base}
+		if old, seen := ix.named[ref.path]; !seen || before(at, old.at()) {
+			ix.named[ref.path] = newNamedAt(at, base)
 		}
 	}
 	// The graph holds each triple once, so a node has at most one
@@ -423,7 +438,7 @@ func (ix *Index) Named() []Named {
 	}
 	out := make([]Named, 0, len(ix.named))
 	for p, n := range ix.named {
-		out = append(out, Named{Path: p, At: n.at})
+		out = append(out, Named{Path: p, At: n.at()})
 	}
 	slices.SortFunc(out, func(a, b Named) int { return compareRange(a.At, b.At) })
 	return out
@@ -775,7 +790,7 @@ func (ix *Index) Process(t graph.Term) (m *Model, p *Process) {
 func (ix *Index) HomeGraph(m *Model) string {
 	p := m.abs
 	if n, ok := ix.named[p]; ok {
-		return n.at.File
+		return n.file
 	}
 	for _, f := range ix.Files {
 		if filepath.Dir(AbsPath(f)) == filepath.Dir(p) {
@@ -840,7 +855,7 @@ func (ix *Index) TermRelated(t graph.Term, label string) []lint.Related {
 // NamedAt is where the graph first names a model, when it does.
 func (ix *Index) NamedAt(m *Model) (span.Range, bool) {
 	n, ok := ix.named[m.abs]
-	return n.at, ok
+	return n.at(), ok
 }
 
 // ReportNode records a diagnostic about a graph node that lacks a triple:
