@@ -86,8 +86,9 @@ func TestSimulateFlagsJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var doc struct {
-		Version  int
-		Note     string
+		Schema   string
+		Engine   string
+		Notes    []string
 		Scenario struct {
 			Replicas int
 			Down     []string
@@ -106,7 +107,7 @@ func TestSimulateFlagsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if doc.Version != 1 || doc.Note != "" || doc.Scenario.Replicas != 3 || len(doc.Scenario.Down) != 1 {
+	if doc.Schema != "seams-timers/simulate/1" || doc.Engine != "bpmn" || len(doc.Notes) != 1 || doc.Scenario.Replicas != 3 || len(doc.Scenario.Down) != 1 {
 		t.Errorf("header: %+v", doc)
 	}
 	got := map[string][3]int{}
@@ -306,8 +307,8 @@ func TestSimulateIndexGraphSchedules(t *testing.T) {
 
 	// JSON carries the header line too.
 	code, out, _ = runTimerCmd(t, append(args, "--format", "json", dir)...)
-	var doc struct{ Scheduling string }
-	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil || !strings.Contains(doc.Scheduling, "#batch schedules ") {
+	var doc struct{ Notes []string }
+	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil || len(doc.Notes) != 1 || !strings.Contains(doc.Notes[0], "#batch schedules ") {
 		t.Errorf("exit %d, %v: %+v", code, err, doc)
 	}
 }
