@@ -118,6 +118,8 @@ type engine struct {
 	out sink
 	// ninst counts the instances created.
 	ninst int32
+	// cur1 is the event being handed to out.
+	cur1 rec
 }
 
 // Run simulates the input under the scenario. The scenario's zero fields
@@ -534,7 +536,10 @@ func (e *engine) emit(r rec) {
 	if r.in != nil {
 		in = Instance{Process: int32(r.in.proc.index), Seq: r.in.seq}
 	}
-	if err := e.out.event(e.res, &r, in); err != nil && e.err == nil {
+	// The event goes to the output through the engine's own copy, so
+	// that it does not escape to the heap.
+	e.cur1 = r
+	if err := e.out.event(e.res, &e.cur1, in); err != nil && e.err == nil {
 		e.err = err
 	}
 }
