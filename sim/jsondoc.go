@@ -2,8 +2,10 @@ package sim
 
 import (
 	"bufio"
+	"bytes"
 	_ "embed" // for the output schema
 	"encoding/json"
+	"fmt"
 	"io"
 	"strconv"
 	"time"
@@ -116,9 +118,11 @@ func (d *JSONDoc) b(b []byte) {
 
 // field writes "name": value at the document's first level.
 func (d *JSONDoc) field(name string, v any, comma bool) {
-	b, err := json.MarshalIndent(v, "  ", "  ")
-	if err != nil && d.err == nil {
-		d.err = err
+	b, err := marshal(v, "  ")
+	if err != nil {
+		if d.err == nil {
+			d.err = err
+		}
 		return
 	}
 	d.s("  " + strconv.Quote(name) + ": ")
@@ -131,7 +135,7 @@ func (d *JSONDoc) field(name string, v any, comma bool) {
 
 // Event writes one event: a JSON object, marshalled.
 func (d *JSONDoc) Event(v any) {
-	b, err := json.Marshal(v)
+	b, err := marshal(v, "")
 	if err != nil {
 		if d.err == nil {
 			d.err = err
@@ -172,13 +176,71 @@ func (d *JSONDoc) End(timers []any) error {
 	return d.w.Flush()
 }
 
-// AppendString appends s as a JSON string, escaped as encoding/json
-// escapes it (<, > and & included), without reflection.
+// marshal encodes v as `check --format json` does: markup as it is, and
+// the characters a terminal would act on (C1 controls, line separators,
+// bidirectional formatting) escaped; indented with prefix when prefix is
+// not "", else on one line.
+func marshal(v any, prefix string) ([]byte, error) {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.SetEscapeHTML(false)
+	if prefix != "" {
+		enc.SetIndent(prefix, "  ")
+	}
+	if err := enc.Encode(v); err != nil {
+		return nil, err
+	}
+	return escapeRunes(bytes.TrimSuffix(buf.Bytes(), []byte("\n"))), nil
+}
+
+// unsafeRune reports a character that JSON leaves as it is and a terminal
+// or an editor acts on.
+func unsafeRune(r rune) bool {
+	switch {
+	case r == 0x7f, r >= 0x80 && r <= 0x9f, r == 0x061c, r == 0x200e, r == 0x200f,
+		r >= 0x2028 && r <= 0x202e, r >= 0x2066 && r <= 0x2069:
+		return true
+	}
+	return false
+}
+
+// escapeRunes rewrites, in JSON text, each unsafe character as \uXXXX:
+// such a character stands only inside a string, where the escape reads
+// back as the same character.
+func escapeRunes(b []byte) []byte {
+	var out []byte
+	for i := 0; i < len(b); {
+		if b[i] < utf8.RuneSelf && b[i] != 0x7f {
+			if out != nil {
+				out = append(out, b[i])
+			}
+			i++
+			continue
+		}
+		r, n := utf8.DecodeRune(b[i:])
+		if r != utf8.RuneError && unsafeRune(r) {
+			if out == nil {
+				out = append(make([]byte, 0, len(b)+16), b[:i]...)
+			}
+			out = append(out, fmt.Sprintf(`\u%04x`, r)...)
+		} else if out != nil {
+			out = append(out, b[i:i+n]...)
+		}
+		i += n
+	}
+	if out == nil {
+		return b
+	}
+	return out
+}
+
+// AppendString appends s as a JSON string, encoded as the document encodes
+// every string, without reflection for plain ASCII.
 func AppendString(b []byte, s string) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
-		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' || c == '<' || c == '>' || c == '&' {
-			q, _ := json.Marshal(s)
+		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
+			q, _ := marshal(s, "")
 			return append(b, q...)
 		}
 	}
