@@ -40,9 +40,10 @@ XML
 	echo '</bpmn:definitions>'
 } >"$model"
 if [ -n "$old_rev" ]; then
+	# The old revision's tree, exported (no worktree is registered).
 	tree=$(mktemp -d)
-	trap 'git worktree remove --force "$tree" >/dev/null 2>&1 || true; rm -rf "$tree"' EXIT
-	git worktree add --detach -q "$tree" "$old_rev"
+	trap 'rm -rf "$tree"' EXIT
+	git archive "$old_rev" | tar -x -C "$tree"
 	(cd "$tree" && go build -o "$OLDPWD/$out/old" ./cmd/seams-timers)
 fi
 # The binary writes to stdout; bench/runs discards a child's output.
