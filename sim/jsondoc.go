@@ -236,11 +236,11 @@ func escapeRunes(b []byte) []byte {
 
 // AppendString appends s as a JSON string, encoded as the document encodes
 // every string, without reflection for plain ASCII.
-func AppendString(b []byte, s string) []byte {
+func AppendString[S ~string | ~[]byte](b []byte, s S) []byte {
 	for i := 0; i < len(s); i++ {
 		c := s[i]
 		if c < 0x20 || c >= utf8.RuneSelf || c == '"' || c == '\\' {
-			q, _ := marshal(s, "")
+			q, _ := marshal(string(s), "")
 			return append(b, q...)
 		}
 	}

@@ -125,9 +125,14 @@ func TestYearModelCounts(t *testing.T) {
 // everyMinute is issue 27's memory case: 200 timer starts every minute on
 // five replicas.
 func everyMinute(tb testing.TB, days int) ([]*bpmn.Document, Scenario) {
+	return everyMinuteOf(tb, 200, days)
+}
+
+// everyMinuteOf is everyMinute with n timer starts.
+func everyMinuteOf(tb testing.TB, n, days int) ([]*bpmn.Document, Scenario) {
 	var b strings.Builder
 	b.WriteString(defsHead)
-	for i := range 200 {
+	for i := range n {
 		fmt.Fprintf(&b, `<bpmn:process id="Job%d" isExecutable="true">
 <bpmn:startEvent id="Every%d"><bpmn:outgoing>j%d</bpmn:outgoing>%s</bpmn:startEvent>
 <bpmn:sequenceFlow id="j%d" sourceRef="Every%d" targetRef="Done%d"/>

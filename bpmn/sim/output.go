@@ -308,6 +308,7 @@ type jsonSink struct {
 	doc  *simcore.JSONDoc
 	b    []byte
 	line []byte
+	inst []byte
 }
 
 func newJSONSink(w io.Writer, opts JSONOptions) *jsonSink { return &jsonSink{w: w, opts: opts} }
@@ -362,13 +363,14 @@ func (s *jsonSink) event(r *Result, p *rec, in Instance) error {
 		b = append(b, '"')
 		if Kind(p.kind) == KindFire && ts != nil && ts.Role == RoleStart {
 			b = append(b, `,"correlationKey":"`...)
-			b = append(b, CorrelationKey(tm(p.due))...)
+			b = tm(p.due).AppendFormat(b, correlationLayout)
 			b = append(b, '"')
 		}
 	}
 	if in.Seq != 0 {
 		b = append(b, `,"instance":`...)
-		b = simcore.AppendString(b, r.instanceName(in))
+		s.inst = appendInstance(s.inst[:0], r, in)
+		b = simcore.AppendString(b, s.inst)
 	}
 	if p.count != 0 {
 		b = append(b, `,"count":`...)
@@ -390,7 +392,7 @@ func (s *jsonSink) event(r *Result, p *rec, in Instance) error {
 	b = append(b, `,"message":`...)
 	// The message is the text line's, without its time, replica and level.
 	s.line = r.appendRec(s.line[:0], p, in)
-	b = simcore.AppendString(b, string(s.line[lineHead(s.line):]))
+	b = simcore.AppendString(b, s.line[lineHead(s.line):])
 	b = append(b, '}')
 	s.b = b
 	s.doc.RawEvent(b)
