@@ -342,7 +342,8 @@ func (s *jsonSink) begin(r *Result) error {
 // event writes one event as a JSON object on its line, built without
 // reflection: a year of firings is a hundred million of them.
 func (s *jsonSink) event(r *Result, p *rec, in Instance) error {
-	b := append(s.b[:0], `{"time":"`...)
+	b := s.b[:0]
+	b = append(b, `{"time":"`...)
 	b = simcore.AppendInstant(b, tm(p.at))
 	b = append(b, `","kind":"`...)
 	b = append(b, Kind(p.kind).String()...)
