@@ -31,3 +31,8 @@ func (JSONPrinter) Print(w io.Writer, r *Report) error {
 	}
 	return writeJSON(w, out)
 }
+
+// WriteJSON writes v as the JSON printers do: indented by two spaces,
+// HTML characters unescaped, line and paragraph separators escaped (so
+// the document is also valid JavaScript), ending with a newline.
+func WriteJSON(w io.Writer, v any) error { return writeJSON(w, v) }

@@ -82,7 +82,11 @@ func (a at) finding(d lint.Diagnostic) lint.Diagnostic {
 // nextCron prints the next firings of a schedule after now, in UTC; a
 // refused schedule prints its refusal instead. It reports false for a
 // refusal.
-func nextCron(run *project.NextRun, where *at, spec, label string) bool {
+func nextCron(run *project.NextRun, where *at, spec, label, name string) bool {
+	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}, Kind: "CronSchedule", Value: spec}
+	if where != nil {
+		entry.File, entry.Line, entry.Column = where.file, where.line, where.col
+	}
 	s, findings := cron.Read(spec)
 	var warn []cron.Finding
 	for _, f := range findings {
@@ -94,13 +98,22 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 		if where != nil {
 			d = where.finding(d)
 		}
-		run.Out.Finding("", d)
+		run.Refuse("", d)
+		entry.Status, entry.Rule = project.NextRefused, d.Rule
+		run.Timer(entry)
 		return false
 	}
 	for _, f := range warn {
 		id := warningID(f.Problem)
 		run.Warn.Printf("seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), id, catalog.Name(id))
+		d := lint.Diagnostic{Rule: id, Name: catalog.Name(id), Severity: lint.SeverityWarning,
+			Message: lint.Resolution(spec, "CronSchedule", f.What), Detail: f.Detail}
+		if where != nil {
+			d = where.finding(d)
+		}
+		run.Record(d)
 	}
+	entry.Status, entry.Due = project.NextDue, []string{}
 	t := run.Now
 	for range run.N {
 		t = s.Next(t)
@@ -112,7 +125,12 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 			line += "  " + label
 		}
 		run.Out.Printf("%s\n", line)
+		entry.Due = append(entry.Due, project.Instant(t))
 	}
+	if len(entry.Due) == 0 {
+		entry.Note = "no firing found after --now"
+	}
+	run.Timer(entry)
 	return true
 }
 
@@ -129,7 +147,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 		if run.Labelled {
 			label = v
 		}
-		if !nextCron(run, nil, spec, label) {
+		if !nextCron(run, nil, spec, label, v) {
 			ok = false
 		}
 	}
@@ -142,7 +160,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	}
 	for _, c := range st.Crons {
 		where := at{c.At.File, c.At.Start.Line, c.At.Start.Col}
-		if !nextCron(run, &where, c.Spec, where.String()+" CronSchedule "+strconv.Quote(c.Spec)) {
+		if !nextCron(run, &where, c.Spec, where.String()+" CronSchedule "+strconv.Quote(c.Spec), "CronSchedule "+strconv.Quote(c.Spec)) {
 			ok = false
 		}
 	}
