@@ -45,9 +45,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    any           `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool       sarifTool `json:"tool"`
+	Results    any       `json:"results"`
+	ColumnKind string    `json:"columnKind"`
 	// OriginalURIBaseIDs names the directory relative artifact URIs are
 	// relative to (%SRCROOT%), when the printer was told it.
 	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
