@@ -2,6 +2,7 @@ package lint
 
 import (
 	"bytes"
+	"errors"
 	"fmt"
 	"math/rand/v2"
 	"slices"
@@ -144,6 +145,44 @@ func TestStreamingPrintersWriteTheWholeDocument(t *testing.T) {
 			if want := wholeDocument(t, format, opts, rep); !bytes.Equal(got, want) {
 				t.Fatalf("%s, report %d: streamed\n%s\nwhole\n%s", format, n, got, want)
 			}
+		}
+	}
+}
+
+// failAfter accepts n bytes, then fails every write.
+type failAfter struct {
+	n      int
+	writes int
+}
+
+func (f *failAfter) Write(b []byte) (int, error) {
+	f.writes++
+	if len(b) > f.n {
+		return 0, errors.New("disk full")
+	}
+	f.n -= len(b)
+	return len(b), nil
+}
+
+// TestStreamingPrintersStopOnWriteError: a write error (a full disk, a
+// closed pipe) is returned, and the printer stops writing.
+func TestStreamingPrintersStopOnWriteError(t *testing.T) {
+	rep := &Report{Files: 1}
+	for i := range 20000 {
+		rep.Diagnostics = append(rep.Diagnostics, Diagnostic{Rule: "TMR1031", Name: "cycle-no-start", Severity: SeverityError,
+			File: fmt.Sprintf("m%05d.bpmn", i), Line: 1, Column: 1, Message: "cycle has no start"})
+	}
+	for _, format := range []string{"json", "codeclimate", "sarif", "junit"} {
+		p, err := NewPrinter(format, PrinterOptions{Rules: printerRules()})
+		if err != nil {
+			t.Fatal(err)
+		}
+		w := &failAfter{n: 100 << 10}
+		if err := p.Print(w, rep); err == nil || err.Error() != "disk full" {
+			t.Errorf("%s: Print returned %v, want the write error", format, err)
+		}
+		if w.writes > 2 {
+			t.Errorf("%s: %d writes after the failing one", format, w.writes-2)
 		}
 	}
 }

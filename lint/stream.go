@@ -50,13 +50,16 @@ func writeJSONStream(w io.Writer, skeleton any, items iter.Seq2[any, error]) err
 	}
 	lineStart := bytes.LastIndexByte(doc[:at], '\n') + 1
 	indent := string(doc[lineStart : lineStart+len(doc[lineStart:at])-len(bytes.TrimLeft(doc[lineStart:at], " "))])
-	bw := bufio.NewWriterSize(w, streamBuffer)
+	bw := &stickyWriter{w: bufio.NewWriterSize(w, streamBuffer)}
 	bw.Write(JSONRunes(doc[:at]))
 	var item bytes.Buffer
 	first := true
 	for v, err := range items {
 		if err != nil {
 			return err
+		}
+		if bw.err != nil {
+			return bw.err
 		}
 		item.Reset()
 		if err := encodeJSON(&item, v, indent+"  "); err != nil {
@@ -78,6 +81,33 @@ func writeJSONStream(w io.Writer, skeleton any, items iter.Seq2[any, error]) err
 	}
 	bw.Write(JSONRunes(doc[at+len(marker):]))
 	return bw.Flush()
+}
+
+// stickyWriter keeps the first error of writing, after which it writes
+// nothing: a printer checks it once per item, and Flush returns it.
+type stickyWriter struct {
+	w   *bufio.Writer
+	err error
+}
+
+func (s *stickyWriter) Write(b []byte) {
+	if s.err == nil {
+		_, s.err = s.w.Write(b)
+	}
+}
+
+func (s *stickyWriter) WriteString(t string) {
+	if s.err == nil {
+		_, s.err = s.w.WriteString(t)
+	}
+}
+
+// Flush writes what is buffered and returns the first error.
+func (s *stickyWriter) Flush() error {
+	if s.err != nil {
+		return s.err
+	}
+	return s.w.Flush()
 }
 
 // encodeJSON encodes v as writeJSON does, every line after the first
@@ -114,12 +144,15 @@ func writeXMLStream(w io.Writer, skeleton any, items iter.Seq2[any, error]) erro
 	lineEnd := at + bytes.IndexByte(doc[at:], '\n')
 	indent := strings.TrimPrefix(string(doc[lineStart:at]), "\n")
 	indent = indent[:len(indent)-len(strings.TrimLeft(indent, " "))]
-	bw := bufio.NewWriterSize(w, streamBuffer)
+	bw := &stickyWriter{w: bufio.NewWriterSize(w, streamBuffer)}
 	bw.Write(XMLRunes(doc[:lineStart]))
 	var item bytes.Buffer
 	for v, err := range items {
 		if err != nil {
 			return err
+		}
+		if bw.err != nil {
+			return bw.err
 		}
 		item.Reset()
 		ie := xml.NewEncoder(&item)
@@ -130,7 +163,7 @@ func writeXMLStream(w io.Writer, skeleton any, items iter.Seq2[any, error]) erro
 		if err := ie.Close(); err != nil {
 			return err
 		}
-		bw.WriteByte('\n')
+		bw.WriteString("\n")
 		bw.Write(XMLRunes(item.Bytes()))
 	}
 	bw.Write(XMLRunes(doc[lineEnd:]))
