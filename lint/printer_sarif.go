@@ -308,7 +308,7 @@ func ruleHelp(rule *Rule) (text, md string) {
 		}
 		fmt.Fprintf(&t, "%s:\n%s\n\n", label, indentLines(src, "    "))
 		fence := codeFence(src)
-		fmt.Fprintf(&m, "%s:\n\n%s%s\n%s\n%s\n\n", label, fence, exampleLanguage(src), strings.TrimRight(src, "\n"), fence)
+		fmt.Fprintf(&m, "%s:\n\n%s%s\n%s\n%s\n\n", label, fence, exampleLanguage(rule, src), strings.TrimRight(src, "\n"), fence)
 	}
 	example("Bad", rule.Bad)
 	example("Good", rule.Good)
@@ -342,10 +342,25 @@ func codeFence(src string) string {
 }
 
 // exampleLanguage names the Markdown language of an example: XML for
-// BPMN, Turtle for index graphs.
-func exampleLanguage(src string) string {
-	if strings.HasPrefix(strings.TrimSpace(src), "<") {
+// markup (BPMN, schemes), the language of the engine's code otherwise (C#
+// for Stateflows, Go or a JSON history for Cadence, none for a scheme's
+// config or script), Turtle for the index graph's rules.
+func exampleLanguage(rule *Rule, src string) string {
+	text := strings.TrimSpace(src)
+	if strings.HasPrefix(text, "<") {
 		return "xml"
+	}
+	switch rule.Engine {
+	case "stateflows":
+		return "csharp"
+	case "cadence":
+		if strings.HasPrefix(text, "{") || strings.HasPrefix(text, "[") {
+			return "json"
+		}
+		return "go"
+	case "wfe":
+		// A config line, a script: no one language.
+		return ""
 	}
 	return "turtle"
 }

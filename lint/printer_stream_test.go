@@ -186,3 +186,23 @@ func TestStreamingPrintersStopOnWriteError(t *testing.T) {
 		}
 	}
 }
+
+// TestExampleLanguage: a rule's examples are fenced in their own
+// language in SARIF's Markdown help.
+func TestExampleLanguage(t *testing.T) {
+	for _, c := range []struct {
+		engine, src, want string
+	}{
+		{"bpmn", "<bpmn:timeCycle>R/P1D</bpmn:timeCycle>", "xml"},
+		{"", "@prefix seam: <https://example.com/> .", "turtle"},
+		{"stateflows", "b.AddTransition<AfterOneDay>(\"B\");", "csharp"},
+		{"cadence", "func Order(ctx workflow.Context) error {\n\ttime.Sleep(time.Minute)\n}", "go"},
+		{"cadence", "{\"events\": []}", "json"},
+		{"wfe", "<Timer Name=\"T\" Type=\"Interval\" Value=\"1h\"/>", "xml"},
+		{"wfe", "# wfe: {culture: en-GB}\n<Timer/>", ""},
+	} {
+		if got := exampleLanguage(&Rule{Engine: c.engine}, c.src); got != c.want {
+			t.Errorf("%s %q: %q, want %q", c.engine, c.src, got, c.want)
+		}
+	}
+}
