@@ -219,6 +219,9 @@ type NextRun struct {
 	Flags Flags
 	// Rule finds a rule of any engine by ID, for its name.
 	Rule func(id string) *lint.Rule
+	// JSON collects the JSON document (--format json; nil for text, when
+	// Out is the text and Timer and Record do nothing).
+	JSON *NextJSON
 }
 
 // SimulateRun is one run of simulate, as an engine sees it.

@@ -231,7 +231,7 @@ func (l *Loader) Done(f *lint.File) bool {
 	}
 	f.Model = nil
 	if f.Finished() && len(f.Suppressions) == 0 {
-		f.Src = nil
+		f.ReleaseSource()
 	}
 	return true
 }
@@ -250,7 +250,7 @@ func (l *Loader) Checked(f *lint.File) bool {
 	}
 	l.runner.File(l.proj, f)
 	if l.opts.DropSources {
-		f.Src = nil
+		f.ReleaseSource()
 	}
 	return true
 }

@@ -91,7 +91,11 @@ func (a at) finding(d lint.Diagnostic) lint.Diagnostic {
 // nextCron prints the next firings of a schedule after now, in UTC; a
 // refused schedule prints its refusal instead. It reports false for a
 // refusal.
-func nextCron(run *project.NextRun, where *at, spec, label string) bool {
+func nextCron(run *project.NextRun, where *at, spec, label, name string) bool {
+	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}, Kind: "CronSchedule", Value: spec}
+	if where != nil {
+		entry.File, entry.Line, entry.Column = where.file, where.line, where.col
+	}
 	s, findings := cron.Read(spec)
 	var warn []cron.Finding
 	for _, f := range findings {
@@ -103,7 +107,9 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 		if where != nil {
 			d = where.finding(d)
 		}
-		run.Out.Finding("", d)
+		run.Refuse("", d)
+		entry.Status, entry.Rule = project.NextRefused, d.Rule
+		run.Timer(entry)
 		return false
 	}
 	for _, f := range warn {
@@ -112,7 +118,9 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 			d = where.finding(d)
 		}
 		run.Warn.Finding("", d)
+		run.Record(d)
 	}
+	entry.Status, entry.Due = project.NextDue, []string{}
 	t := run.Now
 	for range run.N {
 		t = s.Next(t)
@@ -124,7 +132,12 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 			line += "  " + label
 		}
 		run.Out.Printf("%s\n", line)
+		entry.Due = append(entry.Due, project.Instant(t))
 	}
+	if len(entry.Due) == 0 {
+		entry.Note = "no firing found after --now"
+	}
+	run.Timer(entry)
 	return true
 }
 
@@ -141,7 +154,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 		if run.Labelled {
 			label = v
 		}
-		if !nextCron(run, nil, spec, label) {
+		if !nextCron(run, nil, spec, label, v) {
 			ok = false
 		}
 	}
@@ -154,7 +167,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	}
 	for _, c := range st.Crons {
 		where := at{c.At.File, c.At.Start.Line, c.At.Start.Col}
-		if !nextCron(run, &where, c.Spec, where.String()+" CronSchedule "+strconv.Quote(c.Spec)) {
+		if !nextCron(run, &where, c.Spec, where.String()+" CronSchedule "+strconv.Quote(c.Spec), "CronSchedule "+strconv.Quote(c.Spec)) {
 			ok = false
 		}
 	}

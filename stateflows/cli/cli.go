@@ -102,8 +102,11 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	ok := true
 	for _, name := range run.Values {
 		t := catalog.Lookup(strings.TrimSpace(name))
+		entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}}
 		if t == nil {
 			run.Out.Printf("error: %q is not one of Stateflows' time events (AfterOneMinute ... AfterOneMonth, EveryOneMinute ... AtEvery12PM)\n", name)
+			entry.Status, entry.Note = project.NextError, "not one of Stateflows' time events (AfterOneMinute ... AfterOneMonth, EveryOneMinute ... AtEvery12PM)"
+			run.Timer(entry)
 			ok = false
 			continue
 		}
@@ -111,7 +114,9 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 		if run.Labelled {
 			prefix = t.Name + ": "
 		}
-		writeFirings(run.Out, "", prefix, t.Firings(t.Defaults, s.Behaviour, s.Zone, run.Now, run.N), s)
+		entry.Kind, entry.Status = t.Name, project.NextDue
+		writeFirings(run.Out, &entry, "", prefix, t.Firings(t.Defaults, s.Behaviour, s.Zone, run.Now, run.N), s)
+		run.Timer(entry)
 	}
 	if run.Loaded == nil {
 		return ok, nil
@@ -125,7 +130,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 			d.Name = r.Name
 		}
 		d.Detail = ""
-		run.Out.Finding("", d)
+		run.Refuse("", d)
 		if d.Severity == lint.SeverityError {
 			ok = false
 		}
@@ -141,20 +146,36 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 				continue
 			}
 			where := fmt.Sprintf("%s:%d:%d: %s<%s>", f.Path, site.At.Start.Line, site.At.Start.Col, site.Method, site.Type)
+			id := site.Class
+			if id == "" {
+				id = site.Type
+			}
+			if pf := loaded.Project.File(f.Path); pf != nil {
+				id = pf.IRI + "#" + id
+			}
+			entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: f.Path, Line: site.At.Start.Line, Column: site.At.Start.Col,
+				Timer: fmt.Sprintf("%s<%s>", site.Method, site.Type), ID: id}, Kind: site.Type}
 			switch {
 			case r.Custom:
 				run.Out.Printf("%s: not computed (the trigger is the class's own code)\n", where)
+				entry.Status, entry.Note = project.NextNone, "not computed (the trigger is the class's own code)"
+				run.Timer(entry)
 				continue
 			case r.Via != "":
 				where += " (" + r.Via + " : " + r.Type.Name + ")"
+				entry.Note = r.Via + " : " + r.Type.Name
 			}
 			n := run.N
 			if r.Type.Recurs && !site.StaysActive() {
-				where += ": a transition out of its state fires once (one back into it re-registers)"
+				const once = "a transition out of its state fires once (one back into it re-registers)"
+				where += ": " + once
+				entry.Note = strings.TrimPrefix(entry.Note+"; "+once, "; ")
 				n = 1
 			}
 			run.Out.Printf("%s\n", where)
-			writeFirings(run.Out, "  ", "", r.Type.Firings(r.Params, s.Behaviour, s.Zone, run.Now, n), s)
+			entry.Status = project.NextDue
+			writeFirings(run.Out, &entry, "  ", "", r.Type.Firings(r.Params, s.Behaviour, s.Zone, run.Now, n), s)
+			run.Timer(entry)
 		}
 	}
 	return ok, nil
@@ -164,7 +185,12 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 // time and in UTC, what the scheduler makes of it (due at once, a time the
 // clock skips, a held tick, a DST change the wall-clock arithmetic does
 // not see), and the documentation's instant when it differs.
-func writeFirings(w *project.Lines, indent, prefix string, fs []catalog.Firing, s rules.Settings) {
+// The firings go into entry's Due (the triggers), Delivered and Notes.
+func writeFirings(w *project.Lines, entry *project.NextTimer, indent, prefix string, fs []catalog.Firing, s rules.Settings) {
+	entry.Due = make([]string, 0, len(fs))
+	deliveries := make([]string, 0, len(fs))
+	notesOf := make([]string, 0, len(fs))
+	differs, noted := false, false
 	for _, f := range fs {
 		var notes []string
 		line := fmt.Sprintf("%s local, %s", sfsim.LocalText(f.Wall), utcText(f.At))
@@ -197,8 +223,20 @@ func writeFirings(w *project.Lines, indent, prefix string, fs []catalog.Firing, 
 		}
 		if s.Behaviour.Source() && !f.Documented.Equal(f.At) {
 			line += "; documented: " + utcText(f.Documented)
+			notes = append(notes, "documented: "+project.Instant(f.Documented))
 		}
+		entry.Due = append(entry.Due, project.Instant(f.At))
+		deliveries = append(deliveries, project.Instant(f.Delivered))
+		notesOf = append(notesOf, strings.Join(notes, "; "))
+		differs = differs || !f.Delivered.Equal(f.At)
+		noted = noted || len(notes) > 0
 		w.Printf("%s%s%s\n", indent, prefix, line)
+	}
+	if differs {
+		entry.Delivered = deliveries
+	}
+	if noted {
+		entry.Notes = notesOf
 	}
 }
 

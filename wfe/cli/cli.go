@@ -86,28 +86,41 @@ func nextValues(run *project.NextRun, cfg *rules.Config) bool {
 			label = "  " + arg
 		}
 		refused := false
+		entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: arg}, Kind: typ, Value: text}
 		for _, d := range rules.ValueFindings(&rules.Value{Type: typ, Text: text, Config: cfg}, nil) {
 			if d.Severity == lint.SeverityError && run.Rule(d.Rule).Refuses {
-				run.Out.Finding("", d)
+				run.Refuse("", d)
+				if !refused {
+					entry.Status, entry.Rule = project.NextRefused, d.Rule
+				}
 				refused = true
 			} else {
 				run.Warn.Finding("", d)
+				run.Record(d)
 			}
 		}
 		if refused {
+			run.Timer(entry)
 			ok = false
 			continue
 		}
 		if typ == "Expression" {
 			run.Out.Printf("-  (an Expression is computed at run time)%s\n", label)
+			entry.Status, entry.Note = project.NextNone, "an Expression is computed at run time"
+			run.Timer(entry)
 			continue
 		}
 		due, why, registered := value.Due(typ, text, run.Now, rt)
 		if !registered {
 			run.Out.Printf("-  (not registered: %s)%s\n", why, label)
+			entry.Status, entry.Note = project.NextNone, "not registered: "+why
+			run.Timer(entry)
 			continue
 		}
-		run.Out.Printf("%s  %s%s\n", wfeTime(due), reading(typ, text, run.Now.In(rt.Clock), due), label)
+		note := reading(typ, text, run.Now.In(rt.Clock), due)
+		run.Out.Printf("%s  %s%s\n", wfeTime(due), note, label)
+		entry.Status, entry.Due, entry.Note = project.NextDue, []string{project.Instant(due)}, unparen(note)
+		run.Timer(entry)
 	}
 	return ok
 }
@@ -176,7 +189,7 @@ func nextFiles(run *project.NextRun, cfg *rules.Config, assume map[string]string
 	rt := cfg.Runtime()
 	ok := true
 	for _, d := range loadFindings(run.Loaded, run.Rule) {
-		run.Out.Finding("", d)
+		run.Refuse("", d)
 		ok = false
 	}
 	for _, f := range rules.Files(run.Loaded.Project) {
@@ -199,33 +212,56 @@ func nextFiles(run *project.NextRun, cfg *rules.Config, assume map[string]string
 // nextTimer prints one timer registered on entry at --now.
 func nextTimer(run *project.NextRun, f *wfe.File, iri string, t *wfe.Timer, cfg *rules.Config, rt value.Runtime, assume map[string]string) bool {
 	name := t.Name.Value
+	typ, text := t.Type.Value, t.Value.Value
+	at := t.Value.Range.Start
+	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: f.Path, Line: at.Line, Column: at.Col,
+		Timer: name, ID: iri + "#" + t.ID}, Kind: typ, Value: text}
 	if d, refused := rules.TimerVerdict(f.Path, iri, t, cfg); refused {
-		run.Out.Finding("    ", d)
+		run.Refuse("    ", d)
+		entry.Status, entry.Rule = project.NextRefused, d.Rule
+		run.Timer(entry)
 		return false
 	}
-	typ, text := t.Type.Value, t.Value.Value
 	var due time.Time
 	var why string
 	var registered bool
 	note := ""
 	if v, ok := assume[name]; ok {
 		due, why, registered = value.Assumed(v, run.Now, rt)
-		note = "  (assumed " + v + ")"
+		entry.Note = "assumed " + v
+		note = "  (" + entry.Note + ")"
 	} else if typ == "Expression" {
 		run.Out.Printf("    -  %s  Expression  (computed at run time: pass --assume %s=VALUE)\n", name, name)
+		entry.Status, entry.Note = project.NextNone, "computed at run time: pass --assume "+name+"=VALUE"
+		run.Timer(entry)
 		return true
 	} else {
 		due, why, registered = value.Due(typ, text, run.Now, rt)
 		if registered {
-			note = "  " + reading(typ, text, run.Now.In(rt.Clock), due)
+			r := reading(typ, text, run.Now.In(rt.Clock), due)
+			entry.Note = unparen(r)
+			note = "  " + r
 		}
 	}
 	if !registered {
 		run.Out.Printf("    -  %s  %s %q  (not registered: %s)\n", name, typ, text, why)
+		entry.Status, entry.Note = project.NextNone, "not registered: "+why
+		run.Timer(entry)
 		return true
 	}
 	run.Out.Printf("    %s  %s  %s %q%s\n", wfeTime(due), name, typ, text, note)
+	entry.Status, entry.Due = project.NextDue, []string{project.Instant(due)}
+	run.Timer(entry)
 	return true
+}
+
+// unparen is a reading without the parentheses text output puts around
+// it, for the JSON document's note.
+func unparen(s string) string {
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // Options are simulate's options for the engine: the scenario the file,
