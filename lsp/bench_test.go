@@ -163,3 +163,15 @@ func BenchmarkCheckBuffer(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkChange200 is BenchmarkChange in a project of 200 models with
+// an index graph that lifts their timers (about 2,000 triples).
+func BenchmarkChange200(b *testing.B) { benchChange(b, 200, 0) }
+
+// BenchmarkChange2000 is BenchmarkChange in a project of 2,000 models
+// with their index graph.
+func BenchmarkChange2000(b *testing.B) { benchChange(b, 2000, 0) }
+
+// BenchmarkChange1MTriples is BenchmarkChange in a project of 200 models
+// whose index graph has about a million triples.
+func BenchmarkChange1MTriples(b *testing.B) { benchChange(b, 200, 1_000_000) }

@@ -68,6 +68,10 @@ type Server struct {
 	plainHover  bool                 // the client shows hover text as plain text only
 	docs        map[string]*document // by URI
 	files       *fileCache
+	// session keeps what the engines parsed (each model, the index
+	// graph) for the next check: a check after an edit parses again only
+	// what changed.
+	session *project.Session
 
 	checkMu sync.Mutex // one check at a time
 
@@ -135,7 +139,7 @@ var ErrExitWithoutShutdown = errors.New("exit before shutdown")
 
 // NewServer returns a server with the given options.
 func NewServer(opts Options) *Server {
-	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, files: newFileCache()}
+	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, files: newFileCache(), session: project.NewSession()}
 	s.rules = project.Rules(opts.Engines)
 	w := opts.Log
 	if w == nil {
@@ -422,6 +426,7 @@ func (s *Server) didSave(ctx context.Context, p didSaveParams) {
 	// The file on disk is new: a client without file watchers tells the
 	// server this way.
 	s.files.forget(path)
+	s.session.Forget(path)
 	s.changed(ctx, path)
 }
 
@@ -434,6 +439,7 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, p didChangeWatchedFi
 			continue
 		}
 		s.files.forget(path)
+		s.session.Forget(path)
 		if c.Type == fileCreated || filepath.Base(path) == lint.ConfigFileName {
 			// A new file may be a model the graph names, or a config
 			// that now applies: every open buffer may read it.

@@ -125,6 +125,9 @@ type Options struct {
 	// it (a go.mod further down). Other kinds of file are found as in
 	// any directory.
 	GoTrees []string
+	// Session, when not nil, keeps what the engines parse for the next
+	// check of the same session (incremental.go): the language server's.
+	Session *Session
 }
 
 // PathError reports a path that does not exist (exit code 2).
@@ -349,6 +352,7 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 		return nil, err
 	}
 	proj := loaded.Project
+	skipContext(l, proj)
 	ds := runner.Finish(proj, loaded.Diagnostics)
 	reported := map[string]bool{}
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}

@@ -110,11 +110,11 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				f := &lint.File{Path: p, Kind: KindRDF, Src: data, ElementKind: "resource",
 					Reported: reportedGraphs[p]}
 				f.IRI, _ = graph.FileIRI(p)
-				f.Suppressions = graphSuppressions(p, data)
+				f.Suppressions = graphSuppressionsOf(l, p, data)
 				l.Add(f)
 				graphFiles[i] = f
 			}
-			g, errs := graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+			g, errs := loadGraph(l, srcs)
 			// The graph keeps copies of its terms, not the documents'
 			// bytes.
 			for _, f := range graphFiles {
@@ -153,7 +153,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					lerr = bpmn.ReadError(j.path, err)
 				} else {
 					f.Src = data
-					doc, lerr = bpmn.Parse(j.path, data)
+					doc, lerr = parseModel(l, j.path, data)
 					if lerr != nil && j.named {
 						// A model only the graph names was not named by
 						// the user: its finding quotes none of its bytes.

@@ -1,0 +1,187 @@
+package rules
+
+import (
+	"bytes"
+	"sync"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/join"
+	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+)
+
+// The BPMN engine's part of a language server session (project.Session):
+// each model parsed, and the index graph parsed, keyed by the bytes they
+// were parsed from. A check after an edit of one model parses that model
+// again and takes every other model and the graph from here; an edit of a
+// graph document parses the graph again and no model. The join and the
+// project rules then run over the kept models as they run in check, so a
+// check with the session reports what one without reports.
+
+// sessionCache is what the engine keeps between the checks of a session.
+// Models and the graph are immutable once parsed (a session's run does
+// not release a model's flows or bytes: project.Loader.Checked is false
+// without Options.Release), so a check reads them as its own.
+type sessionCache struct {
+	mu     sync.Mutex
+	models map[string]*parsedModel // by the path as the loader names it
+	graph  *parsedGraph
+}
+
+// parsedModel is a model file's bytes and what bpmn.Parse made of them.
+type parsedModel struct {
+	data []byte
+	doc  *bpmn.Document
+	err  *bpmn.Error
+}
+
+// parsedGraph is the graph documents' bytes (and read errors) and the
+// graph loaded from them, with each document's suppressions.
+type parsedGraph struct {
+	srcs []graph.Source
+	g    *graph.Graph
+	errs []*graph.Error
+	supp map[string][]*lint.Suppression // by the document's path
+}
+
+func (c *sessionCache) Forget(path string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for k := range c.models {
+		if join.AbsPath(k) == path {
+			delete(c.models, k)
+		}
+	}
+}
+
+func (c *sessionCache) Reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.models = map[string]*parsedModel{}
+	c.graph = nil
+}
+
+// cacheOf is the engine's cache in the run's session, nil without one.
+func cacheOf(l *project.Loader) *sessionCache {
+	s := l.Session()
+	if s == nil {
+		return nil
+	}
+	return s.Cache(EngineName, func() project.SessionCache {
+		return &sessionCache{models: map[string]*parsedModel{}}
+	}).(*sessionCache)
+}
+
+// sameBytes reports whether a and b hold the same bytes: at once when they
+// are the same slice (a buffer or a file the server read once), else by
+// comparing them.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return bytes.Equal(a, b)
+}
+
+// parseModel is bpmn.Parse of the model at path, taken from the session
+// when it parsed the same bytes at the same path before. The error is the
+// caller's to change.
+func parseModel(l *project.Loader, path string, data []byte) (*bpmn.Document, *bpmn.Error) {
+	c := cacheOf(l)
+	if c == nil {
+		return bpmn.Parse(path, data)
+	}
+	c.mu.Lock()
+	m := c.models[path]
+	c.mu.Unlock()
+	if m == nil || !sameBytes(m.data, data) {
+		m = &parsedModel{data: data}
+		m.doc, m.err = bpmn.Parse(path, data)
+		c.mu.Lock()
+		c.models[path] = m
+		c.mu.Unlock()
+	}
+	if m.err != nil {
+		e := *m.err
+		return nil, &e
+	}
+	return m.doc, nil
+}
+
+// loadGraph is the graph of the documents srcs, taken from the session
+// when it loaded the same documents with the same bytes before.
+func loadGraph(l *project.Loader, srcs []graph.Source) (*graph.Graph, []*graph.Error) {
+	c := cacheOf(l)
+	if c == nil {
+		return graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+	}
+	c.mu.Lock()
+	pg := c.graph
+	c.mu.Unlock()
+	if pg == nil || !sameSources(pg.srcs, srcs) {
+		pg = &parsedGraph{srcs: srcs, supp: map[string][]*lint.Suppression{}}
+		pg.g, pg.errs = graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+		c.mu.Lock()
+		c.graph = pg
+		c.mu.Unlock()
+	}
+	return pg.g, pg.errs
+}
+
+// sameSources reports whether two lists of graph documents are the same
+// documents, in the same order, with the same bytes and read errors.
+func sameSources(a, b []graph.Source) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || (a[i].Err == nil) != (b[i].Err == nil) || !sameBytes(a[i].Data, b[i].Data) {
+			return false
+		}
+		if a[i].Err != nil && a[i].Err.Error() != b[i].Err.Error() {
+			return false
+		}
+	}
+	return true
+}
+
+// graphSuppressionsOf is graphSuppressions, from the session when the
+// graph it kept holds the same bytes at path (copies: a run marks the
+// suppressions it uses).
+func graphSuppressionsOf(l *project.Loader, path string, data []byte) []*lint.Suppression {
+	c := cacheOf(l)
+	if c == nil {
+		return graphSuppressions(path, data)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if pg := c.graph; pg != nil {
+		for _, s := range pg.srcs {
+			if s.Path == path && s.Err == nil && sameBytes(s.Data, data) {
+				sup, ok := pg.supp[path]
+				if !ok {
+					sup = graphSuppressions(path, data)
+					pg.supp[path] = sup
+				}
+				return copySuppressions(sup)
+			}
+		}
+	}
+	return graphSuppressions(path, data)
+}
+
+// copySuppressions returns copies of the suppressions, for one run.
+func copySuppressions(in []*lint.Suppression) []*lint.Suppression {
+	if in == nil {
+		return nil
+	}
+	out := make([]*lint.Suppression, len(in))
+	for i, s := range in {
+		cp := *s
+		out[i] = &cp
+	}
+	return out
+}

@@ -1,0 +1,88 @@
+package project
+
+import (
+	"sync"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// Session is what the checks of one editor session keep between them, so
+// that the check after an edit redoes only what the edit changed: each
+// engine keeps there what it parsed (the BPMN engine: each model, and the
+// index graph), keyed by the bytes it parsed, and takes it back when a
+// later check reads the same bytes. A check given a Session
+// (Options.Session) reports what the same check without one reports.
+//
+// What a cache holds is keyed by content, so that an edit needs no
+// telling; what an engine learns from the file system beyond the files'
+// bytes (whether a file exists) it keeps until Forget or Reset says the
+// disk changed. A Session serves one check at a time.
+type Session struct {
+	mu     sync.Mutex
+	caches map[string]SessionCache
+}
+
+// SessionCache is what one engine keeps in a Session.
+type SessionCache interface {
+	// Forget drops what the cache knows of the file at the absolute path
+	// beyond its bytes (it was created, changed or deleted on disk).
+	Forget(path string)
+	// Reset drops everything the cache learnt from the file system.
+	Reset()
+}
+
+// NewSession returns an empty session.
+func NewSession() *Session { return &Session{caches: map[string]SessionCache{}} }
+
+// Cache returns the session's cache under key (an engine's name, or a
+// name of its own), made by mk the first time.
+func (s *Session) Cache(key string, mk func() SessionCache) SessionCache {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	c, ok := s.caches[key]
+	if !ok {
+		c = mk()
+		s.caches[key] = c
+	}
+	return c
+}
+
+// Forget tells every cache that the file at the absolute path changed on
+// disk (created, written or deleted).
+func (s *Session) Forget(path string) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.caches {
+		c.Forget(path)
+	}
+}
+
+// Reset tells every cache that anything on disk may have changed.
+func (s *Session) Reset() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for _, c := range s.caches {
+		c.Reset()
+	}
+}
+
+// Session is the run's session, nil when the run keeps nothing for the
+// next (every command but the language server).
+func (l *Loader) Session() *Session { return l.opts.Session }
+
+// skipContext marks the file rules of every file but the stdin buffer as
+// run, with nothing found, when a session checks a buffer: Check reports
+// the buffer's findings only, and a file rule reports on its own file, so
+// the other files' file rules would find nothing that is reported. Their
+// models stay loaded for the engines' project rules, which run as ever.
+func skipContext(l *Loader, proj *lint.Project) {
+	if l.opts.Session == nil || l.stdinAbs == "" {
+		return
+	}
+	none := lint.NewRunner(lint.Options{})
+	for _, f := range proj.Files {
+		if !l.Stdin(f.Path) {
+			none.File(proj, f)
+		}
+	}
+}
