@@ -16,7 +16,8 @@ import (
 // What a cache holds is keyed by content, so that an edit needs no
 // telling; what an engine learns from the file system beyond the files'
 // bytes (whether a file exists) it keeps until Forget or Reset says the
-// disk changed. A Session serves one check at a time.
+// disk changed. A Session serves one check at a time; a nil Session
+// keeps nothing.
 type Session struct {
 	mu     sync.Mutex
 	caches map[string]SessionCache
@@ -50,6 +51,9 @@ func (s *Session) Cache(key string, mk func() SessionCache) SessionCache {
 // Forget tells every cache that the file at the absolute path changed on
 // disk (created, written or deleted).
 func (s *Session) Forget(path string) {
+	if s == nil {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range s.caches {
@@ -59,6 +63,9 @@ func (s *Session) Forget(path string) {
 
 // Reset tells every cache that anything on disk may have changed.
 func (s *Session) Reset() {
+	if s == nil {
+		return
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	for _, c := range s.caches {
