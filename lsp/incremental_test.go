@@ -283,7 +283,7 @@ func (st *incState) addSuppression() bool {
 	if m == nil {
 		return false
 	}
-	ids := []string{"TMR1004", "TMR1031", "TMR3001", "all"}
+	ids := []string{"TMR1004", "TMR1031", "TMR3001", "TMR4001", "TMR3002", "all"}
 	comment := fmt.Sprintf("\n%s<!-- seams-timers:ignore %s a reason -->", st.open[p][m[2]:m[3]], ids[st.rng.IntN(len(ids))])
 	st.edit(p, m[0], m[0], comment)
 	return true

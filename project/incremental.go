@@ -1,6 +1,8 @@
 package project
 
 import (
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/seams/seams-timers/lint"
@@ -92,4 +94,63 @@ func skipContext(l *Loader, proj *lint.Project) {
 			none.File(proj, f)
 		}
 	}
+}
+
+// RuleScope is optional on an engine's Editor: where the findings of its
+// project rules land. A session's check of a buffer then skips the project
+// rules that never report on a file of the buffer's kind (editing a model,
+// the rules that report only on graph triples): their findings would be
+// dropped, as Check reports the buffer's alone. The engine's tests hold
+// every finding of its fixtures to what it declares.
+type RuleScope interface {
+	// ReportsOn returns the file kinds the project rule r reports its
+	// findings on; ok is false when r may report on a file of any kind.
+	ReportsOn(r *lint.Rule) (kinds []string, ok bool)
+}
+
+// sessionOptions are the rule options of a session's check of the stdin
+// buffer: the project rules whose findings never land on a file of the
+// buffer's kind are turned off. Without a session, or for a buffer no
+// kind matches, they are lopts.
+func sessionOptions(opts Options, engines []*Engine, lopts lint.Options) lint.Options {
+	if opts.Session == nil || opts.Stdin == nil || opts.StdinName == "" {
+		return lopts
+	}
+	kind := ""
+	for _, e := range engines {
+		for _, k := range e.Kinds {
+			if kind == "" && k.Match != nil && k.Match(opts.StdinName) {
+				kind = k.Name
+			}
+		}
+	}
+	if kind == "" {
+		return lopts
+	}
+	var levels map[string]lint.Level
+	for _, e := range engines {
+		scope, ok := e.Editor.(RuleScope)
+		if !ok {
+			continue
+		}
+		for _, r := range e.Rules {
+			if r.Kind != lint.KindProject || !slices.Contains(lopts.Rules, r) {
+				continue
+			}
+			if kinds, ok := scope.ReportsOn(r); !ok || slices.Contains(kinds, kind) {
+				continue
+			}
+			if levels == nil {
+				levels = maps.Clone(lopts.Levels)
+				if levels == nil {
+					levels = map[string]lint.Level{}
+				}
+			}
+			levels[r.ID] = lint.Level{Off: true}
+		}
+	}
+	if levels != nil {
+		lopts.Levels = levels
+	}
+	return lopts
 }

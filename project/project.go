@@ -346,6 +346,7 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	if lopts.Jobs == 0 {
 		lopts.Jobs = opts.Jobs
 	}
+	lopts = sessionOptions(opts, engines, lopts)
 	runner := lint.NewRunner(lopts)
 	loaded, l, err := load(opts, engines, runner)
 	if err != nil {

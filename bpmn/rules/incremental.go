@@ -185,3 +185,30 @@ func copySuppressions(in []*lint.Suppression) []*lint.Suppression {
 	}
 	return out
 }
+
+// reportsOn are the kinds of file each project rule reports on: a finding
+// on a triple is on its graph document, a timer not lifted on its model.
+// TestReportsOn holds every finding of the fixtures to it, and every
+// project rule to being listed.
+var reportsOn = map[*lint.Rule][]string{
+	TimerUnlifted:         {KindBPMN},
+	TimerLiftType:         {KindRDF},
+	TimerLiftOrphan:       {KindRDF},
+	TimerLiftOutOfScope:   {KindRDF},
+	SchedulesMissing:      {KindRDF},
+	SchedulesMultiple:     {KindRDF},
+	SchedulesNotExecutes:  {KindRDF},
+	SchedulesNoTimerStart: {KindRDF},
+	SchedulesTypes:        {KindRDF},
+	SchedulerStore:        {KindRDF},
+	VocabularyVersion:     {KindRDF},
+	VocabularyNamespace:   {KindRDF},
+}
+
+// ReportsOn says where a project rule's findings land
+// (project.RuleScope), so that a session's check of a model skips the
+// rules that report on graph documents only.
+func (editor) ReportsOn(r *lint.Rule) ([]string, bool) {
+	kinds, ok := reportsOn[r]
+	return kinds, ok
+}
