@@ -202,7 +202,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	if len(graphs) > 0 {
 		gl := <-graphDone
 		var ds []lint.Diagnostic
-		ix, ds = join.New(gl.g, graphs, gl.broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
+		ix, ds = newJoin(l, gl.g, graphs, gl.broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
 		addDiags(ds...)
 		for _, n := range ix.Named() {
 			if queued[n.Path] || l.Excluded(n.Path) {

@@ -2,6 +2,8 @@ package rules
 
 import (
 	"bytes"
+	"maps"
+	"slices"
 	"sync"
 
 	"github.com/seams/seams-timers/bpmn"
@@ -27,6 +29,17 @@ type sessionCache struct {
 	mu     sync.Mutex
 	models map[string]*parsedModel // by the path as the loader names it
 	graph  *parsedGraph
+	join   *keptJoin
+}
+
+// keptJoin is the join.New of a graph, with what it was made from.
+type keptJoin struct {
+	g             *graph.Graph
+	files, broken []string
+	vocab         graph.Vocabulary
+	maps          map[string]string
+	ix            *join.Index
+	diags         []lint.Diagnostic
 }
 
 // parsedModel is a model file's bytes and what bpmn.Parse made of them.
@@ -59,7 +72,7 @@ func (c *sessionCache) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.models = map[string]*parsedModel{}
-	c.graph = nil
+	c.graph, c.join = nil, nil
 }
 
 // cacheOf is the engine's cache in the run's session, nil without one.
@@ -211,4 +224,26 @@ var reportsOn = map[*lint.Rule][]string{
 func (editor) ReportsOn(r *lint.Rule) ([]string, bool) {
 	kinds, ok := reportsOn[r]
 	return kinds, ok
+}
+
+// newJoin is join.New, taken from the session (join.Index.Reuse) when it
+// joined the same graph, documents, vocabulary and maps before: the index
+// nodes and the models the graph names are found once per graph, not once
+// per edit of a model.
+func newJoin(l *project.Loader, g *graph.Graph, files, broken []string, vocab graph.Vocabulary, m map[string]string) (*join.Index, []lint.Diagnostic) {
+	c := cacheOf(l)
+	if c == nil {
+		return join.New(g, files, broken, vocab, m)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	k := c.join
+	if k == nil || k.g != g || !slices.Equal(k.files, files) || !slices.Equal(k.broken, broken) || k.vocab != vocab || !maps.Equal(k.maps, m) {
+		k = &keptJoin{g: g, files: slices.Clone(files), broken: slices.Clone(broken), vocab: vocab, maps: maps.Clone(m)}
+		k.ix, k.diags = join.New(g, files, broken, vocab, m)
+		c.join = k
+	} else if k.ix != nil {
+		k.ix.Reuse()
+	}
+	return k.ix, slices.Clone(k.diags)
 }
