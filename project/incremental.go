@@ -3,6 +3,7 @@ package project
 import (
 	"maps"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/seams/seams-timers/lint"
@@ -23,6 +24,11 @@ import (
 type Session struct {
 	mu     sync.Mutex
 	caches map[string]SessionCache
+	// inside memoizes the boundary's answer for a file, by the project's
+	// roots and the path, until the disk changes (Forget, Reset): it
+	// resolves every symbolic link on the way, a system call per
+	// directory of the path.
+	inside map[string]bool
 }
 
 // SessionCache is what one engine keeps in a Session.
@@ -58,6 +64,8 @@ func (s *Session) Forget(path string) {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	// A link may have changed anywhere on the way to any file.
+	s.inside = nil
 	for _, c := range s.caches {
 		c.Forget(path)
 	}
@@ -70,9 +78,34 @@ func (s *Session) Reset() {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
+	s.inside = nil
 	for _, c := range s.caches {
 		c.Reset()
 	}
+}
+
+// inside reports whether the file at path lies in the project
+// (boundary.inside), through the session's memo when there is one.
+func (l *Loader) inside(path string) bool {
+	s := l.opts.Session
+	if s == nil {
+		return l.bound.inside(path)
+	}
+	key := strings.Join(l.bound.roots, "\x00") + "\x00\x00" + absPath(path)
+	s.mu.Lock()
+	in, ok := s.inside[key]
+	s.mu.Unlock()
+	if ok {
+		return in
+	}
+	in = l.bound.inside(path)
+	s.mu.Lock()
+	if s.inside == nil {
+		s.inside = map[string]bool{}
+	}
+	s.inside[key] = in
+	s.mu.Unlock()
+	return in
 }
 
 // Session is the run's session, nil when the run keeps nothing for the

@@ -177,7 +177,7 @@ func (l *Loader) Read(path string) ([]byte, error) {
 	if l.Stdin(path) {
 		return l.opts.Stdin, nil
 	}
-	if !l.bound.inside(path) {
+	if !l.inside(path) {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrOutside}
 	}
 	if l.opts.ReadFile == nil {

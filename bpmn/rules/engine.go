@@ -219,7 +219,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				addDiags(d)
 				continue
 			}
-			if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
+			if !isModelFile(l, n.Path) {
 				addDiags(ix.MissingModel(n))
 				continue
 			}

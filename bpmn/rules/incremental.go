@@ -3,6 +3,7 @@ package rules
 import (
 	"bytes"
 	"maps"
+	"os"
 	"slices"
 	"sync"
 
@@ -30,6 +31,9 @@ type sessionCache struct {
 	models map[string]*parsedModel // by the path as the loader names it
 	graph  *parsedGraph
 	join   *keptJoin
+	// files says whether a path the graph names is a file, until the
+	// disk changes (Forget, Reset).
+	files map[string]bool
 }
 
 // keptJoin is the join.New of a graph, with what it was made from.
@@ -61,6 +65,7 @@ type parsedGraph struct {
 func (c *sessionCache) Forget(path string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.files = nil
 	for k := range c.models {
 		if join.AbsPath(k) == path {
 			delete(c.models, k)
@@ -72,7 +77,7 @@ func (c *sessionCache) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.models = map[string]*parsedModel{}
-	c.graph, c.join = nil, nil
+	c.graph, c.join, c.files = nil, nil, nil
 }
 
 // cacheOf is the engine's cache in the run's session, nil without one.
@@ -246,4 +251,32 @@ func newJoin(l *project.Loader, g *graph.Graph, files, broken []string, vocab gr
 		k.ix.Reuse()
 	}
 	return k.ix, slices.Clone(k.diags)
+}
+
+// isModelFile reports whether the model file the graph names at path
+// exists (and is not a directory), from the session when it looked
+// before and the disk has not changed since.
+func isModelFile(l *project.Loader, path string) bool {
+	stat := func() bool {
+		info, err := os.Stat(path)
+		return err == nil && !info.IsDir()
+	}
+	c := cacheOf(l)
+	if c == nil {
+		return stat()
+	}
+	c.mu.Lock()
+	ok, known := c.files[path]
+	c.mu.Unlock()
+	if known {
+		return ok
+	}
+	ok = stat()
+	c.mu.Lock()
+	if c.files == nil {
+		c.files = map[string]bool{}
+	}
+	c.files[path] = ok
+	c.mu.Unlock()
+	return ok
 }
