@@ -47,12 +47,14 @@ type incState struct {
 	version map[string]int
 	latest  map[string]publishDiagnosticsParams // by URI
 	fresh   int
+	codes   map[string]int // the codes of the diagnostics compared
 }
 
 func incrementalRun(t *testing.T, seed uint64, steps int) {
 	dir := t.TempDir()
 	st := &incState{t: t, rng: rand.New(rand.NewPCG(seed, 27)), dir: dir, models: 6,
-		open: map[string]string{}, version: map[string]int{}, latest: map[string]publishDiagnosticsParams{}}
+		open: map[string]string{}, version: map[string]int{}, latest: map[string]publishDiagnosticsParams{},
+		codes: map[string]int{}}
 	// Five models on disk; the graph names a sixth, missing at first.
 	for i := range st.models - 1 {
 		st.write(st.model(i), benchgen.Model(i))
@@ -62,10 +64,24 @@ func incrementalRun(t *testing.T, seed uint64, steps int) {
 		t.Fatal(err)
 	}
 	st.write(filepath.Join(dir, "index.ttl"), idx.String())
+	// A directory with a graph of its own: its models join with it, the
+	// others with the first (the session keeps both).
+	sub := filepath.Join(dir, "sub")
+	if err := os.Mkdir(sub, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	idx.Reset()
+	if _, err := benchgen.WriteIndex(&idx, 2, 0); err != nil {
+		t.Fatal(err)
+	}
+	st.write(filepath.Join(sub, "index.ttl"), idx.String())
+	st.write(filepath.Join(sub, "model00000.bpmn"), benchgen.Model(0))
+	st.write(filepath.Join(sub, "model00001.bpmn"), strings.Replace(benchgen.Model(1), `>"PT1H"<`, `>"P1M"<`, 1))
 	st.c = newClient(t, 0)
 	st.c.initialize(nil, nil)
 	st.openFile(st.model(0))
 	st.openFile(filepath.Join(dir, "index.ttl"))
+	st.openFile(filepath.Join(sub, "model00001.bpmn"))
 	st.compare("open")
 
 	ops := []struct {
@@ -91,9 +107,14 @@ func incrementalRun(t *testing.T, seed uint64, steps int) {
 		}
 		st.compare(fmt.Sprintf("step %d (%s)", step, op.name))
 	}
-	if st.c.server.checks.Load() == 0 {
-		t.Fatal("no check ran")
+	// The sequences reach the join's findings on both sides, not only
+	// the models' own.
+	for _, code := range []string{"TMR0004", "TMR1004", "TMR3001", "TMR3003", "TMR0012"} {
+		if st.codes[code] == 0 {
+			t.Errorf("no %s among the diagnostics compared: %v", code, st.codes)
+		}
 	}
+	t.Logf("%d checks; diagnostics compared by code: %v", st.c.server.checks.Load(), st.codes)
 }
 
 func (st *incState) model(i int) string {
@@ -290,9 +311,10 @@ func (st *incState) addSuppression() bool {
 }
 
 func (st *incState) openSome() bool {
-	files, _ := filepath.Glob(filepath.Join(st.dir, "*"))
+	files, _ := filepath.Glob(filepath.Join(st.dir, "*.*"))
+	more, _ := filepath.Glob(filepath.Join(st.dir, "sub", "*"))
 	var closed []string
-	for _, f := range files {
+	for _, f := range append(files, more...) {
 		if _, ok := st.open[f]; !ok {
 			closed = append(closed, f)
 		}
@@ -399,6 +421,9 @@ func (st *incState) compare(step string) {
 			st.t.Fatalf("%s: %s: diagnostics of version %v, the buffer is at %d", step, p, got.Version, st.version[p])
 		}
 		want := ref.check(p, overlay[p], overlay, encUTF16, nil).lsp
+		for _, d := range want {
+			st.codes[d.Code]++
+		}
 		if g, w := diagJSON(got.Diagnostics), diagJSON(want); g != w {
 			st.t.Fatalf("%s: %s: the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", step, filepath.Base(p), g, w)
 		}

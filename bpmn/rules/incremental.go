@@ -5,6 +5,7 @@ import (
 	"maps"
 	"os"
 	"slices"
+	"strings"
 	"sync"
 
 	"github.com/seams/seams-timers/bpmn"
@@ -29,8 +30,10 @@ import (
 type sessionCache struct {
 	mu     sync.Mutex
 	models map[string]*parsedModel // by the path as the loader names it
-	graph  *parsedGraph
-	join   *keptJoin
+	// graphs and joins are by the graph documents' paths, joined: the
+	// models of a directory share a graph, those of another may not.
+	graphs map[string]*parsedGraph
+	joins  map[string]*keptJoin
 	// files says whether a path the graph names is a file, until the
 	// disk changes (Forget, Reset).
 	files map[string]bool
@@ -77,7 +80,7 @@ func (c *sessionCache) Reset() {
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	c.models = map[string]*parsedModel{}
-	c.graph, c.join, c.files = nil, nil, nil
+	c.graphs, c.joins, c.files = map[string]*parsedGraph{}, map[string]*keptJoin{}, nil
 }
 
 // cacheOf is the engine's cache in the run's session, nil without one.
@@ -87,7 +90,7 @@ func cacheOf(l *project.Loader) *sessionCache {
 		return nil
 	}
 	return s.Cache(EngineName, func() project.SessionCache {
-		return &sessionCache{models: map[string]*parsedModel{}}
+		return &sessionCache{models: map[string]*parsedModel{}, graphs: map[string]*parsedGraph{}, joins: map[string]*keptJoin{}}
 	}).(*sessionCache)
 }
 
@@ -136,14 +139,15 @@ func loadGraph(l *project.Loader, srcs []graph.Source) (*graph.Graph, []*graph.E
 	if c == nil {
 		return graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
 	}
+	key := graphKey(srcs)
 	c.mu.Lock()
-	pg := c.graph
+	pg := c.graphs[key]
 	c.mu.Unlock()
 	if pg == nil || !sameSources(pg.srcs, srcs) {
 		pg = &parsedGraph{srcs: srcs, supp: map[string][]*lint.Suppression{}}
 		pg.g, pg.errs = graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
 		c.mu.Lock()
-		c.graph = pg
+		c.graphs[key] = pg
 		c.mu.Unlock()
 	}
 	return pg.g, pg.errs
@@ -176,7 +180,7 @@ func graphSuppressionsOf(l *project.Loader, path string, data []byte) []*lint.Su
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	if pg := c.graph; pg != nil {
+	for _, pg := range c.graphs {
 		for _, s := range pg.srcs {
 			if s.Path == path && s.Err == nil && sameBytes(s.Data, data) {
 				sup, ok := pg.supp[path]
@@ -242,11 +246,12 @@ func newJoin(l *project.Loader, g *graph.Graph, files, broken []string, vocab gr
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	k := c.join
+	key := strings.Join(files, "\x00")
+	k := c.joins[key]
 	if k == nil || k.g != g || !slices.Equal(k.files, files) || !slices.Equal(k.broken, broken) || k.vocab != vocab || !maps.Equal(k.maps, m) {
 		k = &keptJoin{g: g, files: slices.Clone(files), broken: slices.Clone(broken), vocab: vocab, maps: maps.Clone(m)}
 		k.ix, k.diags = join.New(g, files, broken, vocab, m)
-		c.join = k
+		c.joins[key] = k
 	} else if k.ix != nil {
 		k.ix.Reuse()
 	}
@@ -279,4 +284,13 @@ func isModelFile(l *project.Loader, path string) bool {
 	c.files[path] = ok
 	c.mu.Unlock()
 	return ok
+}
+
+// graphKey is the key of a set of graph documents: their paths, joined.
+func graphKey(srcs []graph.Source) string {
+	paths := make([]string, len(srcs))
+	for i, s := range srcs {
+		paths[i] = s.Path
+	}
+	return strings.Join(paths, "\x00")
 }
