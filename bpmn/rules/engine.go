@@ -200,6 +200,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 
 	var ix *join.Index
 	if len(graphs) > 0 {
+		display := displayPath(l)
 		gl := <-graphDone
 		var ds []lint.Diagnostic
 		ix, ds = newJoin(l, gl.g, graphs, gl.broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
@@ -224,7 +225,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				continue
 			}
 			total.Add(1)
-			jobs <- modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true}
+			jobs <- modelJob{path: display(n.Path), reported: reportedGraphs[n.At.File], named: true}
 		}
 	}
 	close(jobs)

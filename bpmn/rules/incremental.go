@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -293,4 +294,28 @@ func graphKey(srcs []graph.Source) string {
 		paths[i] = s.Path
 	}
 	return strings.Join(paths, "\x00")
+}
+
+// displayPath returns join.DisplayPath, with the working directory read
+// once for the run when it has a session: the graph may name thousands of
+// models, and each reading of it costs system calls.
+func displayPath(l *project.Loader) func(string) string {
+	if l.Session() == nil {
+		return join.DisplayPath
+	}
+	return displayFrom(os.Getwd())
+}
+
+// displayFrom is join.DisplayPath with the working directory wd (err
+// when it could not be read).
+func displayFrom(wd string, err error) func(string) string {
+	return func(p string) string {
+		if err != nil {
+			return p
+		}
+		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+		return p
+	}
 }

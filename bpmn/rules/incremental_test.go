@@ -1,10 +1,12 @@
 package rules
 
 import (
+	"os"
 	"path/filepath"
 	"slices"
 	"testing"
 
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -57,6 +59,24 @@ func TestReportsOn(t *testing.T) {
 	for r := range reportsOn {
 		if seen[r.ID] == 0 {
 			t.Errorf("no fixture has a finding of %s", r.ID)
+		}
+	}
+}
+
+// TestDisplayFrom holds the session's display of a path, with the
+// working directory read once, to join.DisplayPath's.
+func TestDisplayFrom(t *testing.T) {
+	wd, err := os.Getwd()
+	if err != nil {
+		t.Fatal(err)
+	}
+	display := displayFrom(wd, nil)
+	for _, p := range []string{
+		filepath.Join(wd, "testdata", "a.bpmn"), wd, filepath.Dir(wd), filepath.Join(filepath.Dir(wd), "x", "b.bpmn"),
+		"/elsewhere/c.bpmn", filepath.Join(wd, "..x", "d.bpmn"),
+	} {
+		if got, want := display(p), join.DisplayPath(p); got != want {
+			t.Errorf("%s: %q, join.DisplayPath gives %q", p, got, want)
 		}
 	}
 }
