@@ -447,3 +447,31 @@ func diagJSON(ds []Diagnostic) string {
 	}
 	return string(b)
 }
+
+// TestCreatedFileRechecksItsEngine creates a model on disk: the open model
+// is checked again (the graph may name the new file), the open Workflow
+// Engine scheme is not (its check reads no model).
+func TestCreatedFileRechecksItsEngine(t *testing.T) {
+	dir := copyExamples(t)
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	model := c.open(filepath.Join(dir, "approval.bpmn"))
+	c.waitDiags(model, 1)
+	scheme := c.open(filepath.Join(dir, "wfe", "service-desk.xml"))
+	c.waitDiags(scheme, 1)
+	before := c.server.checks.Load()
+	created := filepath.Join(dir, "new.bpmn")
+	if err := os.WriteFile(created, []byte(benchgen.Model(7)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{
+		"changes": []map[string]any{{"uri": pathURI(created), "type": fileCreated}}})
+	if got := c.waitDiags(model, 1); got == nil {
+		t.Fatal("no diagnostics for the model")
+	}
+	var out any
+	c.mustCall("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": scheme}, "position": Position{}}, &out)
+	if n := c.server.checks.Load() - before; n != 1 {
+		t.Errorf("%d checks after a model was created, want 1 (the model's)", n)
+	}
+}

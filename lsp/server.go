@@ -432,6 +432,7 @@ func (s *Server) didSave(ctx context.Context, p didSaveParams) {
 
 func (s *Server) didChangeWatchedFiles(ctx context.Context, p didChangeWatchedFilesParams) {
 	all := false
+	created := map[*project.Engine]bool{}
 	var paths []string
 	for _, c := range p.Changes {
 		path, ok := uriPath(c.URI)
@@ -440,23 +441,37 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, p didChangeWatchedFi
 		}
 		s.files.forget(path)
 		s.session.Forget(path)
-		if c.Type == fileCreated || filepath.Base(path) == lint.ConfigFileName {
-			// A new file may be a model the graph names, or a config
-			// that now applies: every open buffer may read it.
+		switch e := project.EngineOfPath(s.opts.Engines, path); {
+		case filepath.Base(path) == lint.ConfigFileName:
+			// A config that now applies: every open buffer may read it.
+			all = true
+		case c.Type == fileCreated && e != nil:
+			// A new file may be a model the graph names: every open
+			// buffer of its engine may read it (a check of a buffer
+			// loads the buffer's engine alone: another engine's files
+			// are never read for it).
+			created[e] = true
+		case c.Type == fileCreated:
 			all = true
 		}
 		paths = append(paths, path)
 	}
-	if all {
+	if all || len(created) > 0 {
 		s.mu.Lock()
 		var uris []string
-		for uri := range s.docs {
-			uris = append(uris, uri)
+		for uri, d := range s.docs {
+			// A buffer no kind matches is read by the fallback engine:
+			// it may read the new file too.
+			if e := project.EngineOfPath(s.opts.Engines, d.path); all || e == nil || created[e] {
+				uris = append(uris, uri)
+			}
 		}
 		s.mu.Unlock()
 		for _, uri := range uris {
 			s.schedule(ctx, uri)
 		}
+	}
+	if all {
 		return
 	}
 	for _, path := range paths {
