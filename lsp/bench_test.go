@@ -129,6 +129,12 @@ func benchChange(b *testing.B, models, triples int) {
 	b.ReportMetric(ms(0.5), "p50-ms")
 	b.ReportMetric(ms(0.9), "p90-ms")
 	b.ReportMetric(ms(0), "min-ms")
+	// What the server keeps between edits (the session's models and
+	// graph, the file cache's bytes), after a collection.
+	runtime.GC()
+	var m runtime.MemStats
+	runtime.ReadMemStats(&m)
+	b.ReportMetric(float64(m.HeapAlloc)/(1<<20), "heap-MiB")
 }
 
 // BenchmarkChangeLargeGraph is BenchmarkChange in a project of 200
