@@ -309,7 +309,13 @@ func scheduledStarts(ix *join.Index, docs []*bpmn.Document) ([]*bpmn.Element, st
 	}
 	var containers []string
 	byContainer := map[string][]string{}
-	scheduled := map[*bpmn.Process]bool{}
+	// The join names a process by its model's path and its place in the
+	// model's processes.
+	type procAt struct {
+		path  string
+		index int
+	}
+	scheduled := map[procAt]bool{}
 	unresolved := 0
 	for _, tr := range ix.Graph.ByPredicate(ix.Vocab.Schedules()) {
 		doc, p := ix.Process(tr.O)
@@ -330,11 +336,17 @@ func scheduledStarts(ix *join.Index, docs []*bpmn.Document) ([]*bpmn.Element, st
 		if !slices.Contains(byContainer[c], name) {
 			byContainer[c] = append(byContainer[c], name)
 		}
-		scheduled[p] = true
+		scheduled[procAt{doc.Path, p.Index}] = true
+	}
+	procs := map[*bpmn.Process]procAt{}
+	for _, d := range docs {
+		for i, p := range d.Processes {
+			procs[p] = procAt{d.Path, i}
+		}
 	}
 	starts := []*bpmn.Element{}
 	for _, el := range sim.TimerStarts(docs) {
-		if scheduled[el.Container] {
+		if at, ok := procs[el.Container]; ok && scheduled[at] {
 			starts = append(starts, el)
 		}
 	}

@@ -47,6 +47,7 @@ type keptJoin struct {
 	vocab         graph.Vocabulary
 	maps          map[string]string
 	ix            *join.Index
+	reuse         func() // ix.Reusable()
 	diags         []lint.Diagnostic
 }
 
@@ -236,7 +237,7 @@ func (editor) ReportsOn(r *lint.Rule) ([]string, bool) {
 	return kinds, ok
 }
 
-// newJoin is join.New, taken from the session (join.Index.Reuse) when it
+// newJoin is join.New, taken from the session (join.Index.Reusable) when it
 // joined the same graph, documents, vocabulary and maps before: the index
 // nodes and the models the graph names are found once per graph, not once
 // per edit of a model.
@@ -252,9 +253,10 @@ func newJoin(l *project.Loader, g *graph.Graph, files, broken []string, vocab gr
 	if k == nil || k.g != g || !slices.Equal(k.files, files) || !slices.Equal(k.broken, broken) || k.vocab != vocab || !maps.Equal(k.maps, m) {
 		k = &keptJoin{g: g, files: slices.Clone(files), broken: slices.Clone(broken), vocab: vocab, maps: maps.Clone(m)}
 		k.ix, k.diags = join.New(g, files, broken, vocab, m)
+		k.reuse = k.ix.Reusable()
 		c.joins[key] = k
-	} else if k.ix != nil {
-		k.ix.Reuse()
+	} else {
+		k.reuse()
 	}
 	return k.ix, slices.Clone(k.diags)
 }
