@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"strings"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
@@ -16,12 +17,18 @@ type Config struct {
 	Tasks map[string][2]int64
 	// MaxStates bounds the search (0: DefaultMaxStates).
 	MaxStates int
+	// Deadline, when set, ends every search past it (--max-time): the
+	// results are then bounded.
+	Deadline time.Time
 	// MaxTokens bounds the tokens of one instance (0: DefaultMaxTokens).
 	MaxTokens int
 	// Refused is the rules' verdict on a timer event (the one simulate
 	// takes, rules.Verdicts): a refused timer is not run, as the
 	// simulator does not run it. Nil refuses nothing.
 	Refused func(*bpmn.Document, *bpmn.Element) (rule, reason string, refused bool)
+	// Deploy, when set, is the deployment whose claims (ADR-0037 section
+	// 4) verify checks for exactly-once, for every timer that fires.
+	Deploy *verify.Deployment
 }
 
 // Defaults of Config.
@@ -56,7 +63,7 @@ func Verify(doc *bpmn.Document, cfg Config) []verify.Result {
 func check(m *model, cfg Config) verify.Result {
 	t0 := time.Now()
 	sys := system{m: m}
-	g := verify.Search[State](sys, cfg.MaxStates)
+	g := verify.SearchUntil[State](sys, cfg.MaxStates, cfg.Deadline)
 	res := verify.Result{File: m.doc.Path, Model: m.p.ID, States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: len(m.timers)}
 	inits := map[string]string{}
 	var initTags []string
@@ -112,6 +119,10 @@ func check(m *model, cfg Config) verify.Result {
 		},
 	}
 	res.Findings = verify.Check(g, sp, cfg.MaxStates, m.unit*1000)
+	if cfg.Deploy != nil {
+		m.claims(*cfg.Deploy, firedTimers(g, initTags), cfg.MaxStates, &res)
+	}
+	m.locate(res.Findings)
 	res.Micros = time.Since(t0).Microseconds()
 	return res
 }
@@ -134,4 +145,48 @@ func (sys system) armed(s State) []string {
 		}
 	}
 	return out
+}
+
+// firedTimers are the timers some explored move fires.
+func firedTimers(g *verify.Graph[State], initTags []string) map[string]bool {
+	fired := map[string]bool{}
+	mark := func(tags []string) {
+		for _, tg := range tags {
+			if id, ok := strings.CutPrefix(tg, "fire:"); ok {
+				fired[id] = true
+			}
+		}
+	}
+	mark(initTags)
+	for _, out := range g.Out {
+		for _, e := range out {
+			mark(e.Tags)
+		}
+	}
+	return fired
+}
+
+// locate gives each counterexample step the position of the first element
+// its move names (SARIF's thread flow locations).
+func (m *model) locate(fs []verify.Finding) {
+	byID := map[string]*bpmn.Element{}
+	for _, n := range m.nodes {
+		byID[n.el.ID] = n.el
+	}
+	set := func(steps []verify.Step) {
+		for i := range steps {
+			for _, w := range strings.FieldsFunc(steps[i].Move, func(r rune) bool {
+				return r == ' ' || r == ',' || r == '(' || r == ')' || r == ':' || r == ';'
+			}) {
+				if el, ok := byID[w]; ok {
+					steps[i].Line, steps[i].Column = el.Span.Start.Line, el.Span.Start.Col
+					break
+				}
+			}
+		}
+	}
+	for i := range fs {
+		set(fs[i].Trace)
+		set(fs[i].Loop)
+	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	bverify "github.com/seams/seams-timers/bpmn/verify"
 	"github.com/seams/seams-timers/lint"
+	simcore "github.com/seams/seams-timers/sim"
 	"github.com/seams/seams-timers/verify"
 	"github.com/seams/seams-timers/wfe"
 	wferules "github.com/seams/seams-timers/wfe/rules"
@@ -26,7 +27,15 @@ type verifyOptions struct {
 	Format    string
 	TaskTime  []string
 	MaxStates int
+	MaxTime   time.Duration
 	Stats     bool
+	// The deployment whose claims verify checks (ADR-0037 section 4).
+	Replicas int
+	Lease    string
+	Poll     string
+	Faults   string
+	MaxStall string
+	config   configFlags
 }
 
 func newVerifyCmd(s *streams) *cobra.Command {
@@ -44,9 +53,19 @@ is a TMR9xxx finding with a counterexample: the numbered moves from the start, w
 instants, and for a property about forever the loop that repeats.
 
 A user task stays open between the two bounds of --task-time (default PT0S..: any time, or
-never); --task-time Approve=PT1H..P2D bounds one task. The search stops at --max-states and says so (TMR9007).
+never); --task-time Approve=PT1H..P2D bounds one task. The search stops at --max-states, or
+when --max-time has passed, and says so (TMR9007).
 
-Output: text, or json. Exit codes: 0 no error finding, 1 an error finding (instance-stuck) or a
+Exactly-once (ADR-0037 section 4) is checked for every BPMN timer that some execution fires,
+under the deployment simulate reads: --replicas (default 1) and --lease (default PT30S) as
+simulate's flags, the poll interval from --poll, else the config's scheduler.poll, else PT1S.
+Every interleaving of the replicas' loops at each tick, crashes before and after a commit,
+restarts, stalls (--max-stall bounds them) and lease expiry is explored: TMR9009 a firing whose
+effects (a service task, a message sent) can run twice, TMR9010 a due time that passes unfired
+while a replica is up. --faults says which faults to explore: crash,stall (default), crash,
+stall or none.
+
+Output: text, json, or sarif (each counterexample a codeFlow). Exit codes: 0 no error finding, 1 an error finding (instance-stuck) or a
 file that cannot be read, 2 usage error.`,
 		Example: `  seams-timers verify examples/
   seams-timers verify --task-time PT1H..P2D --task-time Approve=..PT4H --format json models/`,
@@ -58,10 +77,17 @@ file that cannot be read, 2 usage error.`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.Format, "format", "text", "output format: text or json")
+	f.StringVar(&o.Format, "format", "text", "output format: text, json or sarif")
 	f.StringArrayVar(&o.TaskTime, "task-time", nil, "how long a user task stays open: [TASK=]MIN..MAX as ISO 8601 durations (MAX empty: no bound); without TASK, every task; repeatable")
 	f.IntVar(&o.MaxStates, "max-states", bverify.DefaultMaxStates, "stop the search of a process after this many states")
+	f.DurationVar(&o.MaxTime, "max-time", 0, "stop the searches once this much time has passed (0: no budget); the results are then bounded")
 	f.BoolVar(&o.Stats, "stats", false, "print the search time of each process (not deterministic)")
+	f.IntVar(&o.Replicas, "replicas", 1, "replicas (servers) running the scheduler, as simulate's --replicas")
+	f.StringVar(&o.Lease, "lease", "PT30S", "lease on a timer row a replica takes, as simulate's --lease")
+	f.StringVar(&o.Poll, "poll", "", "the scheduler's poll interval, PT1S or 1s (default: the config's scheduler.poll, else PT1S)")
+	f.StringVar(&o.Faults, "faults", "crash,stall", "the faults exactly-once must survive: crash, stall, both (crash,stall) or none")
+	f.StringVar(&o.MaxStall, "max-stall", "", "the longest a replica stalls while it holds a firing (default: any length)")
+	o.config.register(c)
 	return c
 }
 
@@ -98,8 +124,18 @@ func parseTaskTime(v string) (lo, hi int64, err error) {
 }
 
 func runVerify(s *streams, o *verifyOptions, args []string) error {
-	if o.Format != "text" && o.Format != "json" {
-		return usageErrorf("--format %q: want text or json", o.Format)
+	if o.Format != "text" && o.Format != "json" && o.Format != "sarif" {
+		return usageErrorf("--format %q: want text, json or sarif", o.Format)
+	}
+	dep, err := o.deployment(args)
+	if err != nil {
+		return err
+	}
+	var deadline time.Time
+	if o.MaxTime < 0 {
+		return usageErrorf("--max-time must not be negative")
+	} else if o.MaxTime > 0 {
+		deadline = time.Now().Add(o.MaxTime)
 	}
 	var lo, hi int64
 	tasks := map[string][2]int64{}
@@ -145,11 +181,11 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 		})
 	}
 	sort.Strings(files)
-	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, Tasks: tasks, MaxStates: o.MaxStates}
+	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, Tasks: tasks, MaxStates: o.MaxStates, Deadline: deadline, Deploy: dep}
 	var results []verify.Result
 	failed := false
 	var docs []*bpmn.Document
-	wcfg := wverify.Config{Runtime: wferules.DefaultConfig().Runtime(), MaxStates: o.MaxStates}
+	wcfg := wverify.Config{Runtime: wferules.DefaultConfig().Runtime(), MaxStates: o.MaxStates, Deadline: deadline}
 	for _, p := range files {
 		if !bpmn.IsBPMNPath(p) {
 			src, err := os.ReadFile(p)
@@ -186,10 +222,12 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 		results = append(results, bverify.Verify(doc, cfg)...)
 	}
 	verify.Sort(results)
-	var err error
-	if o.Format == "json" {
+	switch o.Format {
+	case "json":
 		err = verify.WriteJSON(s.Out, results)
-	} else {
+	case "sarif":
+		err = verify.WriteSARIF(s.Out, results, versionString())
+	default:
 		err = verify.WriteText(s.Out, results, o.Stats)
 	}
 	if err != nil {
@@ -206,4 +244,56 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 		return &exitError{code: lint.ExitFindings}
 	}
 	return nil
+}
+
+// deployment reads the deployment whose claims verify checks: the flags,
+// and the poll interval from the config as simulate reads it.
+func (o *verifyOptions) deployment(paths []string) (*verify.Deployment, error) {
+	if o.Replicas < 1 {
+		return nil, usageErrorf("--replicas must be at least 1")
+	}
+	dur := func(flag, v string) (int64, error) {
+		d, err := simcore.ParseDuration(v)
+		if err != nil || d <= 0 {
+			return 0, usageErrorf("--%s %q: want a positive duration such as PT30S or 30s", flag, v)
+		}
+		return d.Milliseconds(), nil
+	}
+	d := &verify.Deployment{Replicas: o.Replicas}
+	var err error
+	if d.LeaseMs, err = dur("lease", o.Lease); err != nil {
+		return nil, err
+	}
+	if o.Poll != "" {
+		if d.PollMs, err = dur("poll", o.Poll); err != nil {
+			return nil, err
+		}
+	} else {
+		cfg, err := o.config.load(paths)
+		if err != nil {
+			return nil, err
+		}
+		poll, _ := rules.PollOf(cfg)
+		d.PollMs = poll.Milliseconds()
+	}
+	if d.PollMs < 1 {
+		d.PollMs = 1
+	}
+	switch o.Faults {
+	case "crash,stall", "stall,crash":
+		d.Crashes, d.Stalls = true, true
+	case "crash":
+		d.Crashes = true
+	case "stall":
+		d.Stalls = true
+	case "none":
+	default:
+		return nil, usageErrorf("--faults %q: want crash,stall, crash, stall or none", o.Faults)
+	}
+	if o.MaxStall != "" {
+		if d.MaxStallMs, err = dur("max-stall", o.MaxStall); err != nil {
+			return nil, err
+		}
+	}
+	return d, nil
 }

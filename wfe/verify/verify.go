@@ -26,6 +26,9 @@ import (
 type Config struct {
 	Runtime   value.Runtime
 	MaxStates int
+	// Deadline, when set, ends every search past it (--max-time): the
+	// results are then bounded.
+	Deadline time.Time
 }
 
 // DefaultMaxStates bounds the search of one scheme.
@@ -389,7 +392,7 @@ func (sys system) capOf(name string) int32 {
 func check(m *model, cfg Config) verify.Result {
 	t0 := time.Now()
 	sys := system{m: m}
-	g := verify.Search[State](sys, cfg.MaxStates)
+	g := verify.SearchUntil[State](sys, cfg.MaxStates, cfg.Deadline)
 	res := verify.Result{File: m.file, Model: m.s.Label(), States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: len(m.names)}
 	inits := map[string]string{}
 	var initTags []string
