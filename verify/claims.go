@@ -70,6 +70,8 @@ type rep struct {
 	holds   bool  // holds the lease (catch) or the in-flight row (start)
 	key     uint8 // the key it runs (0 or 1)
 	stallMs int64 // time left of a bounded stall
+	// fresh: crashed at this instant (it restarts at a later one).
+	fresh bool
 	// paused: this run has stalled once already (a stall is one pause;
 	// what it lasts is free).
 	paused bool
@@ -109,7 +111,7 @@ type claimSys struct {
 func (cs claimSys) Key(s ClaimState) string {
 	var b strings.Builder
 	for _, r := range s.reps {
-		fmt.Fprintf(&b, "%d%t%t%t%t%d,%d;", r.mode, r.stalled, r.paused, r.polled, r.holds, r.key, r.stallMs)
+		fmt.Fprintf(&b, "%d%t%t%t%t%t%d,%d;", r.mode, r.stalled, r.paused, r.fresh, r.polled, r.holds, r.key, r.stallMs)
 	}
 	fmt.Fprintf(&b, "%d,%d,%d,%v,%v,%v,%t", s.tickIn, s.leaseIn, s.due2In, s.row, s.commits, s.runs, s.missed)
 	return b.String()
@@ -242,10 +244,10 @@ func (cs claimSys) Moves(s ClaimState) []Move[ClaimState] {
 					}
 				}
 			}
-			x.reps[i] = rep{mode: rDown, holds: r.holds && cs.c.Catch}
+			x.reps[i] = rep{mode: rDown, holds: r.holds && cs.c.Catch, fresh: true}
 			add(label, []string{"fault"}, x)
 		}
-		if r.mode == rDown {
+		if r.mode == rDown && !r.fresh {
 			x := s.clone()
 			x.reps[i] = rep{mode: rIdle, polled: s.tickIn != 0}
 			add(name+" restarts", []string{"fault"}, x)
@@ -365,6 +367,15 @@ func (cs claimSys) advance(s ClaimState) int64 {
 		if r.mode == rIdle {
 			idle = true
 		}
+		if r.fresh {
+			// a replica that crashed now restarts at a later instant:
+			// the next tick is the first at which it matters
+			if s.tickIn == 0 {
+				at(cs.d.PollMs)
+			} else {
+				at(s.tickIn)
+			}
+		}
 		if r.stalled && r.stallMs > 0 {
 			at(r.stallMs)
 		}
@@ -392,7 +403,7 @@ func (cs claimSys) elapse(s *ClaimState, d int64) {
 	p := cs.d.PollMs
 	s.tickIn = ((s.tickIn-d)%p + p) % p
 	for j := range s.reps {
-		s.reps[j].polled = false
+		s.reps[j].polled, s.reps[j].fresh = false, false
 	}
 	if s.leaseIn > 0 {
 		s.leaseIn -= d
@@ -418,6 +429,9 @@ type ClaimResult struct {
 	// commits.
 	Twice, Skipped, Starved []Step
 	TwiceCommits            bool
+	// SkipPhaseMs is, for Skipped, how long after the first due time the
+	// next tick comes.
+	SkipPhaseMs int64
 }
 
 // CheckClaim searches every interleaving of the deployment's replicas for
@@ -470,6 +484,11 @@ func CheckClaim(d Deployment, c Claim, maxStates int) ClaimResult {
 	for i, s := range ng.States {
 		if s.missed {
 			res.Skipped = ng.Path(i, initLabel, func(s ClaimState) string { return nf.show(s) })
+			j := i
+			for ng.Parent[j] >= 0 {
+				j = ng.Parent[j]
+			}
+			res.SkipPhaseMs = ng.States[j].tickIn
 			break
 		}
 	}

@@ -206,6 +206,11 @@ type Finding struct {
 	// Loop, for a property about forever, is the cycle that repeats after
 	// Trace.
 	Loop []Step `json:"loop,omitempty"`
+	// Replay are the flags of `seams-timers simulate` that run the
+	// counterexample (before the model's path); NoReplay says why a
+	// counterexample has none.
+	Replay   []string `json:"replay,omitempty"`
+	NoReplay string   `json:"noReplay,omitempty"`
 }
 
 // NewFinding fills a finding's name and severity from its rule.
@@ -300,6 +305,11 @@ func WriteText(w io.Writer, rs []Result, stats bool) error {
 			fmt.Fprintf(&b, "%s:%d:%d: %s: %s [%s %s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule, f.Name)
 			writeSteps(&b, "counterexample", f.Trace, 0)
 			writeSteps(&b, "then forever", f.Loop, len(f.Trace))
+			if len(f.Replay) > 0 {
+				fmt.Fprintf(&b, "  replay: seams-timers simulate %s %s\n", strings.Join(f.Replay, " "), f.File)
+			} else if f.NoReplay != "" {
+				fmt.Fprintf(&b, "  not replayable in simulate: %s\n", f.NoReplay)
+			}
 		}
 	}
 	for _, r := range rs {

@@ -29,6 +29,10 @@ type Config struct {
 	// Deploy, when set, is the deployment whose claims (ADR-0037 section
 	// 4) verify checks for exactly-once, for every timer that fires.
 	Deploy *verify.Deployment
+	// Scheduled, when set, says which top-level processes a scheduler
+	// starts (a container seam:schedules them): the timer starts of the
+	// others never fire, so their claims are not checked. Nil: every one.
+	Scheduled func(*bpmn.Document, *bpmn.Process) bool
 }
 
 // Defaults of Config.
@@ -119,8 +123,21 @@ func check(m *model, cfg Config) verify.Result {
 		},
 	}
 	res.Findings = verify.Check(g, sp, cfg.MaxStates, m.unit*1000)
+	rp := replayer{m: m, step: time.Second, dep: cfg.Deploy}
 	if cfg.Deploy != nil {
-		m.claims(*cfg.Deploy, firedTimers(g, initTags), cfg.MaxStates, &res)
+		rp.step = time.Duration(cfg.Deploy.PollMs) * time.Millisecond
+	}
+	for i := range res.Findings {
+		rp.replayProcess(&res.Findings[i])
+	}
+	if cfg.Deploy != nil {
+		fire := firings(g, sys, initTags, inits)
+		if cfg.Scheduled != nil && !cfg.Scheduled(m.doc, m.p) {
+			for _, st := range m.starts {
+				delete(fire, m.nodes[st].el.ID)
+			}
+		}
+		m.claims(*cfg.Deploy, fire, cfg.MaxStates, &res, rp)
 	}
 	m.locate(res.Findings)
 	res.Micros = time.Since(t0).Microseconds()
@@ -147,23 +164,33 @@ func (sys system) armed(s State) []string {
 	return out
 }
 
-// firedTimers are the timers some explored move fires.
-func firedTimers(g *verify.Graph[State], initTags []string) map[string]bool {
-	fired := map[string]bool{}
-	mark := func(tags []string) {
-		for _, tg := range tags {
-			if id, ok := strings.CutPrefix(tg, "fire:"); ok {
-				fired[id] = true
+// firings maps each timer some explored move fires to a shortest path
+// that ends with its first firing.
+func firings(g *verify.Graph[State], sys system, initTags []string, inits map[string]string) map[string][]verify.Step {
+	out := map[string][]verify.Step{}
+	for _, tg := range initTags {
+		if id, ok := strings.CutPrefix(tg, "fire:"); ok {
+			out[id] = []verify.Step{}
+		}
+	}
+	initLabel := func(s State) string { return inits[sys.Key(s)] }
+	for i, es := range g.Out {
+		for _, e := range es {
+			for _, tg := range e.Tags {
+				id, ok := strings.CutPrefix(tg, "fire:")
+				if !ok {
+					continue
+				}
+				if _, seen := out[id]; seen {
+					continue
+				}
+				p := g.Path(i, initLabel, sys.Show)
+				at := g.Instant(i) + e.Elapse
+				out[id] = append(p, verify.Step{Move: e.Label, At: at, State: sys.Show(g.States[e.To])})
 			}
 		}
 	}
-	mark(initTags)
-	for _, out := range g.Out {
-		for _, e := range out {
-			mark(e.Tags)
-		}
-	}
-	return fired
+	return out
 }
 
 // locate gives each counterexample step the position of the first element

@@ -83,9 +83,10 @@ func (m *model) effects(n int32) []string {
 }
 
 // claims checks exactly-once for each timer in fired.
-func (m *model) claims(d verify.Deployment, fired map[string]bool, maxStates int, res *verify.Result) {
+func (m *model) claims(d verify.Deployment, fired map[string][]verify.Step, maxStates int, res *verify.Result, rp replayer) {
 	for _, t := range m.timers {
-		if t.refused != "" || !fired[t.el.ID] {
+		toFire, ok := fired[t.el.ID]
+		if t.refused != "" || !ok {
 			continue
 		}
 		c := verify.Claim{Timer: t.el.ID, Catch: m.nodes[t.node].kind != nStart, Effects: m.effects(t.node)}
@@ -114,6 +115,7 @@ func (m *model) claims(d verify.Deployment, fired map[string]bool, maxStates int
 			}
 			f := pos(verify.RuleRunsTwice, msg)
 			f.Trace = r.Twice
+			rp.replayClaim(&f, toFire, c, 0)
 			res.Findings = append(res.Findings, f)
 		}
 		switch {
@@ -121,6 +123,7 @@ func (m *model) claims(d verify.Deployment, fired map[string]bool, maxStates int
 			f := pos(verify.RuleSkipped, fmt.Sprintf("timer %s's period %s is shorter than the poll interval %s: a due time passes unfired while a replica is up (only the latest due time at a tick fires)",
 				t.el.ID, verify.FormatAt(c.PeriodMs), verify.FormatAt(d.PollMs)))
 			f.Trace = r.Skipped
+			rp.replayClaim(&f, toFire, c, r.SkipPhaseMs)
 			res.Findings = append(res.Findings, f)
 		case r.Starved != nil:
 			f := pos(verify.RuleSkipped, fmt.Sprintf("the firing of timer %s can wait forever while a replica is up and nothing fails (%s)", t.el.ID, dep))

@@ -16,6 +16,7 @@ import (
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	bverify "github.com/seams/seams-timers/bpmn/verify"
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 	simcore "github.com/seams/seams-timers/sim"
 	"github.com/seams/seams-timers/verify"
 	"github.com/seams/seams-timers/wfe"
@@ -182,6 +183,11 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 	}
 	sort.Strings(files)
 	cfg := bverify.Config{TaskMin: lo, TaskMax: hi, Tasks: tasks, MaxStates: o.MaxStates, Deadline: deadline, Deploy: dep}
+	if sched, err := o.scheduled(args); err != nil {
+		return err
+	} else if sched != nil {
+		cfg.Scheduled = func(d *bpmn.Document, p *bpmn.Process) bool { return sched[absKey(d.Path, p.ID)] }
+	}
 	var results []verify.Result
 	failed := false
 	var docs []*bpmn.Document
@@ -296,4 +302,36 @@ func (o *verifyOptions) deployment(paths []string) (*verify.Deployment, error) {
 		}
 	}
 	return d, nil
+}
+
+func absKey(path, id string) string {
+	if a, err := filepath.Abs(path); err == nil {
+		path = a
+	}
+	return path + "#" + id
+}
+
+// scheduled are the processes whose timer starts a scheduler runs, as
+// simulate reads them: with an index graph, those some container
+// seam:schedules; without one, nil (every timer start).
+func (o *verifyOptions) scheduled(paths []string) (map[string]bool, error) {
+	cfg, err := o.config.load(paths)
+	if err != nil {
+		return nil, err
+	}
+	loaded, err := project.Load(loadOptions(paths, cfg), engines())
+	if err != nil {
+		return nil, loadError(err)
+	}
+	ix := rules.IndexOf(loaded.Project)
+	if ix == nil {
+		return nil, nil
+	}
+	out := map[string]bool{}
+	for _, tr := range ix.Graph.ByPredicate(ix.Vocab.Schedules()) {
+		if doc, p := ix.Process(tr.O); p != nil {
+			out[absKey(doc.Path, p.ID)] = true
+		}
+	}
+	return out, nil
 }

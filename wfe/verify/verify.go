@@ -445,6 +445,11 @@ func check(m *model, cfg Config) verify.Result {
 			res.Findings[i].Message = fmt.Sprintf("timer %s is never armed: %s", tm.name, tm.why)
 		}
 	}
+	for i := range res.Findings {
+		if len(res.Findings[i].Trace) > 0 {
+			res.Findings[i].NoReplay = "a Workflow Engine counterexample: its commands and condition outcomes are not converted into a simulate --engine wfe scenario (not done)"
+		}
+	}
 	res.Micros = time.Since(t0).Microseconds()
 	return res
 }
