@@ -66,7 +66,9 @@ effects (a service task, a message sent) can run twice, TMR9010 a due time that 
 while a replica is up. --faults says which faults to explore: crash,stall (default), crash,
 stall or none.
 
-Output: text, json, or sarif (each counterexample a codeFlow). Exit codes: 0 no error finding, 1 an error finding (instance-stuck) or a
+Output: text, json, sarif (each counterexample a codeFlow) or svg (each counterexample a
+timeline: a lane per element or replica, a column per step). Each counterexample carries the
+simulate flags that replay it, or says why simulate cannot express it. Exit codes: 0 no error finding, 1 an error finding (instance-stuck) or a
 file that cannot be read, 2 usage error.`,
 		Example: `  seams-timers verify examples/
   seams-timers verify --task-time PT1H..P2D --task-time Approve=..PT4H --format json models/`,
@@ -78,7 +80,7 @@ file that cannot be read, 2 usage error.`,
 		},
 	}
 	f := c.Flags()
-	f.StringVar(&o.Format, "format", "text", "output format: text, json or sarif")
+	f.StringVar(&o.Format, "format", "text", "output format: text, json, sarif or svg (each counterexample as a timeline)")
 	f.StringArrayVar(&o.TaskTime, "task-time", nil, "how long a user task stays open: [TASK=]MIN..MAX as ISO 8601 durations (MAX empty: no bound); without TASK, every task; repeatable")
 	f.IntVar(&o.MaxStates, "max-states", bverify.DefaultMaxStates, "stop the search of a process after this many states")
 	f.DurationVar(&o.MaxTime, "max-time", 0, "stop the searches once this much time has passed (0: no budget); the results are then bounded")
@@ -125,8 +127,10 @@ func parseTaskTime(v string) (lo, hi int64, err error) {
 }
 
 func runVerify(s *streams, o *verifyOptions, args []string) error {
-	if o.Format != "text" && o.Format != "json" && o.Format != "sarif" {
-		return usageErrorf("--format %q: want text, json or sarif", o.Format)
+	switch o.Format {
+	case "text", "json", "sarif", "svg":
+	default:
+		return usageErrorf("--format %q: want text, json, sarif or svg", o.Format)
 	}
 	dep, err := o.deployment(args)
 	if err != nil {
@@ -233,6 +237,8 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 		err = verify.WriteJSON(s.Out, results)
 	case "sarif":
 		err = verify.WriteSARIF(s.Out, results, versionString())
+	case "svg":
+		err = verify.WriteSVG(s.Out, results)
 	default:
 		err = verify.WriteText(s.Out, results, o.Stats)
 	}
