@@ -115,6 +115,11 @@ func check(m *model, cfg Config) verify.Result {
 		},
 		Why: func(s State) string {
 			for _, it := range s.items {
+				if it.flow >= 0 {
+					return "forever: the parallel join " + m.nodes[it.node].el.ID + " waits for an input no token can reach any more (SpiffWorkflow's parallel gateway waits for every input, as simulate does)"
+				}
+			}
+			for _, it := range s.items {
 				if nd := m.nodes[it.node]; nd.kind == nEventGW {
 					return "forever: SpiffWorkflow never completes the event-based gateway " + nd.el.ID + " (its timer branches run on their own; the events it waits for are never reported), so the instance does not end"
 				}
