@@ -323,6 +323,9 @@ func WriteText(w io.Writer, rs []Result, stats bool) error {
 		}
 		if stats {
 			fmt.Fprintf(&b, ", %.1f ms", float64(r.Micros)/1000)
+			if r.Micros > 0 {
+				fmt.Fprintf(&b, ", %.0f states/s", float64(r.States+r.ClaimStates)/(float64(r.Micros)/1e6))
+			}
 		}
 		b.WriteByte('\n')
 	}
