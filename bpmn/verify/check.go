@@ -26,6 +26,9 @@ type Config struct {
 	// takes, rules.Verdicts): a refused timer is not run, as the
 	// simulator does not run it. Nil refuses nothing.
 	Refused func(*bpmn.Document, *bpmn.Element) (rule, reason string, refused bool)
+	// Docs are every model loaded: a call activity's called process is
+	// looked for in its own document first, then in these.
+	Docs []*bpmn.Document
 	// Deploy, when set, is the deployment whose claims (ADR-0037 section
 	// 4) verify checks for exactly-once, for every timer that fires.
 	Deploy *verify.Deployment
@@ -56,7 +59,7 @@ func Verify(doc *bpmn.Document, cfg Config) []verify.Result {
 			continue
 		}
 		m := compile(doc, p, cfg)
-		if len(m.timers) == 0 {
+		if m.ownTimers() == 0 {
 			continue
 		}
 		out = append(out, check(m, cfg))
@@ -68,7 +71,7 @@ func check(m *model, cfg Config) verify.Result {
 	t0 := time.Now()
 	sys := system{m: m}
 	g := verify.SearchUntil[State](sys, cfg.MaxStates, cfg.Deadline)
-	res := verify.Result{File: m.doc.Path, Model: m.p.ID, States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: len(m.timers)}
+	res := verify.Result{File: m.doc.Path, Model: m.p.ID, States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: m.ownTimers()}
 	inits := map[string]string{}
 	var initTags []string
 	for _, mv := range sys.Initial() {
@@ -82,6 +85,9 @@ func check(m *model, cfg Config) verify.Result {
 	}
 	var timers []verify.Timer
 	for _, t := range m.timers {
+		if t.hidden {
+			continue
+		}
 		vt := pos(t.el)
 		switch {
 		case t.refused != "":
@@ -96,8 +102,8 @@ func check(m *model, cfg Config) verify.Result {
 		Armed:  sys.armed,
 		Ended:  State.ended,
 		Where: func(s State) (string, int, int, string) {
-			t := pos(m.nodes[s.items[0].node].el)
-			return t.File, t.Line, t.Col, t.ID
+			nd := m.nodes[s.items[0].node]
+			return nd.doc.Path, nd.el.Span.Start.Line, nd.el.Span.Start.Col, nd.el.ID
 		},
 		Show:      sys.Show,
 		InitLabel: func(s State) string { return inits[sys.Key(s)] },
@@ -115,6 +121,9 @@ func check(m *model, cfg Config) verify.Result {
 		},
 		Why: func(s State) string {
 			for _, it := range s.items {
+				if nd := m.nodes[it.node]; nd.kind == nCall {
+					return "forever: the call activity " + nd.el.ID + " waits, because " + nd.why
+				}
 				if it.flow >= 0 {
 					return "forever: the parallel join " + m.nodes[it.node].el.ID + " waits for an input no token can reach any more (SpiffWorkflow's parallel gateway waits for every input, as simulate does)"
 				}
@@ -221,4 +230,16 @@ func (m *model) locate(fs []verify.Finding) {
 		set(fs[i].Trace)
 		set(fs[i].Loop)
 	}
+}
+
+// ownTimers counts the timers of the process itself (not of the processes
+// its call activities call).
+func (m *model) ownTimers() int {
+	n := 0
+	for _, t := range m.timers {
+		if !t.hidden {
+			n++
+		}
+	}
+	return n
 }

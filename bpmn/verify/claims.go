@@ -86,7 +86,7 @@ func (m *model) effects(n int32) []string {
 func (m *model) claims(d verify.Deployment, fired map[string][]verify.Step, maxStates int, res *verify.Result, rp replayer) {
 	for _, t := range m.timers {
 		toFire, ok := fired[t.el.ID]
-		if t.refused != "" || !ok {
+		if t.refused != "" || t.hidden || !ok {
 			continue
 		}
 		c := verify.Claim{Timer: t.el.ID, Catch: m.nodes[t.node].kind != nStart, Effects: m.effects(t.node)}

@@ -272,7 +272,9 @@ func (sys system) arrive(s State, t int32, from node, k, depth int) []branch {
 			}
 		}
 		return []branch{{s: sys.bound(s), tags: tags}}
-	case nMessage:
+	case nMessage, nCall:
+		// a message catch waits for a message; a call activity whose
+		// called process is not found waits forever
 		s = s.clone()
 		s.items = append(s.items, item{node: t, flow: -1, clk: -1})
 		return []branch{{s: sys.bound(s)}}
@@ -636,11 +638,10 @@ func (sys system) nextConst(node int32, k int, clk int32) int32 {
 func (sys system) sameItem(a, b item) bool { return !less(a, b) && !less(b, a) }
 
 // inside reports whether node n sits (at any depth) inside the
-// sub-process node sub.
+// sub-process (or inlined call) node sub.
 func (sys system) inside(n, sub int32) bool {
-	want := sys.m.nodes[sub].el
-	for c := sys.m.nodes[n].el.Container; c != nil; c = c.Parent {
-		if c.Node == want {
+	for x := sys.m.nodes[n].exit; x >= 0; x = sys.m.nodes[x].exit {
+		if x == sub {
 			return true
 		}
 	}
@@ -680,11 +681,10 @@ func (sys system) exitSub(s State, sub int32, tags []string, depth int) []branch
 	// open at once, one completes when fewer tokens are directly inside
 	// than instances are open (exact with one instance at a time).
 	inner, open := 0, 0
-	want := sys.m.nodes[sub].el
 	for _, it := range s.items {
 		// the tokens directly inside (a nested sub-process's open instance
 		// is one token of this one)
-		if c := sys.m.nodes[it.node].el.Container; c != nil && c.Node == want {
+		if sys.m.nodes[it.node].exit == sub {
 			inner++
 		}
 		if it.node == sub {

@@ -228,6 +228,7 @@ func runVerify(s *streams, o *verifyOptions, args []string) error {
 		v, ok := verdicts[d.ElementIRI(el.ID)]
 		return v.Rule, rules.Reason(v), ok
 	}
+	cfg.Docs = docs
 	for _, doc := range docs {
 		results = append(results, bverify.Verify(doc, cfg)...)
 	}
