@@ -454,7 +454,7 @@ func CheckClaim(d Deployment, c Claim, maxStates int) ClaimResult {
 		keys = 2
 	}
 	sys := claimSys{d: d, c: c, keys: keys}
-	show := func(s ClaimState) string { return sys.show(s) }
+	show := sys.show
 	g := Search[ClaimState](sys, maxStates)
 	res := ClaimResult{States: len(g.States), Edges: Count(g), Bounded: g.Bounded}
 	init := map[string]string{}
@@ -483,7 +483,7 @@ func CheckClaim(d Deployment, c Claim, maxStates int) ClaimResult {
 	res.Bounded = res.Bounded || ng.Bounded
 	for i, s := range ng.States {
 		if s.missed {
-			res.Skipped = ng.Path(i, initLabel, func(s ClaimState) string { return nf.show(s) })
+			res.Skipped = ng.Path(i, initLabel, nf.show)
 			j := i
 			for ng.Parent[j] >= 0 {
 				j = ng.Parent[j]

@@ -37,6 +37,11 @@ func TestCallActivityRunsTheCalledProcess(t *testing.T) {
 	if !ok || !strings.Contains(st.Message, `calledElement "Missing" names no process`) {
 		t.Errorf("call-missing: want TMR9004 at Call naming the missing process, got %v", missing)
 	}
+	// a process that calls itself: inlined 4 deep, then the call
+	// completes at any instant; never reported stuck
+	if self := find("call-self.bpmn"); len(self) != 0 {
+		t.Errorf("call-self: want no finding, got %v", self)
+	}
 	// Hold's timer belongs to Sub: reported on Sub's own result, not the caller's
 	for _, r := range Verify(load(t, "testdata/call/call-late.bpmn"), Config{}) {
 		if r.Model == "Caller" && r.Timers != 1 {

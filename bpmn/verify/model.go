@@ -164,8 +164,8 @@ func inEventSub(c *bpmn.Process) bool {
 var Ref = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
 // maxCallDepth bounds how deep call activities are inlined (a process
-// that calls itself, directly or not): a call past it waits forever, and
-// the finding says so.
+// that calls itself, directly or not): a call past it completes at any
+// instant, as a user task does.
 const maxCallDepth = 4
 
 // compile builds the node graph of a top-level process and every
@@ -274,7 +274,10 @@ func (m *model) inline(doc *bpmn.Document, p *bpmn.Process, parent int32, depth 
 		case cp == nil:
 			m.nodes[i].why = "its calledElement " + quote(m.nodes[i].el.CalledElement) + " names no process of the models"
 		case depth >= maxCallDepth:
-			m.nodes[i].why = fmt.Sprintf("calls are inlined %d deep at most (a process that calls itself)", maxCallDepth)
+			// a process that calls itself: past the depth, the call
+			// completes at any instant, as a user task does (it covers
+			// whatever the called process would do)
+			m.nodes[i].kind = nUser
 		default:
 			sub := m.inline(cd, cp, i, depth+1, cfg)
 			m.nodes[i].kind = nSub
