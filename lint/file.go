@@ -44,22 +44,34 @@ type File struct {
 }
 
 // ElementDiagnostic is a diagnostic on a range of the file about the
-// element id, in the ADR's ResolutionError form.
+// element id, its message what itself: the form of every engine but
+// BPMN's (see ResolutionDiagnostic).
 func (f *File) ElementDiagnostic(r span.Range, id, predicate, what, detail string) Diagnostic {
 	return ElementDiagnostic(f.Path, f.IRI, r, id, predicate, what, detail)
 }
 
 // ElementDiagnostic is a diagnostic on a range of the file at path, whose
-// IRI is iri, about its element id, in the ADR's ResolutionError form:
-// ResolutionError(<path#id>, predicate, "what").
+// IRI is iri, about its element id: its subject is iri#id, its predicate
+// says which part of the element is wrong, and its message is what, in
+// the engine's own terms. The Workflow Engine, Stateflows and Cadence
+// engines report in this form.
 func ElementDiagnostic(path, iri string, r span.Range, id, predicate, what, detail string) Diagnostic {
 	d := AtRange(r)
 	d.File = path
 	d.Element = id
 	d.Subject = iri + "#" + id
 	d.Predicate = predicate
-	d.Message = Resolution(path+"#"+id, predicate, what)
+	d.Message = what
 	d.What = what
 	d.Detail = detail
+	return d
+}
+
+// ResolutionDiagnostic is ElementDiagnostic with the message in the
+// ResolutionError form of ADR-0037, the contract of the BPMN engine under
+// the seams runtime: ResolutionError(<path#id>, predicate, "what").
+func ResolutionDiagnostic(path, iri string, r span.Range, id, predicate, what, detail string) Diagnostic {
+	d := ElementDiagnostic(path, iri, r, id, predicate, what, detail)
+	d.Message = Resolution(path+"#"+id, predicate, what)
 	return d
 }

@@ -126,15 +126,22 @@ func (p *Pass) Report(d Diagnostic) {
 }
 
 // ReportSpan records a diagnostic on a range of the pass's file about the
-// element id, in the ADR's ResolutionError form, with a detail saying what
-// to do instead.
+// element id, its message what in the engine's own terms, with a detail
+// saying what to do instead.
 func (p *Pass) ReportSpan(r span.Range, id, predicate, what, detail string) {
-	p.ReportSpanFix(r, id, predicate, what, detail, nil)
+	p.Report(p.File.ElementDiagnostic(r, id, predicate, what, detail))
 }
 
-// ReportSpanFix is ReportSpan with a fix attached (nil for none).
-func (p *Pass) ReportSpanFix(r span.Range, id, predicate, what, detail string, fix *Fix) {
-	d := p.File.ElementDiagnostic(r, id, predicate, what, detail)
+// ReportResolution is ReportSpan in the ResolutionError form of ADR-0037,
+// the BPMN engine's.
+func (p *Pass) ReportResolution(r span.Range, id, predicate, what, detail string) {
+	p.ReportResolutionFix(r, id, predicate, what, detail, nil)
+}
+
+// ReportResolutionFix is ReportResolution with a fix attached (nil for
+// none).
+func (p *Pass) ReportResolutionFix(r span.Range, id, predicate, what, detail string, fix *Fix) {
+	d := ResolutionDiagnostic(p.File.Path, p.File.IRI, r, id, predicate, what, detail)
 	d.Fix = fix
 	p.Report(d)
 }

@@ -91,8 +91,8 @@ func TestToyEngine(t *testing.T) {
 		got = append(got, filepath.ToSlash(rel)+":"+d.Rule+":"+d.Message)
 	}
 	want := []string{
-		`a.toy:TOY1001:ResolutionError(<` + filepath.Join(dir, "a.toy") + `#t2>, toy:when, "never fires")`,
-		`sub/b.toy:TOY1001:ResolutionError(<` + filepath.Join(dir, "sub", "b.toy") + `#t1>, toy:when, "never fires")`,
+		`a.toy:TOY1001:never fires`,
+		`sub/b.toy:TOY1001:never fires`,
 	}
 	if !slices.Equal(got, want) {
 		t.Errorf("findings:\n got  %q\n want %q", got, want)

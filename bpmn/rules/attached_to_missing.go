@@ -51,6 +51,6 @@ func runAttachedToMissing(p *lint.Pass) {
 			what = "attachedToRef names " + article(e.AttachedTo.Type) + " " + e.AttachedTo.Type +
 				", not an activity: " + sq(e.AttachedToRef)
 		}
-		p.ReportSpan(span, e.ID, "bpmn:attachedToRef", what, detail)
+		p.ReportResolution(span, e.ID, "bpmn:attachedToRef", what, detail)
 	}
 }

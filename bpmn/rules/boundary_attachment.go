@@ -45,7 +45,7 @@ func runBoundaryAttachment(p *lint.Pass) {
 			detail = "ADR-0037 accepts boundary timers only on a bpmn:userTask: move the timer to the user task " +
 				"whose work is overdue. A timeout on a call is an error (ADR-0013): use an error boundary."
 		}
-		p.ReportSpan(e.Span, e.ID, "bpmn:attachedToRef",
+		p.ReportResolution(e.Span, e.ID, "bpmn:attachedToRef",
 			"timer boundary is attached to "+article(to.Type)+" "+to.Type+", not a userTask: "+sq(to.ID), detail)
 	}
 }

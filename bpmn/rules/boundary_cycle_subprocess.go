@@ -70,7 +70,7 @@ func runBoundaryCycleSubprocess(p *lint.Pass) {
 		}
 		what := fmt.Sprintf("the path of non-interrupting cycle boundary %s runs the embedded %s %s, which waits: "+
 			"when %s completes while it runs, SpiffWorkflow raises TaskNotFoundException", sq(ev.ID), sub.Type, sq(sub.ID), task)
-		p.ReportSpan(ev.Span, ev.ID, "bpmn:timeCycle", what, detail)
+		p.ReportResolution(ev.Span, ev.ID, "bpmn:timeCycle", what, detail)
 	}
 }
 

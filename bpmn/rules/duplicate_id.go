@@ -54,6 +54,6 @@ func runDuplicateID(p *lint.Pass) {
 			continue
 		}
 		what := fmt.Sprintf("id is already carried by the %s on line %d: %s", f.What, f.Span.Start.Line, sq(u.ID))
-		p.ReportSpan(u.Span, u.ID, "id", what, detail)
+		p.ReportResolution(u.Span, u.ID, "id", what, detail)
 	}
 }

@@ -52,7 +52,7 @@ func runEventDefinitionMixed(p *lint.Pass) {
 			}
 			others = append(others, sq(d.Type))
 		}
-		p.ReportSpan(e.Span, e.ID, "bpmn:timerEventDefinition",
+		p.ReportResolution(e.Span, e.ID, "bpmn:timerEventDefinition",
 			"timer event has another event definition beside the timer: "+strings.Join(others, ", "),
 			"Give the event one timer definition and nothing else; to wait for a message or a timeout, put an "+
 				"event-based gateway before a message catch and a timer catch.")

@@ -65,6 +65,6 @@ func runEventGatewayTimer(p *lint.Pass) {
 		}
 		what := "event-based gateway " + sq(g.ID) + " has the " + noun + " " + strings.Join(timers, ", ") +
 			": SpiffWorkflow never completes it, so no branch is cancelled and every timer fires"
-		p.ReportSpan(g.Span, g.ID, "bpmn:outgoing", what, detail)
+		p.ReportResolution(g.Span, g.ID, "bpmn:outgoing", what, detail)
 	}
 }

@@ -38,7 +38,7 @@ func runEventSubprocessTimer(p *lint.Pass) {
 		if e.Placement() != bpmn.PlaceEventSubProcessStart {
 			continue
 		}
-		p.ReportSpan(e.Span, e.ID, "bpmn:timerEventDefinition",
+		p.ReportResolution(e.Span, e.ID, "bpmn:timerEventDefinition",
 			"timer start event of an event sub-process: "+sq(e.Container.ID),
 			"ADR-0037 leaves timers of event sub-processes out of scope: put a boundary timer on the bpmn:userTask "+
 				"whose work is due, or start a separate process with a timer start.")

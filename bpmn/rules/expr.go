@@ -108,7 +108,7 @@ func (s *site) bodySpan() bpmn.Span {
 // report records a finding about this expression: the subject is the
 // timer's event, the predicate the expression element's own.
 func (s *site) report(p *lint.Pass, span bpmn.Span, what, detail string, fix *lint.Fix) {
-	p.ReportSpanFix(span, s.event.ID, s.expr.Kind.Predicate(), what, detail, fix)
+	p.ReportResolutionFix(span, s.event.ID, s.expr.Kind.Predicate(), what, detail, fix)
 }
 
 // advance returns the position of byte offset off, counting lines and

@@ -38,7 +38,7 @@ func runTimerDefinitionEmpty(p *lint.Pass) {
 			if t.ID != "" {
 				what += ": " + sq(t.ID)
 			}
-			p.ReportSpan(t.Span, e.ID, "bpmn:timerEventDefinition", what,
+			p.ReportResolution(t.Span, e.ID, "bpmn:timerEventDefinition", what,
 				`Add one expression, such as <bpmn:timeDuration>"PT48H"</bpmn:timeDuration>; Spiff refuses a `+
 					`timer with none when it parses the model ("Unknown Time Specification").`)
 		}

@@ -45,7 +45,7 @@ func runTimerDefinitionMultiple(p *lint.Pass) {
 				kinds[i] = sq(x.Kind.String())
 			}
 			first := t.Effective().Kind.Predicate()
-			p.ReportSpan(t.Span, e.ID, "bpmn:timerEventDefinition",
+			p.ReportResolution(t.Span, e.ID, "bpmn:timerEventDefinition",
 				fmt.Sprintf("timer definition has %d expressions: %s", len(t.Exprs), strings.Join(kinds, ", ")),
 				fmt.Sprintf("Spiff reads only %s and silently ignores the rest: keep the one you mean "+
 					"and delete the others.", first))

@@ -45,7 +45,7 @@ func runTimerDefinitionRef(p *lint.Pass) {
 	doc := docOf(p)
 	for _, e := range doc.Elements {
 		for _, d := range e.RefTimers() {
-			p.ReportSpan(d.Span, e.ID, "bpmn:eventDefinitionRef",
+			p.ReportResolution(d.Span, e.ID, "bpmn:eventDefinitionRef",
 				"timer definition is referenced, not inline, so SpiffWorkflow ignores it and the event has no timer: "+sq(d.Ref),
 				refDetail(doc, e, d.Target))
 		}

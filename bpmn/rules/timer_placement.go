@@ -43,7 +43,7 @@ func runTimerPlacement(p *lint.Pass) {
 			continue
 		}
 		what, detail := placementRefusal(e, place)
-		p.ReportSpan(e.Span, e.ID, "bpmn:timerEventDefinition", what, detail)
+		p.ReportResolution(e.Span, e.ID, "bpmn:timerEventDefinition", what, detail)
 	}
 }
 

@@ -52,8 +52,16 @@ func refusal(where, spec string, f cron.Finding) lint.Diagnostic {
 	if f.Problem == cron.Never {
 		id = catalog.CronNeverFires
 	}
-	return lint.Diagnostic{File: where, Rule: id, Name: catalog.Name(id), Severity: lint.SeverityError,
-		Message: lint.Resolution(spec, "CronSchedule", f.What), Detail: f.Detail}
+	d := cronFinding(spec, f, id, lint.SeverityError)
+	d.File = where
+	return d
+}
+
+// cronFinding is the finding of rule id on a schedule, its message the
+// schedule quoted as the Go analyzer quotes it, then what is wrong.
+func cronFinding(spec string, f cron.Finding, id string, sev lint.Severity) lint.Diagnostic {
+	return lint.Diagnostic{Rule: id, Name: catalog.Name(id), Severity: sev,
+		Subject: spec, Predicate: "CronSchedule", Message: strconv.Quote(spec) + ": " + f.What, What: f.What, Detail: f.Detail}
 }
 
 // warningID is the rule of a problem the server runs the schedule with.
@@ -98,8 +106,11 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 		return false
 	}
 	for _, f := range warn {
-		id := warningID(f.Problem)
-		run.Warn.Printf("seams-timers: warning: %s [%s %s]\n", lint.Resolution(spec, "CronSchedule", f.What), id, catalog.Name(id))
+		d := cronFinding(spec, f, warningID(f.Problem), lint.SeverityWarning)
+		if where != nil {
+			d = where.finding(d)
+		}
+		run.Warn.Finding("", d)
 	}
 	t := run.Now
 	for range run.N {

@@ -1,5 +1,6 @@
-// Command seams-timers checks BPMN timer definitions against ADR-0037 and
-// simulates when they fire.
+// Command seams-timers checks timer definitions (BPMN on SpiffWorkflow
+// under the seams runtime's ADR-0037, Workflow Engine schemes, Stateflows
+// time events, Cadence/Temporal timers) and simulates when they fire.
 package main
 
 import (

@@ -48,7 +48,8 @@ SpiffWorkflow reads a catch event (a fixed stride measured from the start month)
 is a catch reached at --now. Lines whose due time used calendar arithmetic say which.
 
 An expression the rules refuse (the findings check would report on it in a model) prints the
-refusal, ResolutionError(<expr>, predicate, "what"), and a line saying what to write instead.
+refusal (a BPMN one in the ADR's form, ResolutionError(<expr>, predicate, "what"); the other
+engines' in their own terms) and a line saying what to write instead.
 Their warnings go to stderr, and the due times are still printed. In models, each refused
 timer prints the first error check reports on it, at the same place.
 

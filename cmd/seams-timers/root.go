@@ -86,7 +86,7 @@ func newRootCmdFor(s *streams, args []string) *cobra.Command {
 func newRootOnly(s *streams) *cobra.Command {
 	root := &cobra.Command{
 		Use:           "seams-timers",
-		Short:         "Check BPMN timer definitions against ADR-0037 and simulate when they fire",
+		Short:         "Check timer definitions (BPMN on SpiffWorkflow, Workflow Engine schemes, Stateflows, Cadence/Temporal) and simulate when they fire",
 		SilenceUsage:  true,
 		SilenceErrors: true,
 	}

@@ -206,7 +206,7 @@ func TestCheckMixedEngines(t *testing.T) {
 	}
 	// The text output says the same, one file after the other.
 	_, text, _ := runCLI(t, "", "check", "--no-config", "--now", "2026-11-01T12:00:00Z", dir)
-	i, j := strings.Index(text, "Machine.cs:3:20: error: ResolutionError(<"), strings.Index(text, "schedules.bpmn:10:27: error:")
+	i, j := strings.Index(text, "Machine.cs:3:20: error: AfterOneMonth resolves"), strings.Index(text, "schedules.bpmn:10:27: error:")
 	if i < 0 || j < 0 {
 		t.Errorf("text output:\n%s", text)
 	}

@@ -71,7 +71,7 @@ func ValueFindings(v *Value, only []*lint.Rule) []lint.Diagnostic {
 		for _, f := range vr.check(v) {
 			d := lint.Diagnostic{Rule: vr.rule.ID, Name: vr.rule.Name, Severity: vr.rule.Severity,
 				Predicate: "Value", What: f.what, Detail: f.detail}
-			d.Message = lint.Resolution(v.Type+":"+v.Text, "Value", f.what)
+			d.Message = f.what
 			out = append(out, d)
 		}
 	}
