@@ -362,19 +362,13 @@ func (cs claimSys) advance(s ClaimState) int64 {
 			d = x
 		}
 	}
-	idle := false
+	idle, fresh := false, false
 	for _, r := range s.reps {
 		if r.mode == rIdle {
 			idle = true
 		}
 		if r.fresh {
-			// a replica that crashed now restarts at a later instant:
-			// the next tick is the first at which it matters
-			if s.tickIn == 0 {
-				at(cs.d.PollMs)
-			} else {
-				at(s.tickIn)
-			}
+			fresh = true
 		}
 		if r.stalled && r.stallMs > 0 {
 			at(r.stallMs)
@@ -390,6 +384,15 @@ func (cs claimSys) advance(s ClaimState) int64 {
 	at(s.leaseIn)
 	if cs.keys == 2 {
 		at(s.due2In)
+	}
+	if d < 0 && fresh {
+		// a replica that crashed now restarts at a later instant: with
+		// nothing else to wait for, the next tick
+		if s.tickIn == 0 {
+			at(cs.d.PollMs)
+		} else {
+			at(s.tickIn)
+		}
 	}
 	if d < 0 {
 		return 0
