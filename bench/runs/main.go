@@ -11,7 +11,13 @@
 //
 // Usage:
 //
-//	go run -tags devtools ./bench/runs [-n RUNS] [-ok CODES] 'LABEL=CMD ARG...' ...
+//	go run -tags devtools ./bench/runs [-n RUNS] [-ok CODES] [-md CASE] 'LABEL=CMD ARG...' ...
+//
+// With -md, it prints instead one Markdown table row per command, the
+// first cell CASE: the label, the wall time's median and quartiles, the
+// CPU time's median, the peak RSS, and, after the first, the median of
+// the paired ratios to the first. bench/speed.sh builds the README's
+// speed table from these rows.
 //
 // A command's words are split on spaces (no quoting). An exit code listed
 // in -ok (default "0,1": findings are not a failure) counts as success;
@@ -48,6 +54,7 @@ type sample struct {
 func main() {
 	n := flag.Int("n", 30, "runs of each command")
 	ok := flag.String("ok", "0,1", "exit codes that count as success, comma-separated")
+	md := flag.String("md", "", "print Markdown table rows whose first cell is this case")
 	flag.Parse()
 	if flag.NArg() == 0 || *n < 1 {
 		fmt.Fprintln(os.Stderr, "usage: runs [-n RUNS] [-ok CODES] 'LABEL=CMD ARG...' ...")
@@ -82,6 +89,10 @@ func main() {
 			}
 			samples[k] = append(samples[k], s)
 		}
+	}
+	if *md != "" {
+		markdown(*md, cmds, samples)
+		return
 	}
 	width := 0
 	for _, c := range cmds {
@@ -121,6 +132,46 @@ func main() {
 		fmt.Printf("%s / %s: wall ×%.2f (quartiles ×%.2f to ×%.2f, medians of paired ratios)\n",
 			cmds[k].label, cmds[0].label, quantile(rw, 0.5), quantile(rw, 0.25), quantile(rw, 0.75))
 	}
+}
+
+// markdown prints a table row per command: the case, the label, the
+// wall time's median (quartiles), the CPU time's median, the peak RSS,
+// and the median of the paired wall ratios to the first command.
+func markdown(name string, cmds []command, samples [][]sample) {
+	for k, c := range cmds {
+		ss := samples[k]
+		walls := collect(ss, func(s sample) float64 { return ms(s.wall) })
+		cpus := collect(ss, func(s sample) float64 { return ms(s.cpu) })
+		var rss int64
+		for _, s := range ss {
+			rss = max(rss, s.maxRSSKB)
+		}
+		ratio := "-"
+		if k > 0 {
+			rw := make([]float64, len(ss))
+			for i := range rw {
+				rw[i] = ms(ss[i].wall) / max(ms(samples[0][i].wall), 1e-3)
+			}
+			slices.Sort(rw)
+			ratio = fmt.Sprintf("%.2fx", quantile(rw, 0.5))
+		}
+		fmt.Printf("| %s | %s | %s | %s | %.1f MB | %s |\n", name, c.label,
+			spread(quantile(walls, 0.5), quantile(walls, 0.25), quantile(walls, 0.75)),
+			spread(quantile(cpus, 0.5), -1, -1), float64(rss)/1024, ratio)
+	}
+}
+
+// spread writes a median in milliseconds, in ms under a second and in s
+// from one, with its quartiles in the same unit when lo is not negative.
+func spread(med, lo, hi float64) string {
+	unit, div, prec := "ms", 1.0, 1
+	if med >= 1000 {
+		unit, div, prec = "s", 1000, 2
+	}
+	if lo < 0 {
+		return fmt.Sprintf("%.*f %s", prec, med/div, unit)
+	}
+	return fmt.Sprintf("%.*f %s (%.*f-%.*f)", prec, med/div, unit, prec, lo/div, prec, hi/div)
 }
 
 // run runs argv once, with its output discarded.
