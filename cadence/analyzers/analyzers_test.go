@@ -35,12 +35,22 @@ func TestAnalyzers(t *testing.T) {
 	}
 }
 
-// TestSleepFix applies the time.Sleep fix and compares with the golden
-// files: the call with a workflow.Context in scope is rewritten, the others
-// (a helper with no context, a function literal whose ctx shadows it) are
-// not.
+// TestSleepFix applies the time.Sleep fixes and compares with the golden
+// files: a statement with a workflow.Context in scope, in a function whose
+// last result is error, becomes an if statement that returns
+// workflow.Sleep's error with the other results' zero values; where that
+// would not compile (a helper with no context, a function with no error
+// result, a defer, a switch header, a result with no writable zero value)
+// the call is left as it is. A file whose only use of time was the call
+// loses the import.
 func TestSleepFix(t *testing.T) {
 	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), NativeSleepAnalyzer(), "tmr8001/...")
+}
+
+// TestClockFix applies the clock fixes (time.Now, Since, Until to
+// workflow.Now) and compares with the golden files.
+func TestClockFix(t *testing.T) {
+	analysistest.RunWithSuggestedFixes(t, analysistest.TestData(), NativeClockAnalyzer(), "tmr8003/...")
 }
 
 // TestChains checks that the detail of a native call reached through
@@ -133,5 +143,29 @@ type errorsOnly struct{ t *testing.T }
 func (e errorsOnly) Errorf(format string, args ...any) {
 	if msg := fmt.Sprintf(format, args...); !strings.Contains(msg, "no diagnostic was reported") {
 		e.t.Error(msg)
+	}
+}
+
+// TestNoFixInGeneratedFile: a finding in a generated file has no fix (the
+// next generation would undo it); analysistest skips such fixes itself,
+// so the diagnostics are looked at here.
+func TestNoFixInGeneratedFile(t *testing.T) {
+	for _, r := range analysistest.Run(t, analysistest.TestData(), NativeSleepAnalyzer(), "tmr8001/...") {
+		generated, fixed := 0, 0
+		for _, d := range r.Diagnostics {
+			if !strings.HasSuffix(r.Pass.Fset.Position(d.Pos).Filename, "invalid_generated.go") {
+				if len(d.SuggestedFixes) > 0 {
+					fixed++
+				}
+				continue
+			}
+			generated++
+			if len(d.SuggestedFixes) > 0 {
+				t.Errorf("%s: a fix in a generated file", r.Pass.Fset.Position(d.Pos))
+			}
+		}
+		if generated != 1 || fixed == 0 {
+			t.Errorf("%s: %d findings in the generated file, %d fixes elsewhere; want 1 and some", r.Pass.Pkg.Path(), generated, fixed)
+		}
 	}
 }

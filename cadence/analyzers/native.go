@@ -2,9 +2,6 @@ package analyzers
 
 import (
 	"fmt"
-	"go/ast"
-	"go/token"
-	"go/types"
 	"reflect"
 	"strings"
 
@@ -84,8 +81,13 @@ func nativeFinding(pass *analysis.Pass, r ReachedOffense) Finding {
 		}
 	}
 	f.Detail = detail
-	if r.Local && r.Rule == NativeSleep {
-		f.Fix = sleepFix(pass, r)
+	if r.Local {
+		switch r.Rule {
+		case NativeSleep:
+			f.Fix = sleepFix(pass, r)
+		case NativeClock:
+			f.Fix = clockFix(pass, r)
+		}
 	}
 	return f
 }
@@ -108,66 +110,4 @@ func shortFile(p string) string {
 		parts = parts[len(parts)-2:]
 	}
 	return strings.Join(parts, "/")
-}
-
-// sleepFix is the fix of time.Sleep(d) to workflow.Sleep(ctx, d), when the
-// call is in a function whose workflow.Context is in scope at the call
-// and the file imports the SDK's workflow package.
-func sleepFix(pass *analysis.Pass, r ReachedOffense) *analysis.SuggestedFix {
-	call := r.Call
-	if call == nil || len(call.Args) != 1 || r.Holder == nil {
-		return nil
-	}
-	holder := r.Holder
-	var file *ast.File
-	for _, f := range pass.Files {
-		if f.FileStart <= call.Pos() && call.Pos() < f.FileEnd {
-			file = f
-		}
-	}
-	if file == nil {
-		return nil
-	}
-	ctx, sdk := contextParam(pass, holder, call.Pos())
-	if ctx == "" {
-		return nil
-	}
-	wf := workflowImport(file, sdk)
-	if wf == "" {
-		return nil
-	}
-	return &analysis.SuggestedFix{
-		Message: fmt.Sprintf("Replace time.Sleep with %s.Sleep(%s, ...)", wf, ctx),
-		TextEdits: []analysis.TextEdit{{
-			Pos:     call.Fun.Pos(),
-			End:     call.Args[0].Pos(),
-			NewText: []byte(fmt.Sprintf("%s.Sleep(%s, ", wf, ctx)),
-		}},
-	}
-}
-
-// contextParam returns the name of a function's workflow.Context
-// parameter when the same variable is what the name means at pos (not
-// shadowed), and its SDK.
-func contextParam(pass *analysis.Pass, fd *ast.FuncDecl, pos token.Pos) (string, SDK) {
-	for _, field := range fd.Type.Params.List {
-		for _, name := range field.Names {
-			v, _ := pass.TypesInfo.Defs[name].(*types.Var)
-			if v == nil || name.Name == "_" {
-				continue
-			}
-			sdk := ContextSDK(v.Type())
-			if sdk == NoSDK {
-				continue
-			}
-			scope := pass.Pkg.Scope().Innermost(pos)
-			if scope == nil {
-				continue
-			}
-			if _, obj := scope.LookupParent(name.Name, pos); obj == v {
-				return name.Name, sdk
-			}
-		}
-	}
-	return "", NoSDK
 }

@@ -197,7 +197,8 @@ func TestLineDirectives(t *testing.T) {
 			continue
 		}
 		lines = append(lines, f.At.Line)
-		if f.Fix == nil || len(f.Fix.Edits) != 1 || src[f.Fix.Edits[0].Offset:f.Fix.Edits[0].End] != "time.Sleep(" {
+		if f.Fix == nil || len(f.Fix.Edits) != 3 || src[f.Fix.Edits[0].Offset:f.Fix.Edits[0].End] != "time.Sleep" ||
+			src[f.Fix.Edits[2].Offset-len("time.Second)"):f.Fix.Edits[2].Offset] != "time.Second)" {
 			t.Errorf("fix %+v does not edit wf.go's call", f.Fix)
 		}
 	}

@@ -2,6 +2,7 @@ package rules
 
 import (
 	"fmt"
+	"go/format"
 	"os"
 	"path/filepath"
 	"slices"
@@ -134,7 +135,8 @@ func TestSuppressionsAfterSlashes(t *testing.T) {
 	}
 }
 
-// TestFix: --fix rewrites time.Sleep(d) to workflow.Sleep(ctx, d).
+// TestFix: --fix rewrites time.Sleep(d) to a workflow.Sleep(ctx, d) whose
+// error the workflow returns, and the file, finished, is gofmt'd.
 func TestFix(t *testing.T) {
 	dir := writeModule(t, map[string]string{"wf/wf.go": strings.ReplaceAll(sleepy, "seams-timers:ignore", "note:")})
 	rep := check(t, dir)
@@ -145,11 +147,22 @@ func TestFix(t *testing.T) {
 	if len(fixes) != 1 || fixes[0].Applied != 3 {
 		t.Fatalf("fixes %+v, want 3 in one file", fixes)
 	}
-	out := string(fixes[0].New)
-	for _, want := range []string{"\tworkflow.Sleep(ctx, time.Second)\n", "\tworkflow.Sleep(ctx, 2 * time.Second)\n", "\tworkflow.Sleep(ctx, 3 * time.Second) // note:"} {
+	fixed, err := FinishFix(fixes[0].Old, fixes[0].New)
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := string(fixed)
+	for _, want := range []string{
+		"\tif err := workflow.Sleep(ctx, time.Second); err != nil {\n\t\treturn err\n\t}\n",
+		"\tif err := workflow.Sleep(ctx, 2*time.Second); err != nil {\n\t\treturn err\n\t}\n",
+		"\tif err := workflow.Sleep(ctx, 3*time.Second); err != nil {\n\t\treturn err\n\t} // note:",
+	} {
 		if !strings.Contains(out, want) {
 			t.Errorf("fixed file lacks %q:\n%s", want, out)
 		}
+	}
+	if formatted, err := format.Source(fixed); err != nil || string(formatted) != out {
+		t.Errorf("the fixed file is not gofmt'd (%v):\n%s", err, out)
 	}
 }
 

@@ -35,8 +35,17 @@ everything it calls must wait with the SDK's timers. A native sleep runs only in
 not record it, so it does not survive a worker restart or a replay, and a race it decides can resolve
 differently on replay. The finding sits at the call, and its detail names the chain from the workflow
 function; when the call is in a dependency (a module outside the user's, as in the module cache), the finding
-sits at the user's call that leads there, where a suppression covers it. --fix rewrites time.Sleep(d) to
-workflow.Sleep(ctx, d) where ctx is in scope.
+sits at the user's call that leads there, where a suppression covers it.
+
+--fix rewrites the statement time.Sleep(d) to if err := workflow.Sleep(ctx, d); err != nil { return ..., err },
+so that the workflow stops when it is cancelled during the wait (workflow.Sleep's error), with the zero values
+of the function's other results before err. The fix is offered only where that compiles: a workflow.Context
+variable is in scope at the call (a parameter of the function, or of a function literal around the call), the
+file imports the SDK's workflow package, the innermost function's last result is error and each other result
+has a zero value that can be written there, and the call is a statement of a block or a case (not after go or
+defer, not in an if, for or switch header). Elsewhere the finding has no fix: a helper without the context, a
+function that returns no error (workflow.Go's function), a generic result. When the call was the file's last
+use of the time package, its import goes too, and the file is formatted as gofmt does when it was before.
 
 Not workflow code, and not followed: activities (a function passed to ExecuteActivity or ExecuteLocalActivity,
 by value, as a method value or from a table, registered with RegisterActivity or Cadence's activity.Register,
@@ -45,7 +54,7 @@ MutableSideEffect, and the methods of generated mocks (testify's mock.Mock, gomo
 (SetQueryHandler) and an update validator (UpdateHandlerOptions.Validator) must not block, so a sleep or a
 native timer there is reported; an update handler is workflow code.`,
 			Bad:  "func Order(ctx workflow.Context) error {\n\ttime.Sleep(time.Minute)\n\treturn nil\n}",
-			Good: "func Order(ctx workflow.Context) error {\n\treturn workflow.Sleep(ctx, time.Minute)\n}",
+			Good: "func Order(ctx workflow.Context) error {\n\tif err := workflow.Sleep(ctx, time.Minute); err != nil {\n\t\treturn err\n\t}\n\treturn nil\n}",
 		},
 		{
 			ID: catalog.NativeTimer, Severity: lint.SeverityError,
@@ -65,7 +74,11 @@ decision taken on it may not match the history. workflow.Now(ctx) is the time of
 on every replay. The clock may be read where the SDK records the result or does not replay it: in a
 SideEffect or MutableSideEffect callback, in an activity, in a query handler (a query writes nothing to the
 history; the SDKs' docs ask only that it not block or change state) and in an update validator (it must not
-block or change state, and is not run again on replay).`,
+block or change state, and is not run again on replay).
+
+--fix rewrites time.Now() to workflow.Now(ctx), time.Since(t) to workflow.Now(ctx).Sub(t) and time.Until(t) to
+t.Sub(workflow.Now(ctx)), where a workflow.Context variable is in scope at the call and the file imports the
+SDK's workflow package; a read in a helper without the context has no fix.`,
 			Bad:  "func Order(ctx workflow.Context) error {\n\tif time.Now().Hour() < 9 {\n\t\treturn nil\n\t}\n\treturn nil\n}",
 			Good: "func Order(ctx workflow.Context) error {\n\tif workflow.Now(ctx).Hour() < 9 {\n\t\treturn nil\n\t}\n\treturn nil\n}",
 		},

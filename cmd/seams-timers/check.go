@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 
 	"github.com/spf13/cobra"
 
+	cadencerules "github.com/seams/seams-timers/cadence/rules"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 	simcore "github.com/seams/seams-timers/sim"
@@ -72,9 +74,9 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.IntVar(&o.Jobs, "jobs", 0, fmt.Sprintf("files checked, and graph chunks decoded, in parallel, 1 to %d (default: GOMAXPROCS)", lint.MaxJobs))
 	f.StringVar(&o.StdinName, "stdin-filename", "", "the path of the buffer read from stdin with \"-\"")
 	f.BoolVarP(&o.Quiet, "quiet", "q", false, "print no summary on stderr")
-	f.BoolVar(&o.Fix, "fix", false, "apply the fixes that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation), atomically, then report what is left")
+	f.BoolVar(&o.Fix, "fix", false, "apply the fixes, atomically, then report what is left: those that cannot change meaning (quote an unquoted literal, drop a pretty-printer's indentation) and, in Go workflow code, the SDK's workflow.Sleep and workflow.Now for time.Sleep and time.Now")
 	f.StringArrayVar(&o.Maps, "map", nil, "map an absolute IRI prefix of the index graph to a directory: PREFIX=DIR (repeatable)")
-	f.BoolVar(&o.Diff, "diff", false, "print the fixes as a unified diff instead of writing them")
+	f.BoolVar(&o.Diff, "diff", false, "print what --fix would write, as a unified diff, instead of writing it")
 	f.StringVar(&o.NewFromRev, "new-from-rev", "", "report only the findings on lines changed since the git revision REV (git diff REV), such as HEAD~1 or origin/main")
 	f.BoolVar(&o.AllowEmpty, "allow-empty", false, "exit 0, not 5, when the paths hold no file to check (for hooks that pass every staged .xml, .json or .go file, of which some are no model, scheme, history or package)")
 	f.StringVar(&o.PathPrefix, "path-prefix", "", "print every relative path with this prefix, as the paths of a check run from a sub-directory read from the repository's root (annotations, SARIF, every format)")
@@ -242,13 +244,14 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 	}
 	if o.Fix || o.Diff {
-		fixes, err := lint.PlanFixes(rep.Diagnostics, lint.ProjectSources{Project: rep.Project})
+		fixes, err := planFixes(s, rep, o.Paths, o.Quiet)
 		if err != nil {
 			return &exitError{code: lint.ExitInternal, err: err}
 		}
 		if o.Diff {
-			// The diff is the output; the exit code still says whether
-			// findings at or above --fail-on remain (nothing was written).
+			// The diff is the output, exactly what --fix would write; the
+			// exit code still says whether findings at or above --fail-on
+			// remain (nothing was written).
 			for _, fr := range fixes {
 				fmt.Fprint(s.Out, lint.UnifiedDiff(fr))
 			}
@@ -262,12 +265,6 @@ func runCheck(s *streams, o *checkOptions) error {
 			return failExit(rep, failOn, never)
 		}
 		for _, fr := range fixes {
-			if !underPaths(fr.File, o.Paths) {
-				// A model a graph names, outside the given paths: its
-				// findings are reported, but --fix writes only what the
-				// user asked to check.
-				continue
-			}
 			if err := lint.WriteFix(fr.File, fr.Old, fr.New); err != nil {
 				return &exitError{code: lint.ExitInternal, err: fmt.Errorf("writing the fixes to %s: %w", fr.File, err)}
 			}
@@ -377,6 +374,52 @@ func writeOutput(s *streams, out output, popts lint.PrinterOptions, rep *lint.Re
 		return p.Print(s.Out, rep)
 	}
 	return lint.WriteReport(out.file, func(w io.Writer) error { return p.Print(w, rep) })
+}
+
+// planFixes is what --fix writes and --diff shows: the fixes of the
+// findings applied to their files, for the files under the given paths
+// only (a model a graph names outside them is reported, not written; a Go
+// package pattern, dir/..., stands for dir). A fix that overlaps one
+// applied before it is skipped with a message: a second run applies it. A
+// Go file is then finished as gofmt and the go command want it
+// (rules.FinishFix); one that cannot be is left out with a message.
+func planFixes(s *streams, rep *lint.Report, paths []string, quiet bool) ([]lint.FixResult, error) {
+	planned, err := lint.PlanFixes(rep.Diagnostics, lint.ProjectSources{Project: rep.Project})
+	if err != nil {
+		return nil, err
+	}
+	dirs := goPatterns(paths)
+	var out []lint.FixResult
+	for _, fr := range planned {
+		if !underPaths(fr.File, dirs) {
+			continue
+		}
+		if fr.Skipped > 0 && !quiet {
+			fmt.Fprintf(s.Err, "seams-timers: %s: %s not applied: %s another fix of the file; run --fix again to apply %s\n",
+				lint.Printable(fr.File), plural(fr.Skipped, "fix", "fixes"), pick(fr.Skipped, "it overlaps", "they overlap"), pick(fr.Skipped, "it", "them"))
+		}
+		if strings.HasSuffix(fr.File, ".go") {
+			n, err := cadencerules.FinishFix(fr.Old, fr.New)
+			if err != nil {
+				fmt.Fprintf(s.Err, "seams-timers: %s: %v\n", lint.Printable(fr.File), err)
+				continue
+			}
+			fr.New = n
+		}
+		if bytes.Equal(fr.Old, fr.New) {
+			continue
+		}
+		out = append(out, fr)
+	}
+	return out, nil
+}
+
+// pick is one when n is 1, else many.
+func pick(n int, one, many string) string {
+	if n == 1 {
+		return one
+	}
+	return many
 }
 
 // underPaths reports whether a file lies under one of the given paths (is

@@ -1,0 +1,14 @@
+package wf
+
+import (
+	"time"
+
+	"go.temporal.io/sdk/workflow"
+)
+
+// OnlyUse's sleep is the file's only use of the time import: the fix
+// removes the import.
+func OnlyUse(ctx workflow.Context) error {
+	time.Sleep(wait) // want `time\.Sleep.*\[TMR8001`
+	return nil
+}
