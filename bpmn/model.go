@@ -66,42 +66,6 @@ type Document struct {
 	// Comments holds every XML comment in the file in document order; the
 	// `seams-timers:ignore` suppressions are read from them.
 	Comments []*Comment
-	// FlowIDs is set by DropFlows: the id of every sequence flow, in
-	// document order ("" for a flow without one); nil before.
-	FlowIDs []string
-}
-
-// DroppedFlow is what ByID holds for the id of a sequence flow once
-// DropFlows has released it: it says the id names a flow, and nothing
-// else (its fields are all zero).
-var DroppedFlow = &Flow{}
-
-// DropFlows releases the model's sequence flows, for a model that from now
-// on only the index graph's join and the project rules read (check, once
-// the file rules have run on it): Flows, each process's Flows and each
-// element's Incoming and Outgoing become nil, ByID holds DroppedFlow for
-// the ids the flows carried, and FlowIDs keeps those ids. The flows are
-// about a fifth of a model's memory; what reads them (the flow rules, the
-// simulator, IDUses with the flows' positions) must run before.
-func (d *Document) DropFlows() {
-	if d.FlowIDs != nil || len(d.Flows) == 0 {
-		return
-	}
-	ids := make([]string, len(d.Flows))
-	for i, f := range d.Flows {
-		ids[i] = f.ID
-		if v, ok := d.ByID[f.ID]; ok && v == any(f) {
-			d.ByID[f.ID] = DroppedFlow
-		}
-	}
-	d.FlowIDs = ids
-	d.Flows = nil
-	for _, p := range d.Processes {
-		p.Flows = nil
-	}
-	for _, e := range d.Elements {
-		e.Incoming, e.Outgoing = nil, nil
-	}
 }
 
 // ElementIRI is the subject IRI of an element of the model: the model's
@@ -195,8 +159,12 @@ type Element struct {
 }
 
 // IsActivity reports whether the element is a task or sub-process.
-func (e *Element) IsActivity() bool {
-	switch e.Type {
+func (e *Element) IsActivity() bool { return IsActivityType(e.Type) }
+
+// IsActivityType reports whether a flow node's BPMN local name is that of
+// a task or sub-process.
+func IsActivityType(local string) bool {
+	switch local {
 	case "task", "userTask", "manualTask", "serviceTask", "scriptTask",
 		"sendTask", "receiveTask", "businessRuleTask", "callActivity",
 		"subProcess", "transaction", "adHocSubProcess":

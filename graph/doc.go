@@ -12,27 +12,36 @@
 // text, and its lexer goroutine panics (killing the process) on some valid
 // input such as `"""""x"""`.
 //
-// This package therefore never hands a document to knakk/rdf as written.
-// A strict scanner of its own reads the document first, following the W3C
-// Turtle and N-Triples grammars. It reports every syntax error with its
-// file, line and column; it resolves relative IRIs against the document's
-// own file:// URL (or its @base) per RFC 3986; it gives every blank node a
-// per-document identity; and it records where each triple was written. For
-// each statement it has accepted, it writes a canonical Turtle rendering
-// (absolute IRIs, renamed prefixes, escaped single-line strings, typed
-// numbers, no comments) that knakk/rdf then decodes. Each decoded triple is
-// checked term by term against what the scanner expected; any
-// disagreement refuses the document with a TMR0003 instead of loading
-// wrong data.
+// This package therefore reads every document with a strict scanner of
+// its own, following the W3C Turtle and N-Triples grammars. It reports
+// every syntax error with its file, line and column; it resolves relative
+// IRIs against the document's own file:// URL (or its @base) per RFC
+// 3986; it gives every blank node a per-document identity; and it records
+// each triple it reads, with where each term was written. Those records
+// are what the graph is built from: the document is read once, and a term
+// is copied only when it is new to the graph.
 //
-// The canonical text is cut into chunks of whole statements (4 KiB for a
-// small document, up to 64 KiB for a large one), each self-contained (it
-// declares the prefixes it uses), and each decoded by a knakk/rdf decoder
-// of its own. One goroutine scans, one worker per CPU decodes and checks,
-// and the caller's goroutine adds the checked triples to the graph in
-// document order, so the result is the same whatever the number of CPUs.
-// A few chunks are in flight at a time and their buffers are reused, so
-// that a document of any size is read in bounded memory.
+// knakk/rdf checks the scanner when asked (Options.CrossCheck). For each
+// statement it has accepted, the scanner then also writes a canonical
+// Turtle rendering (absolute IRIs, renamed prefixes, escaped single-line
+// strings, typed numbers, no comments) that knakk/rdf decodes; each
+// decoded triple is checked term by term against the scanner's record,
+// and any disagreement refuses the document with a TMR0003 instead of
+// loading wrong data. The canonical text is cut into chunks of whole
+// statements (4 KiB for a small document, up to 64 KiB for a large one),
+// each self-contained (it declares the prefixes it uses) and decoded by a
+// knakk/rdf decoder of its own, one worker per CPU. The tests and a fuzz
+// target read every document both ways and require the same graph, the
+// same places and the same errors. The cross-check costs several times
+// the read (knakk/rdf's lexer hands each token over a channel), so it is
+// off by default.
+//
+// Without the cross-check, a large document is scanned on one goroutine,
+// in chunks of whole statements, while the caller's goroutine adds each
+// scanned chunk to the graph; a small one (or with Options.Workers 1) is
+// read on the caller's goroutine alone. The result is the same either
+// way, and a few chunks are in flight at a time, their buffers reused, so
+// that a document of any size is read in bounded memory besides the graph.
 //
 // # How a graph is kept
 //

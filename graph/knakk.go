@@ -70,7 +70,11 @@ type chunk struct {
 
 // chunker cuts one document into chunks with the strict scanner.
 type chunker struct {
-	sc     *scanner
+	sc *scanner
+	// check is set when the RDF reader decodes every chunk's canonical
+	// text and its triples are checked against the scanner's records
+	// (Options.CrossCheck); otherwise the records are the triples.
+	check  bool
 	path   string
 	format rdf.Format
 	// size is about how much canonical text a chunk holds (chunkFor).
@@ -95,7 +99,7 @@ func (c *chunker) next(ch *chunk) {
 				c.eof = true
 			}
 		}()
-		for len(sc.out) < c.size {
+		for !sc.chunkFull(c.size) {
 			if !sc.statement() {
 				c.eof = true
 				return
@@ -208,8 +212,9 @@ func drain(dec rdf.TripleDecoder) {
 	}
 }
 
-// read streams one document through the scanner and the RDF reader, and
-// adds the triples it reads to the builder. On error the caller drops the
+// readChecked streams one document through the scanner and the RDF
+// reader (Options.CrossCheck), and adds the triples it reads to the
+// builder. On error the caller drops the
 // document's triples.
 //
 // The document is cut into chunks of whole statements. One goroutine
@@ -217,7 +222,7 @@ func drain(dec rdf.TripleDecoder) {
 // decoder of its own and check it against the scanner; this goroutine
 // adds the checked triples to the graph in document order. The result,
 // the first error included, is the same whatever the number of workers.
-func (b *builder) read(d *docState, c *chunker) *Error {
+func (b *builder) readChecked(d *docState, c *chunker) *Error {
 	workers := b.workers
 	// The chunks in flight (being scanned, decoded or added) are recycled,
 	// so that a document of any size is read in the memory of a few of

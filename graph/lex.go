@@ -321,11 +321,17 @@ func (l *lexer) lexString(start int, q byte) token {
 			l.fail(start, "N-Triples has no long strings (\"\"\"...\"\"\"): write line breaks as \\n")
 		}
 	}
-	closing := string(q)
+	// The closing quotes, as constants: a string made of q would be
+	// allocated for every string read.
+	closing := `"`
 	i := start + 1
-	if long {
-		closing = strings.Repeat(closing, 3)
-		i = start + 3
+	switch {
+	case long && q == '"':
+		closing, i = `"""`, start+3
+	case long:
+		closing, i = "'''", start+3
+	case q == '\'':
+		closing = "'"
 	}
 	seg := i
 	esc := false
@@ -541,6 +547,10 @@ func (l *lexer) lexName(start int) token {
 		_, w := runeAt(s, start)
 		i := start + w
 		for i < len(s) {
+			if c := s[i]; pnASCII(c) || c == '.' {
+				i++
+				continue
+			}
 			r, w := runeAt(s, i)
 			if r != '.' && !isPNChars(r) {
 				break
@@ -591,6 +601,13 @@ func (l *lexer) lexName(start int) token {
 loop:
 	for i < len(s) {
 		c := s[i]
+		if pnASCII(c) && (!first || c != '-') {
+			// A letter, digit, '_' or '-' (not first): the common case.
+			i++
+			end = i
+			first = false
+			continue
+		}
 		switch c {
 		case '%':
 			if i+2 >= len(s) || !isHex(s[i+1]) || !isHex(s[i+2]) {
@@ -637,6 +654,22 @@ loop:
 		l.buf = b
 	}
 	return token{kind: tPName, off: start, end: end, val: s[start:colon], vs: start, local: local, lesc: esc, colon: colon}
+}
+
+// pnLow and pnHigh are the ASCII bytes below 64 and from 64 to 127 that
+// are PN_CHARS: letters, digits, '_' and '-'.
+const (
+	pnLow  uint64 = (1<<10-1)<<'0' | 1<<'-'
+	pnHigh uint64 = (1<<26-1)<<('A'-64) | 1<<('_'-64) | (1<<26-1)<<('a'-64)
+)
+
+// pnASCII reports whether c is an ASCII PN_CHARS, without decoding a
+// character.
+func pnASCII(c byte) bool {
+	if c < 64 {
+		return pnLow>>c&1 != 0
+	}
+	return c < 128 && pnHigh>>(c-64)&1 != 0
 }
 
 func isDigit(c byte) bool { return '0' <= c && c <= '9' }

@@ -106,6 +106,11 @@ type scanner struct {
 	prevEnd int
 	started bool
 	nt      bool
+	// canon is set when the scanner writes the canonical text (and its
+	// position map) for the RDF reader to decode: only when the graph is
+	// cross-checked (Options.CrossCheck). Otherwise the scanner's records
+	// are all the builder reads.
+	canon bool
 
 	// depth counts the blank node property lists and collections the
 	// scanner is inside, which it reads by recursion.
@@ -132,6 +137,8 @@ type scanner struct {
 	// it started, and its canonical text, lines and triples.
 	chunkNo    int32
 	chunkDecls int
+	// chunkStart is the document offset where the chunk's scan started.
+	chunkStart int
 	out        []byte
 	lineStart  int
 	cline      int32
@@ -147,11 +154,12 @@ type scanner struct {
 
 // newScanner starts a scanner over text from offset start (after a BOM),
 // with base as the document's IRI.
-func newScanner(text string, start int, lines *lineTable, base string, nt bool) *scanner {
+func newScanner(text string, start int, lines *lineTable, base string, nt, canon bool) *scanner {
 	p := &scanner{
 		lines:    lines,
 		lx:       lexer{s: text, pos: start, nt: nt},
 		nt:       nt,
+		canon:    canon,
 		prefixes: make(map[string]int),
 		users:    make(map[string]int32),
 		cline:    1,
@@ -280,7 +288,9 @@ func (p *scanner) prefixDirective() {
 	d := prefixDecl{nsRef: p.str(ns), canon: "n" + strconv.Itoa(k), off: int32(off), nsLen: len(ns)}
 	p.decls = append(p.decls, d)
 	p.prefixes[label] = k
-	p.writeDecl(d, ns)
+	if p.canon {
+		p.writeDecl(d, ns)
+	}
 }
 
 // writeDecl writes a prefix declaration, with its namespace ns, as a line
@@ -593,9 +603,11 @@ func (p *scanner) userBlank() xterm {
 		id = p.nUsers
 		p.users[t.val] = id
 	}
-	p.sep(t.off)
-	p.out = append(p.out, "_:u"...)
-	p.out = strconv.AppendInt(p.out, int64(id), 10)
+	if p.canon {
+		p.sep(t.off)
+		p.put("_:u")
+		p.out = strconv.AppendInt(p.out, int64(id), 10)
+	}
 	p.advance()
 	return xterm{kind: KindBlank, id: id, a: p.valRef(t), off: int32(t.off), end: int32(t.end)}
 }
@@ -613,9 +625,9 @@ func (p *scanner) literal() xterm {
 	t := p.tok
 	x := xterm{kind: KindLiteral, a: p.valRef(t), off: int32(t.off)}
 	p.sep(t.off)
-	p.out = append(p.out, '"')
-	p.out = appendEscaped(p.out, t.val)
-	p.out = append(p.out, '"')
+	p.putByte('"')
+	p.putEscaped(t.val)
+	p.putByte('"')
 	dt := -1
 	switch t.kind {
 	case tInteger:
@@ -631,9 +643,9 @@ func (p *scanner) literal() xterm {
 		// Numbers and booleans are written as typed strings: the same
 		// literal, without the RDF reader's number lexer.
 		x.c = fixed(dt)
-		p.out = append(p.out, "^^<"...)
-		p.out = append(p.out, fixedStrings[dt]...)
-		p.out = append(p.out, '>')
+		p.put("^^<")
+		p.put(fixedStrings[dt])
+		p.putByte('>')
 		p.advance()
 		x.end = int32(p.prevEnd)
 		return x
@@ -642,8 +654,8 @@ func (p *scanner) literal() xterm {
 	switch p.tok.kind {
 	case tLang:
 		x.b, x.c = p.valRef(p.tok), fixed(sRDFLangString)
-		p.out = append(p.out, '@')
-		p.out = append(p.out, p.tok.val...)
+		p.putByte('@')
+		p.put(p.tok.val)
 		p.advance()
 		if p.tok.kind == tCaret {
 			p.fail(p.tok.off, "a literal cannot have both a language tag and a datatype")
@@ -651,21 +663,21 @@ func (p *scanner) literal() xterm {
 	case tCaret:
 		p.advance()
 		d := p.tok
-		p.out = append(p.out, "^^"...)
+		p.put("^^")
 		switch d.kind {
 		case tIRI:
 			// The RDF reader takes only an absolute datatype IRI.
 			iri := p.resolve(d.val)
 			x.c = p.str(iri)
-			p.out = append(p.out, '<')
-			p.out = append(p.out, iri...)
-			p.out = append(p.out, '>')
+			p.putByte('<')
+			p.put(iri)
+			p.putByte('>')
 		case tPName:
 			dc := p.decl(d)
 			x.c, x.d = dc.nsRef, p.localRef(d)
-			p.out = append(p.out, dc.canon...)
-			p.out = append(p.out, ':')
-			p.out = append(p.out, p.lx.s[d.colon+1:d.end]...)
+			p.put(dc.canon)
+			p.putByte(':')
+			p.put(p.lx.s[d.colon+1 : d.end])
 		default:
 			p.failExpected("a datatype IRI after '^^'")
 		}
@@ -715,16 +727,16 @@ func (p *scanner) ntStatement() bool {
 		t := p.tok
 		o = xterm{kind: KindLiteral, a: p.valRef(t), off: int32(t.off)}
 		p.sep(t.off)
-		p.out = append(p.out, '"')
-		p.out = appendEscaped(p.out, t.val)
-		p.out = append(p.out, '"')
+		p.putByte('"')
+		p.putEscaped(t.val)
+		p.putByte('"')
 		p.advance()
 		switch p.tok.kind {
 		case tLang:
 			p.ntSameLine("the language tag")
 			o.b, o.c = p.valRef(p.tok), fixed(sRDFLangString)
-			p.out = append(p.out, '@')
-			p.out = append(p.out, p.tok.val...)
+			p.putByte('@')
+			p.put(p.tok.val)
 			p.advance()
 		case tCaret:
 			p.ntSameLine("'^^'")
@@ -735,9 +747,9 @@ func (p *scanner) ntStatement() bool {
 			}
 			p.ntAbsolute()
 			o.c = p.valRef(p.tok)
-			p.out = append(p.out, "^^<"...)
-			p.out = append(p.out, p.tok.val...)
-			p.out = append(p.out, '>')
+			p.put("^^<")
+			p.put(p.tok.val)
+			p.putByte('>')
 			p.advance()
 		default:
 			o.c = fixed(sXSDString)
@@ -783,6 +795,9 @@ func (p *scanner) ntIRI() xterm {
 // back to the document for error positions.
 
 func (p *scanner) sep(orig int) {
+	if !p.canon {
+		return
+	}
 	if len(p.out) > p.lineStart {
 		p.out = append(p.out, ' ')
 	}
@@ -790,6 +805,9 @@ func (p *scanner) sep(orig int) {
 }
 
 func (p *scanner) word(w string, orig int) {
+	if !p.canon {
+		return
+	}
 	p.sep(orig)
 	p.out = append(p.out, w...)
 }
@@ -800,6 +818,9 @@ func (p *scanner) punct(w string) {
 }
 
 func (p *scanner) iriRef(iri string, orig int) {
+	if !p.canon {
+		return
+	}
 	p.sep(orig)
 	p.out = append(p.out, '<')
 	p.out = append(p.out, iri...)
@@ -807,6 +828,9 @@ func (p *scanner) iriRef(iri string, orig int) {
 }
 
 func (p *scanner) pname(canon, rawLocal string, orig int) {
+	if !p.canon {
+		return
+	}
 	p.sep(orig)
 	p.out = append(p.out, canon...)
 	p.out = append(p.out, ':')
@@ -814,16 +838,50 @@ func (p *scanner) pname(canon, rawLocal string, orig int) {
 }
 
 func (p *scanner) endLine() {
+	if !p.canon {
+		return
+	}
 	p.out = append(p.out, '\n')
 	p.cline++
 	p.lineStart = len(p.out)
 }
 
+// put, putByte and putEscaped write text of a term into the canonical
+// text, if the scanner writes one.
+func (p *scanner) put(s string) {
+	if p.canon {
+		p.out = append(p.out, s...)
+	}
+}
+
+func (p *scanner) putByte(c byte) {
+	if p.canon {
+		p.out = append(p.out, c)
+	}
+}
+
+func (p *scanner) putEscaped(s string) {
+	if p.canon {
+		p.out = appendEscaped(p.out, s)
+	}
+}
+
 // startChunk starts a new chunk of canonical text, written into the
-// buffers given.
+// buffers given; without canonical text, a new chunk of records.
 func (p *scanner) startChunk(out []byte, recs []rec, tmap []tmapEntry, size int) {
 	p.chunkNo++
 	p.chunkDecls = len(p.decls)
+	p.chunkStart = p.lx.pos
+	if !p.canon {
+		if recs == nil {
+			// The scanner's records only: about one triple per 30 bytes
+			// of the document.
+			size = min(size, len(p.lx.s)-p.lx.pos+64)
+			recs = make([]rec, 0, size/24)
+		}
+		p.recs = recs
+		return
+	}
 	if out == nil {
 		// A statement is rarely longer than a quarter of a chunk, and
 		// takes at least 20 bytes a triple and 4 a token. The chunk of a
@@ -839,10 +897,22 @@ func (p *scanner) startChunk(out []byte, recs []rec, tmap []tmapEntry, size int)
 	p.cline = 1
 }
 
+// chunkFull reports whether the chunk holds about size bytes: of
+// canonical text, or without it, of the document read.
+func (p *scanner) chunkFull(size int) bool {
+	if p.canon {
+		return len(p.out) >= size
+	}
+	return p.lx.pos-p.chunkStart >= size
+}
+
 // finishChunk returns the chunk's canonical text, cut at n bytes, and its
 // position map, cut at m entries, preceded by the declarations of the
 // prefixes it uses that an earlier chunk declared.
 func (p *scanner) finishChunk(n, m int) ([]byte, []tmapEntry) {
+	if !p.canon {
+		return nil, nil
+	}
 	body, bmap := p.out[:n], p.tmap[:m]
 	p.out, p.tmap = p.pre[:0], p.preMap[:0]
 	p.lineStart, p.cline = 0, 1

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -30,10 +31,27 @@ type Config struct {
 	Now time.Time
 	// Exclude lists path patterns that discovery skips.
 	Exclude []string
+	// Overrides are rule levels for some paths, in the order of the
+	// file: a later one wins over an earlier one, and each over Rules.
+	Overrides []Override
 	// Sections holds the engines' own top-level keys (wfe:, scheduler:,
 	// ...), each the value its Field's Build returned (or its Values), by
 	// key. An engine reads its own with Section.
 	Sections map[string]any
+}
+
+// Override is one entry of the config's overrides: the levels of some
+// rules for the files its paths match.
+type Override struct {
+	// Paths are patterns in .gitignore syntax, relative to the config
+	// file's directory: a name at any depth (*.draft.bpmn), a path
+	// (/legacy/old.bpmn, legacy/*.bpmn), a directory and all below it
+	// (legacy/), ** for any depth, and !pattern to take a path back.
+	Paths []string
+	// Rules are the levels, by rule ID.
+	Rules map[string]Level
+	// Line is where the entry starts in the config.
+	Line int
 }
 
 // Section is the value of an engine's top-level key, or nil when the
@@ -45,18 +63,95 @@ func (c *Config) Section(key string) any {
 	return c.Sections[key]
 }
 
-// ConfigError is an invalid config: an unknown key or rule, a bad value.
+// ConfigError is one problem of a config: an unknown key or rule, a bad
+// value. Line and Col (1-based) are where it is, when known.
 type ConfigError struct {
 	Path string
 	Line int
+	Col  int
 	Msg  string
 }
 
 func (e *ConfigError) Error() string {
-	if e.Line > 0 {
+	switch {
+	case e.Line > 0 && e.Col > 0:
+		return fmt.Sprintf("%s:%d:%d: %s", e.Path, e.Line, e.Col, e.Msg)
+	case e.Line > 0:
 		return fmt.Sprintf("%s:%d: %s", e.Path, e.Line, e.Msg)
 	}
 	return fmt.Sprintf("%s: %s", e.Path, e.Msg)
+}
+
+// MaxConfigErrors is how many problems of one config file are reported;
+// past it, a last line says how many more there are.
+const MaxConfigErrors = 20
+
+// ConfigErrors are the problems of a config with more than one, in the
+// order of the file, at most MaxConfigErrors of them; More counts those
+// left out. errors.As finds the first *ConfigError in it.
+type ConfigErrors struct {
+	Errs []*ConfigError
+	More int
+}
+
+// Lines are the problems, one a line, and the count of those left out.
+func (e *ConfigErrors) Lines() []string {
+	var out []string
+	for _, ce := range e.Errs {
+		out = append(out, ce.Error())
+	}
+	if e.More > 0 && len(e.Errs) > 0 {
+		out = append(out, fmt.Sprintf("%s: %d more problems not shown (the first %d are)", e.Errs[0].Path, e.More, len(e.Errs)))
+	}
+	return out
+}
+
+func (e *ConfigErrors) Error() string { return strings.Join(e.Lines(), "\n") }
+
+// Unwrap returns the problems, for errors.As and errors.Is.
+func (e *ConfigErrors) Unwrap() []error {
+	out := make([]error, len(e.Errs))
+	for i, ce := range e.Errs {
+		out[i] = ce
+	}
+	return out
+}
+
+// configErrors is the error of a config with the problems errs: nil for
+// none, the one *ConfigError for one, else a *ConfigErrors, sorted by
+// position, one per position, capped at MaxConfigErrors.
+func configErrors(errs []error) error {
+	var ces []*ConfigError
+	seen := map[[2]int]bool{}
+	for _, err := range errs {
+		var ce *ConfigError
+		if !errors.As(err, &ce) {
+			continue
+		}
+		at := [2]int{ce.Line, ce.Col}
+		if ce.Line > 0 && seen[at] {
+			continue
+		}
+		seen[at] = true
+		ces = append(ces, ce)
+	}
+	slices.SortStableFunc(ces, func(a, b *ConfigError) int {
+		if a.Line != b.Line {
+			return a.Line - b.Line
+		}
+		return a.Col - b.Col
+	})
+	switch len(ces) {
+	case 0:
+		return nil
+	case 1:
+		return ces[0]
+	}
+	out := &ConfigErrors{Errs: ces}
+	if len(ces) > MaxConfigErrors {
+		out.Errs, out.More = ces[:MaxConfigErrors], len(ces)-MaxConfigErrors
+	}
+	return out
 }
 
 var (
@@ -80,6 +175,31 @@ func CoreFields() []*Field {
 				_, err := filepath.Match(s, "")
 				return err
 			}}},
+		overridesField(),
+	}
+}
+
+// overridesField declares overrides: a list of entries, each paths and
+// the rule levels for them.
+func overridesField() *Field {
+	return &Field{Key: "overrides", Type: TypeList,
+		Example: []map[string]any{{"paths": []string{"legacy/", "*.draft.bpmn"}, "rules": map[string]string{"TMR1034": "off"}}},
+		Doc: "Rule levels for some paths, over rules: each entry's rules apply to the files its paths match. " +
+			"A later entry wins over an earlier one; findings are regraded or dropped as with rules, in check and the language server alike.",
+		Item: &Field{Type: TypeSection, Fields: []*Field{
+			{Key: "paths", Type: TypeList, NonEmpty: true, Required: true, Example: []string{"legacy/"},
+				Doc: "Patterns in .gitignore syntax, relative to the config file's directory: *.draft.bpmn (a name at any depth), " +
+					"legacy/ (a directory and everything below it), /models/old.bpmn (from the config's directory), ** (any depth), !pattern (takes a path back out).",
+				Item: &Field{Type: TypeString, Want: "a path pattern such as legacy/ or *.draft.bpmn", Check: func(s string) error {
+					_, err := filepath.Match(strings.TrimPrefix(s, "!"), "")
+					return err
+				}}},
+			{Key: "rules", Type: TypeRuleLevels, Required: true, Example: map[string]string{"TMR1034": "off"},
+				Doc: "The levels of these paths' findings, by rule ID or name: off, info, warning or error."},
+		}, Build: func(v Values) (any, error) {
+			levels, _ := v.Get("rules").(map[string]Level)
+			return Override{Paths: v.Strings("paths"), Rules: levels, Line: v.node.Line}, nil
+		}},
 	}
 }
 
@@ -136,8 +256,9 @@ func LoadConfig(path string, spec ConfigSpec) (*Config, error) {
 }
 
 // ParseConfig parses config bytes against the declared keys (spec.Fields).
-// Every problem is a *ConfigError with the line it is on; unknown keys,
-// presets, levels and rules suggest the nearest valid one.
+// It reports every problem of the file (up to MaxConfigErrors): one is a
+// *ConfigError with the line and column it is at, more a *ConfigErrors;
+// unknown keys, presets, levels and rules suggest the nearest valid one.
 func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 	cfg := &Config{Path: path, Extends: "recommended", Rules: map[string]Level{}}
 	var root yaml.Node
@@ -154,20 +275,19 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 		if err != nil {
 			line = 0
 		}
-		return nil, &ConfigError{Path: path, Line: line, Msg: "the config holds a second YAML document (after ---); write one mapping of keys to values"}
-	}
-	if err := plainYAML(path, &root); err != nil {
-		return nil, err
-	}
-	if len(root.Content) == 0 {
-		return cfg, nil
+		return nil, &ConfigError{Path: path, Line: line, Col: second.Column, Msg: "the config holds a second YAML document (after ---); write one mapping of keys to values"}
 	}
 	p := &fieldParser{config: path, rules: spec.Rules, bad: func(n *yaml.Node, format string, args ...any) error {
-		return &ConfigError{Path: path, Line: n.Line, Msg: fmt.Sprintf(format, args...)}
+		return &ConfigError{Path: path, Line: n.Line, Col: n.Column, Msg: fmt.Sprintf(format, args...)}
 	}}
+	plainYAML(p, &root)
+	if len(root.Content) == 0 {
+		return cfg, configErrors(p.errs)
+	}
 	fields := spec.Fields()
 	v, err := p.section("", "", root.Content[0], fields)
-	if err != nil {
+	p.keep(err)
+	if err := configErrors(p.errs); err != nil {
 		return nil, err
 	}
 	cfg.Extends = v.String("extends")
@@ -176,6 +296,9 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 	}
 	cfg.Now = v.Time("now")
 	cfg.Exclude = v.Strings("exclude")
+	for _, o := range asList(v.Get("overrides")) {
+		cfg.Overrides = append(cfg.Overrides, o.(Override))
+	}
 	for _, f := range spec.Sections {
 		if !v.Has(f.Key) {
 			continue
@@ -190,27 +313,50 @@ func ParseConfig(path string, src []byte, spec ConfigSpec) (*Config, error) {
 
 // plainYAML refuses what the config has no use for and a hostile one
 // could abuse: a key given twice in one mapping (which would silently
-// win or lose) and aliases (which expand one node many times).
-func plainYAML(path string, n *yaml.Node) error {
+// win or lose) and aliases (which expand one node many times). It keeps
+// its problems in p; an alias is not followed.
+func plainYAML(p *fieldParser, n *yaml.Node) {
 	if n.Kind == yaml.AliasNode {
-		return &ConfigError{Path: path, Line: n.Line, Msg: "the config uses a YAML alias (*" + n.Value + "); write the value out"}
+		p.keep(p.bad(n, "the config uses a YAML alias (*%s); write the value out", clipValue(n.Value)))
+		return
 	}
 	if n.Kind == yaml.MappingNode {
 		first := map[string]int{}
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k := n.Content[i]
 			if line, dup := first[k.Value]; dup {
-				return &ConfigError{Path: path, Line: k.Line, Msg: fmt.Sprintf("key %q appears twice (first on line %d); keep one", k.Value, line)}
+				p.keep(p.bad(k, "key %s appears twice (first on line %d); keep one", quoteValue(k.Value), line))
+				continue
 			}
 			first[k.Value] = k.Line
 		}
 	}
 	for _, c := range n.Content {
-		if err := plainYAML(path, c); err != nil {
-			return err
-		}
+		plainYAML(p, c)
 	}
-	return nil
+}
+
+// maxQuotedValue is how many characters of a key or a value a config
+// error quotes: a longer one (a 10 MB rule name) is shortened with an
+// ellipsis and its length in bytes, so that the error stays a line.
+const maxQuotedValue = 64
+
+// quoteValue quotes a key or value of the config for an error, shortened
+// past maxQuotedValue characters.
+func quoteValue(s string) string {
+	if utf8.RuneCountInString(s) <= maxQuotedValue {
+		return strconv.Quote(s)
+	}
+	return strconv.Quote(clipValue(s)) + " (" + strconv.Itoa(len(s)) + " bytes)"
+}
+
+// clipValue is s up to maxQuotedValue characters, the last an ellipsis
+// when it is longer.
+func clipValue(s string) string {
+	if utf8.RuneCountInString(s) <= maxQuotedValue {
+		return s
+	}
+	return string([]rune(s)[:maxQuotedValue-1]) + "…"
 }
 
 func parseLevel(s string) (Level, error) {
@@ -219,7 +365,7 @@ func parseLevel(s string) (Level, error) {
 	}
 	sev, err := ParseSeverity(s)
 	if err != nil || s == "warn" {
-		return Level{}, fmt.Errorf("unknown level %q%s", s, Suggest(s, levelNames))
+		return Level{}, fmt.Errorf("unknown level %s%s", quoteValue(s), Suggest(s, levelNames))
 	}
 	return Level{Severity: sev}, nil
 }

@@ -1,6 +1,7 @@
 package lint
 
 import (
+	"errors"
 	"fmt"
 	"regexp"
 	"slices"
@@ -86,6 +87,8 @@ type Field struct {
 	Positive bool
 	// NonEmpty refuses an empty TypeList.
 	NonEmpty bool
+	// Required refuses a section without the key.
+	Required bool
 	// Item is the field of each element of a TypeList (its Key unused).
 	Item *Field
 	// Fields are the keys of a TypeSection or of each section of a
@@ -195,15 +198,47 @@ func (v Values) SectionErrorf(format string, args ...any) error {
 
 func asList(x any) []any { l, _ := x.([]any); return l }
 
-// fieldParser reads values against their fields.
+// fieldParser reads values against their fields. It goes on past a bad
+// value, so that one run reports every problem of a file: a value that
+// fails is left out (its section's Build does not run), its error kept.
 type fieldParser struct {
 	config string
 	rules  []*Rule
 	bad    func(n *yaml.Node, format string, args ...any) error
+	// errs are the problems found so far, in the order met.
+	errs []error
+}
+
+// errKept is what a parse returns when it has kept its problems in errs:
+// the caller leaves the value out and goes on.
+var errKept = errors.New("config: the problems are kept")
+
+// keep records a problem (errKept is already recorded).
+func (p *fieldParser) keep(err error) {
+	if err != nil && !errors.Is(err, errKept) {
+		p.errs = append(p.errs, err)
+	}
+}
+
+// since returns errKept when problems were kept after the first n.
+func (p *fieldParser) since(n int) error {
+	if len(p.errs) > n {
+		return errKept
+	}
+	return nil
+}
+
+// first is err, or the first kept problem when err is errKept.
+func (p *fieldParser) first(err error) error {
+	if errors.Is(err, errKept) && len(p.errs) > 0 {
+		return p.errs[0]
+	}
+	return err
 }
 
 // join is a key's dotted path under a section's.
 func join(path, key string) string {
+	key = clipValue(key)
 	if path == "" {
 		return key
 	}
@@ -223,6 +258,8 @@ func (p *fieldParser) section(path, name string, n *yaml.Node, fields []*Field) 
 		}
 		return v, p.bad(n, "%s: want a mapping of %s", path, strings.Join(keys, ", "))
 	}
+	before := len(p.errs)
+	failed := map[string]bool{}
 	for i := 0; i+1 < len(n.Content); i += 2 {
 		k, val := n.Content[i], n.Content[i+1]
 		j := slices.Index(keys, k.Value)
@@ -230,27 +267,40 @@ func (p *fieldParser) section(path, name string, n *yaml.Node, fields []*Field) 
 			sorted := slices.Clone(keys)
 			if path == "" {
 				slices.Sort(sorted)
-				return v, p.bad(k, "unknown key %q%s", k.Value, Suggest(k.Value, sorted))
+				p.keep(p.bad(k, "unknown key %s%s", quoteValue(k.Value), Suggest(k.Value, sorted)))
+			} else {
+				p.keep(p.bad(k, "%s: unknown key %s%s", path, quoteValue(k.Value), Suggest(k.Value, sorted)))
 			}
-			return v, p.bad(k, "%s: unknown key %q%s", path, k.Value, Suggest(k.Value, sorted))
+			continue
 		}
 		x, err := p.value(join(path, k.Value), val, fields[j])
 		if err != nil {
-			return v, err
+			p.keep(err)
+			failed[k.Value] = true
+			continue
 		}
 		v.vals[k.Value] = x
 		v.nodes[k.Value] = val
 	}
 	for _, f := range fields {
-		if _, set := v.vals[f.Key]; !set && f.Default != nil {
+		if _, set := v.vals[f.Key]; !set && !failed[f.Key] && f.Required {
+			where := path
+			if where == "" {
+				where = "the config"
+			}
+			p.keep(p.bad(n, "%s: %s is required", where, f.Key))
+			continue
+		}
+		if _, set := v.vals[f.Key]; !set && !failed[f.Key] && f.Default != nil {
 			x, err := DefaultValue(f)
 			if err != nil {
-				return v, p.bad(n, "%s: the default %v: %v", join(path, f.Key), f.Default, err)
+				p.keep(p.bad(n, "%s: the default %v: %v", join(path, f.Key), f.Default, err))
+				continue
 			}
 			v.vals[f.Key] = x
 		}
 	}
-	return v, nil
+	return v, p.since(before)
 }
 
 // DefaultSection is the value of a TypeSection that the config does not
@@ -267,7 +317,8 @@ func DefaultValue(f *Field) (any, error) {
 		return nil, err
 	}
 	p := &fieldParser{bad: func(_ *yaml.Node, format string, args ...any) error { return fmt.Errorf(format, args...) }}
-	return p.value(f.Key, &n, f)
+	x, err := p.value(f.Key, &n, f)
+	return x, p.first(err)
 }
 
 // scalar reports whether n is a string value as YAML 1.2's core schema,
@@ -292,47 +343,54 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 			return nil, p.bad(n, "%s: want a mapping of names to sections", path)
 		}
 		var out []Named
+		before := len(p.errs)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
 			v, err := p.section(join(path, k.Value), k.Value, val, f.Fields)
 			if err != nil {
-				return nil, err
+				p.keep(err)
+				continue
 			}
 			var x any = v
 			if f.Build != nil {
 				if x, err = f.Build(v); err != nil {
-					return nil, err
+					p.keep(err)
+					continue
 				}
 			}
 			out = append(out, Named{Name: k.Value, Value: x})
 		}
-		return out, nil
+		return out, p.since(before)
 	case TypeStringMap:
 		if n.Kind != yaml.MappingNode {
 			return nil, p.bad(n, "%s: want a mapping", path)
 		}
 		out := map[string]string{}
+		before := len(p.errs)
 		for i := 0; i+1 < len(n.Content); i += 2 {
 			k, val := n.Content[i], n.Content[i+1]
 			if !scalar(val) || val.Value == "" {
-				return nil, p.bad(val, "%s: want a non-empty string", join(path, k.Value))
+				p.keep(p.bad(val, "%s: want a non-empty string", join(path, k.Value)))
+				continue
 			}
 			out[k.Value] = val.Value
 		}
-		return out, nil
+		return out, p.since(before)
 	case TypeList:
 		if n.Kind != yaml.SequenceNode || f.NonEmpty && len(n.Content) == 0 {
 			return nil, p.bad(n, "%s: want a list of %s", path, describe(f.Item))
 		}
 		out := []any{}
+		before := len(p.errs)
 		for _, item := range n.Content {
 			x, err := p.value(path, item, f.Item)
 			if err != nil {
-				return nil, err
+				p.keep(err)
+				continue
 			}
 			out = append(out, x)
 		}
-		return out, nil
+		return out, p.since(before)
 	case TypeRuleLevels:
 		return p.ruleLevels(n)
 	case TypeDuration:
@@ -344,16 +402,16 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 		}
 		d, err := ParseConfigDuration(n.Value)
 		if err != nil || f.Positive && d <= 0 {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		return d, nil
 	case TypeTime:
 		if !scalar(n) || !timePattern().MatchString(n.Value) {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		t, err := time.Parse(time.RFC3339, n.Value)
 		if err != nil {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		return t.UTC(), nil
 	case TypeEnum:
@@ -361,7 +419,7 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 		// the schema lists as a number too.
 		number := n.Kind == yaml.ScalarNode && n.Tag == "!!int" && enumInt(n.Value)
 		if !scalar(n) && !number || !slices.Contains(f.Enum, n.Value) {
-			return nil, p.bad(n, "%s %q%s", path, n.Value, Suggest(n.Value, f.Enum))
+			return nil, p.bad(n, "%s %s%s", path, quoteValue(n.Value), Suggest(n.Value, f.Enum))
 		}
 		return n.Value, nil
 	case TypeString:
@@ -369,11 +427,11 @@ func (p *fieldParser) value(path string, n *yaml.Node, f *Field) (any, error) {
 			return nil, p.bad(n, "%s: want %s", path, describe(f))
 		}
 		if re := f.re(); re != nil && !re.MatchString(n.Value) {
-			return nil, p.bad(n, "%s %q: want %s", path, n.Value, describe(f))
+			return nil, p.bad(n, "%s %s: want %s", path, quoteValue(n.Value), describe(f))
 		}
 		if f.Check != nil {
 			if err := f.Check(n.Value); err != nil {
-				return nil, p.bad(n, "%s %q: %v", path, n.Value, err)
+				return nil, p.bad(n, "%s %s: %v", path, quoteValue(n.Value), err)
 			}
 		}
 		return n.Value, nil
@@ -413,30 +471,35 @@ func (p *fieldParser) ruleLevels(v *yaml.Node) (map[string]Level, error) {
 		return nil, p.bad(v, "rules: want a mapping of rule ID or name to off, info, warning or error")
 	}
 	out := map[string]Level{}
+	before := len(p.errs)
 	for j := 0; j+1 < len(v.Content); j += 2 {
 		rk, rv := v.Content[j], v.Content[j+1]
 		r := FindRule(p.rules, rk.Value)
 		if r != nil && r.ID != rk.Value && r.Name != rk.Value {
 			// The schema lists the IDs as written: tmr1031 is not one.
-			return nil, p.bad(rk, "unknown rule %q; did you mean %q?", rk.Value, r.ID)
+			p.keep(p.bad(rk, "unknown rule %s; did you mean %s?", quoteValue(rk.Value), quoteValue(r.ID)))
+			continue
 		}
 		if r == nil {
 			var keys []string
 			for _, r := range p.rules {
 				keys = append(keys, r.ID, r.Name)
 			}
-			return nil, p.bad(rk, "unknown rule %q%s", rk.Value, Suggest(rk.Value, keys))
+			p.keep(p.bad(rk, "unknown rule %s%s", quoteValue(rk.Value), Suggest(rk.Value, keys)))
+			continue
 		}
 		if !scalar(rv) {
-			return nil, p.bad(rv, "rule %s: want off, info, warning or error", rk.Value)
+			p.keep(p.bad(rv, "rule %s: want off, info, warning or error", rk.Value))
+			continue
 		}
 		lvl, err := parseLevel(rv.Value)
 		if err != nil {
-			return nil, p.bad(rv, "rule %s: %v", rk.Value, err)
+			p.keep(p.bad(rv, "rule %s: %v", rk.Value, err))
+			continue
 		}
 		out[r.ID] = lvl
 	}
-	return out, nil
+	return out, p.since(before)
 }
 
 // The one duration grammar of the config (lint/duration, which the

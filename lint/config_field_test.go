@@ -66,16 +66,16 @@ func TestFieldParser(t *testing.T) {
 		t.Errorf("values %+v", v.vals)
 	}
 	for src, want := range map[string]string{
-		"eng:\n  mod: fast\n":                `c.yaml:2: eng: unknown key "mod"; did you mean "mode"?`,
-		"eng:\n  mode: fats\n":               `c.yaml:2: eng.mode "fats"; did you mean "fast"?`,
-		"eng:\n  mode: 1\n":                  `c.yaml:2: eng.mode "1"`,
-		"eng:\n  every: 0s\n":                `c.yaml:2: eng.every "0s": want a positive duration such as 1s, 500ms or PT1S`,
-		"eng:\n  every: 0\n":                 `c.yaml:2: eng.every "0": want a positive duration`,
-		"eng:\n  cals:\n    a: {hours: x}\n": `c.yaml:3: eng.cals.a.hours "x": want H-H`,
-		"eng:\n  cals: {}\n  pick: z\n":      `c.yaml:3: eng.pick: no calendar "z"`,
-		"eng:\n  pick: 12\n":                 `c.yaml:2: eng.pick: want a non-empty string`,
-		"eng: [a]\n":                         `c.yaml:1: eng: want a mapping of mode, every, pick, cals`,
-		"engx: {}\n":                         `c.yaml:1: unknown key "engx"; did you mean "eng"?`,
+		"eng:\n  mod: fast\n":                `c.yaml:2:3: eng: unknown key "mod"; did you mean "mode"?`,
+		"eng:\n  mode: fats\n":               `c.yaml:2:9: eng.mode "fats"; did you mean "fast"?`,
+		"eng:\n  mode: 1\n":                  `c.yaml:2:9: eng.mode "1"`,
+		"eng:\n  every: 0s\n":                `c.yaml:2:10: eng.every "0s": want a positive duration such as 1s, 500ms or PT1S`,
+		"eng:\n  every: 0\n":                 `c.yaml:2:10: eng.every "0": want a positive duration`,
+		"eng:\n  cals:\n    a: {hours: x}\n": `c.yaml:3:16: eng.cals.a.hours "x": want H-H`,
+		"eng:\n  cals: {}\n  pick: z\n":      `c.yaml:3:9: eng.pick: no calendar "z"`,
+		"eng:\n  pick: 12\n":                 `c.yaml:2:9: eng.pick: want a non-empty string`,
+		"eng: [a]\n":                         `c.yaml:1:6: eng: want a mapping of mode, every, pick, cals`,
+		"engx: {}\n":                         `c.yaml:1:1: unknown key "engx"; did you mean "eng"?`,
 	} {
 		_, err := ParseConfig("c.yaml", []byte(src), spec)
 		var ce *ConfigError

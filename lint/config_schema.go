@@ -178,12 +178,20 @@ func fieldSchema(f *Field, rules []*Rule) (obj, error) {
 // sectionSchema is the schema of a mapping of the keys fields declares.
 func sectionSchema(fields []*Field, rules []*Rule) (obj, error) {
 	props := obj{}
+	var required []string
 	for _, f := range fields {
 		s, err := fieldSchema(f, rules)
 		if err != nil {
 			return nil, err
 		}
 		props = props.set(f.Key, s)
+		if f.Required {
+			required = append(required, f.Key)
+		}
 	}
-	return obj{}.set("type", "object").set("additionalProperties", false).set("properties", props), nil
+	out := obj{}.set("type", "object").set("additionalProperties", false).set("properties", props)
+	if len(required) > 0 {
+		out = out.set("required", required)
+	}
+	return out, nil
 }

@@ -24,6 +24,10 @@ type Options struct {
 	Rules []*Rule
 	// Levels override rule severities by rule ID.
 	Levels map[string]Level
+	// PathLevels override Levels for the findings in some files (the
+	// config's overrides): the last whose Match accepts a finding's file
+	// and that sets its rule gives its level.
+	PathLevels []PathLevels
 	// Now is the reference clock for runtime-behaviour rules.
 	Now time.Time
 	// Config is the config that applies (nil for none), whose engine
@@ -31,6 +35,12 @@ type Options struct {
 	Config *Config
 	// Jobs bounds the parallelism; zero means GOMAXPROCS.
 	Jobs int
+}
+
+// PathLevels are rule levels for the files Match accepts.
+type PathLevels struct {
+	Match  func(file string) bool
+	Levels map[string]Level
 }
 
 // RuleErrorName is the name of the diagnostic that replaces a rule's
@@ -43,6 +53,33 @@ func (o *Options) level(r *Rule) Level {
 		return l
 	}
 	return Level{Severity: r.Severity}
+}
+
+// runs reports whether a rule runs at all: it is not off, or some path's
+// level turns it on.
+func (o *Options) runs(r *Rule) bool {
+	if !o.level(r).Off {
+		return true
+	}
+	for _, pl := range o.PathLevels {
+		if l, ok := pl.Levels[r.ID]; ok && !l.Off {
+			return true
+		}
+	}
+	return false
+}
+
+// levelIn returns the configured level of a rule's findings in a file,
+// and whether one is configured.
+func (o *Options) levelIn(id, file string) (Level, bool) {
+	for i := len(o.PathLevels) - 1; i >= 0; i-- {
+		pl := o.PathLevels[i]
+		if l, ok := pl.Levels[id]; ok && file != "" && pl.Match(file) {
+			return l, true
+		}
+	}
+	l, ok := o.Levels[id]
+	return l, ok
 }
 
 // Run runs the file rules on every file of their kind (in parallel) and
@@ -68,7 +105,7 @@ type Runner struct {
 func NewRunner(opts Options) *Runner {
 	r := &Runner{opts: opts, fileRules: map[string][]*Rule{}}
 	for _, rule := range opts.Rules {
-		if opts.level(rule).Off || rule.Run == nil || rule.Kind != KindFile {
+		if !opts.runs(rule) || rule.Run == nil || rule.Kind != KindFile {
 			continue
 		}
 		r.fileRules[rule.FileKind] = append(r.fileRules[rule.FileKind], rule)
@@ -114,7 +151,7 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 	opts := &r.opts
 	var projectRules []*Rule
 	for _, rule := range opts.Rules {
-		if rule.Kind == KindProject && !opts.level(rule).Off && rule.Run != nil && proj.States[rule.Engine] != nil {
+		if rule.Kind == KindProject && opts.runs(rule) && rule.Run != nil && proj.States[rule.Engine] != nil {
 			projectRules = append(projectRules, rule)
 		}
 	}
@@ -169,8 +206,9 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 			d.Name = rule.Name
 		}
 		// A configured level turns a rule's findings off or regrades
-		// them; a rule-error finding stays as it is.
-		if l, set := opts.Levels[d.Rule]; set && ok && d.Name != RuleErrorName {
+		// them, in the file's path levels first; a rule-error finding
+		// stays as it is.
+		if l, set := opts.levelIn(d.Rule, d.File); set && ok && d.Name != RuleErrorName {
 			if l.Off {
 				continue
 			}

@@ -5,8 +5,8 @@ import (
 	"testing"
 )
 
-// FuzzParseConfig: any bytes give a config or a *ConfigError, never a
-// panic, and a config parsed twice parses the same.
+// FuzzParseConfig: any bytes give a config or a *ConfigError (or several,
+// in a *ConfigErrors), never a panic.
 func FuzzParseConfig(f *testing.F) {
 	for _, s := range []string{
 		"extends: strict\nrules:\n  TMR1004: off\n",
@@ -18,6 +18,8 @@ func FuzzParseConfig(f *testing.F) {
 		"rules: {TMR1004: error, TMR1004: off}\n",
 		"eng:\n  cals:\n    a: {hours: 9-17, days: [mon]}\n  every: PT1,5S\n",
 		"eng: {every: 0}\n",
+		"overrides:\n  - paths: [legacy/, \"!legacy/keep/\"]\n    rules: {TMR1031: off}\n",
+		"overrides: [{rules: {TMR1031: fatal}}, {paths: []}, x]\nextend: 1\nrules: {TMR9: off}\n",
 	} {
 		f.Add([]byte(s))
 	}
@@ -27,6 +29,10 @@ func FuzzParseConfig(f *testing.F) {
 			var ce *ConfigError
 			if !errors.As(err, &ce) {
 				t.Fatalf("error %T %v is not a *ConfigError", err, err)
+			}
+			var ces *ConfigErrors
+			if errors.As(err, &ces) && (len(ces.Errs) < 2 || len(ces.Errs) > MaxConfigErrors) {
+				t.Fatalf("%d problems in a *ConfigErrors", len(ces.Errs))
 			}
 			return
 		}

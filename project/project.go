@@ -119,6 +119,10 @@ type Options struct {
 	// columns, no fix is planned): each file's bytes are then released as
 	// soon as its engine is done reading them, even where findings point.
 	DropSources bool
+	// NoIgnore turns off the ignore files (.gitignore, .ignore,
+	// .git/info/exclude) and the skipping of node_modules when walking a
+	// directory (see ignore.go).
+	NoIgnore bool
 	// GoTrees are the directories of the Go package patterns among Paths
 	// (dir/... given as dir): as for the go command, the Go packages
 	// below one are those of its own module, not of a module nested in
@@ -333,7 +337,8 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 }
 
 // Check loads the project and runs the rules (lopts.Rules, or every
-// engine's rules when nil) over it. It reports the findings of the files
+// engine's rules when nil) over it, with the levels of the config's
+// overrides (PathLevels) unless lopts sets its own. It reports the findings of the files
 // that are reported (given, not read only as context), or, when a stdin
 // buffer is checked, of that buffer only.
 func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, error) {
@@ -342,6 +347,9 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	}
 	if lopts.Jobs == 0 {
 		lopts.Jobs = opts.Jobs
+	}
+	if lopts.PathLevels == nil {
+		lopts.PathLevels = PathLevels(opts.Config)
 	}
 	runner := lint.NewRunner(lopts)
 	loaded, l, err := load(opts, engines, runner)
@@ -444,7 +452,12 @@ func (l *Loader) discover(engines []*Engine) error {
 			root = real
 		}
 		var found []string
+		var ign *ignoreTree
+		if !in.NoIgnore {
+			ign = newIgnoreTree(p, root, l.bound.inside)
+		}
 		walkErr := filepath.WalkDir(root, func(q string, d fs.DirEntry, err error) error {
+			raw := q
 			if root != p {
 				if rel, rerr := filepath.Rel(root, q); rerr == nil && rel != "." {
 					q = filepath.Join(p, rel)
@@ -468,9 +481,21 @@ func (l *Loader) discover(engines []*Engine) error {
 				}
 				return nil
 			}
+			if q != p && ign != nil && ign.ignored(q, absPath(raw), d.IsDir()) {
+				if d.IsDir() {
+					return filepath.SkipDir
+				}
+				return nil
+			}
 			if d.IsDir() {
 				if q != p && len(d.Name()) > 1 && d.Name()[0] == '.' {
 					return filepath.SkipDir
+				}
+				if q != p && ign != nil {
+					if d.Name() == "node_modules" {
+						return filepath.SkipDir
+					}
+					ign.enter(filepath.Clean(q), absPath(raw))
 				}
 				return nil
 			}

@@ -11,6 +11,7 @@ import (
 
 	_ "github.com/aymanbagabas/go-udiff"
 	_ "github.com/beevik/etree"
+	_ "github.com/bmatcuk/doublestar/v4"
 	_ "github.com/fatih/color"
 	_ "github.com/knakk/rdf"
 	_ "github.com/robfig/cron/v3"

@@ -21,7 +21,9 @@ func main() {
 	n := flag.Int("n", 2000, "number of models")
 	index := flag.Bool("index", false, "also write index.ttl lifting every timer")
 	extra := flag.Int("extra-triples", 0, "pad index.ttl with this many unrelated triples")
+	indexOnly := flag.Bool("index-only", false, "write index.ttl only, for models already written (implies -index)")
 	flag.Parse()
+	*index = *index || *indexOnly
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		fail(err)
 	}
@@ -31,6 +33,10 @@ func main() {
 	}
 	for i := range *n {
 		name := fmt.Sprintf("model%05d.bpmn", i)
+		if *indexOnly {
+			ttl.WriteString(benchgen.IndexEntries(name, i))
+			continue
+		}
 		if err := os.WriteFile(filepath.Join(*out, name), []byte(benchgen.Model(i)), 0o644); err != nil {
 			fail(err)
 		}

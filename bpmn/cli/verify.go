@@ -145,13 +145,26 @@ func (commands) Verify(run *project.VerifyRun) ([]verify.Result, error) {
 		return v.Rule, rules.Reason(v), ok
 	}
 	if ix := rules.IndexOf(run.Loaded.Project); ix != nil {
-		scheduled := map[*bpmn.Process]bool{}
+		// the join names a process by its model's path and its place in
+		// the model's processes, as simulate reads it
+		type procAt struct {
+			path  string
+			index int
+		}
+		scheduled := map[procAt]bool{}
 		for _, tr := range ix.Graph.ByPredicate(ix.Vocab.Schedules()) {
-			if _, p := ix.Process(tr.O); p != nil {
-				scheduled[p] = true
+			if m, p := ix.Process(tr.O); p != nil {
+				scheduled[procAt{m.Path, p.Index}] = true
 			}
 		}
-		cfg.Scheduled = func(_ *bpmn.Document, p *bpmn.Process) bool { return scheduled[p] }
+		cfg.Scheduled = func(d *bpmn.Document, p *bpmn.Process) bool {
+			for i, x := range d.Processes {
+				if x == p {
+					return scheduled[procAt{d.Path, i}]
+				}
+			}
+			return false
+		}
 	}
 	cfg.Docs = docs
 	var out []verify.Result

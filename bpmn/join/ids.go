@@ -16,7 +16,7 @@ type IDUse struct {
 
 // IDUses returns every id a model's elements, processes and sequence flows
 // carry, in document order (a sub-process counts once, as its element),
-// with their positions: the flows that DropFlows released are not in it.
+// with their positions.
 func IDUses(doc *bpmn.Document) []IDUse {
 	var out []IDUse
 	for _, p := range doc.Processes {
@@ -39,7 +39,7 @@ func IDUses(doc *bpmn.Document) []IDUse {
 }
 
 // eachID calls f with every id a model's elements, processes and sequence
-// flows carry, those of flows that DropFlows released included.
+// flows carry.
 func eachID(doc *bpmn.Document, f func(id string)) {
 	for _, p := range doc.Processes {
 		if p.Node == nil && p.ID != "" {
@@ -54,11 +54,6 @@ func eachID(doc *bpmn.Document, f func(id string)) {
 	for _, fl := range doc.Flows {
 		if fl.ID != "" {
 			f(fl.ID)
-		}
-	}
-	for _, id := range doc.FlowIDs {
-		if id != "" {
-			f(id)
 		}
 	}
 }

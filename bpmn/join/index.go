@@ -22,61 +22,51 @@ import (
 // index node typed as a timer, the model and element its IRI names, and the
 // models the graph covers.
 //
-// An Index is built once per check and read-only afterwards, so rules may
-// read it from several goroutines.
+// The models are joined as Models, summaries built while each file is
+// checked (Summarize), never as whole parsed trees. An Index is built once
+// per check and read-only once Finish has run, so rules may read it from
+// several goroutines.
 type Index struct {
 	Graph *graph.Graph
 	Vocab graph.Vocabulary
 	// Files are the graph documents read, as given or found.
 	Files []string
 	// Nodes are the index nodes typed proc:TimerStartEvent or
-	// proc:TimerCatchEvent, sorted by IRI.
+	// proc:TimerCatchEvent, sorted by IRI once Finish has run.
 	Nodes []*Node
-	// Schedules, Executes and StoredIn are the seam:schedules,
-	// seam:executes and seam:storedIn triples, in load order.
-	Schedules []graph.Triple
-	Executes  []graph.Triple
-	StoredIn  []graph.Triple
 
 	// Maps are the IRI-prefix-to-directory maps the join used.
 	Maps map[string]string
 
 	byKey     map[elemKey]*Node
-	byTerm    map[graph.Term]*Node
-	docs      map[string]*bpmn.Document // by absolute path
-	docPaths  map[*bpmn.Document]string // absolute path of each model
-	indexed   map[*bpmn.Document]bool
-	named     map[string]namedAt                 // absolute model path -> where the graph first names it
-	also      map[string][]span.Range            // absolute model path or unmapped IRI -> the other places naming it
-	procTerms map[elemKey]graph.Term             // process -> the term the graph names it with
-	models    map[string]modelRef                // IRI without fragment -> the file it names
-	frozen    bool                               // the join is done: models is read-only
-	broken    map[string]bool                    // absolute paths of graph documents that failed to load
-	repeated  map[*bpmn.Document]map[string]bool // ids several elements of a model carry
+	byTerm    map[graph.Term]*Node    // while New runs
+	docs      map[string]*Model       // by absolute path
+	models    []*Model                // the joined models, sorted by path
+	named     map[string]namedAt      // absolute model path -> where the graph first names it
+	also      map[string][]span.Range // absolute model path or unmapped IRI -> the other places naming it
+	procTerms map[elemKey]graph.Term  // process -> the term the graph names it with
+	modelRefs map[string]modelRef     // IRI without fragment -> the file it names
+	frozen    bool                    // the join is done: modelRefs is read-only
+	broken    map[string]bool         // absolute paths of graph documents that failed to load
+	wanted    map[string][]string     // absolute model path -> the ids the graph names in it, sorted
 }
 
 // Node is an index node typed as a timer event.
 type Node struct {
 	Term graph.Term
-	// TypeTriple is the first rdf:type triple giving it a timer type;
-	// StartType and CatchType are the first giving it each type (zero when
-	// the graph does not give it that type).
-	TypeTriple graph.Triple
-	StartType  graph.Triple
-	CatchType  graph.Triple
-	// Start and Catch report the timer types the graph gives it.
+	// Start and Catch report the timer types the graph gives it; FirstStart
+	// that the first of its timer rdf:type triples types it
+	// proc:TimerStartEvent (Index.TypeTriple is Index.StartType).
 	Start, Catch bool
-	// Model is the node's IRI without its fragment: the IRI of the model
-	// it names.
-	Model string
+	FirstStart   bool
 	// Path is the model file its IRI names ("" when the IRI names no
 	// file), Doc the loaded model (nil when missing or unreadable),
-	// ElementID the fragment, and Element the element with that id (nil
+	// ElementID the fragment, and Element the flow node with that id (nil
 	// when there is none).
 	Path      string
-	Doc       *bpmn.Document
+	Doc       *Model
 	ElementID string
-	Element   *bpmn.Element
+	Element   *Element
 	// Local reports that the IRI names a node of a graph document itself
 	// (<#t>), not an element of a model.
 	Local bool
@@ -84,6 +74,16 @@ type Node struct {
 	// of the model carry: the join refuses it (Element stays nil), and
 	// TMR2010 reports the repeated id.
 	Ambiguous bool
+}
+
+// ModelIRI is the node's IRI without its fragment: the IRI of the model
+// it names ("" for a blank node).
+func (n *Node) ModelIRI() string {
+	if !n.Term.IsIRI() {
+		return ""
+	}
+	base, _, _ := strings.Cut(n.Term.Value, "#")
+	return base
 }
 
 type elemKey struct {
@@ -179,14 +179,13 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		Maps:      maps,
 		byKey:     map[elemKey]*Node{},
 		byTerm:    map[graph.Term]*Node{},
-		docs:      map[string]*bpmn.Document{},
-		docPaths:  map[*bpmn.Document]string{},
-		indexed:   map[*bpmn.Document]bool{},
+		docs:      map[string]*Model{},
 		named:     map[string]namedAt{},
 		also:      map[string][]span.Range{},
 		procTerms: map[elemKey]graph.Term{},
-		models:    map[string]modelRef{},
+		modelRefs: map[string]modelRef{},
 		broken:    map[string]bool{},
+		wanted:    map[string][]string{},
 	}
 	for _, f := range broken {
 		ix.broken[AbsPath(f)] = true
@@ -226,35 +225,52 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			ix.named[ref.path] = namedAt{at: at, iri: base}
 		}
 	}
+	// The graph holds each triple once, so a node has at most one
+	// rdf:type triple per timer type: where the start type was written
+	// decides which comes first.
+	startAt := map[*Node]span.Range{}
 	for _, class := range []graph.Term{vocab.TimerStartEvent(), vocab.TimerCatchEvent()} {
 		for _, tr := range g.ByType(class) {
 			n := ix.node(tr)
-			if before(tr.Predicate, n.TypeTriple.Predicate) {
-				n.TypeTriple = tr
-			}
 			if class == vocab.TimerStartEvent() {
 				if !n.Start {
-					n.Start, n.StartType = true, tr
+					n.Start, n.FirstStart = true, true
+					startAt[n] = tr.Predicate
 				}
 			} else if !n.Catch {
-				n.Catch, n.CatchType = true, tr
+				n.Catch = true
+				if at, ok := startAt[n]; !ok || before(tr.Predicate, at) {
+					n.FirstStart = false
+				}
 			}
 			note(tr.S, tr.Subject, true)
 		}
 	}
-	for _, tr := range g.ByType(vocab.Process()) {
-		note(tr.S, tr.Subject, false)
-	}
-	for _, tr := range g.ByType(vocab.UserTask()) {
-		note(tr.S, tr.Subject, false)
-	}
-	ix.Executes = g.ByPredicate(vocab.Executes())
-	ix.Schedules = g.ByPredicate(vocab.Schedules())
-	ix.StoredIn = g.ByPredicate(vocab.StoredIn())
-	for _, trs := range [][]graph.Triple{ix.Executes, ix.Schedules} {
-		for _, tr := range trs {
-			note(tr.O, tr.Object, false)
+	ix.byTerm = nil
+	for _, n := range ix.Nodes {
+		if n.Path != "" {
+			ix.want(elemKey{n.Path, n.ElementID})
 		}
+	}
+	for _, class := range []graph.Term{vocab.Process(), vocab.UserTask()} {
+		for _, tr := range g.ByType(class) {
+			note(tr.S, tr.Subject, false)
+			ix.wantTerm(tr.S)
+		}
+	}
+	for _, pred := range []graph.Term{vocab.Executes(), vocab.Schedules(), vocab.StoredIn()} {
+		for _, tr := range g.ByPredicate(pred) {
+			if pred != vocab.StoredIn() {
+				note(tr.O, tr.Object, false)
+			}
+			ix.wantTerm(tr.S)
+			ix.wantTerm(tr.O)
+		}
+	}
+
+	for p, ids := range ix.wanted {
+		slices.Sort(ids)
+		ix.wanted[p] = slices.Clip(slices.Compact(ids))
 	}
 
 	var diags []lint.Diagnostic
@@ -266,6 +282,40 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	}
 	return ix, diags
 }
+
+// want records that the join or a project rule may look up an id of a
+// model: Summarize keeps what it names.
+func (ix *Index) want(k elemKey) {
+	if k.id != "" {
+		// The id is cut from a term's IRI, which the join may not keep.
+		ix.wanted[k.path] = append(ix.wanted[k.path], strings.Clone(k.id))
+	}
+}
+
+// wantTerm is want for the id an IRI term names, if it names one.
+func (ix *Index) wantTerm(t graph.Term) {
+	if k, ok := ix.key(t); ok {
+		ix.want(k)
+	}
+}
+
+// Summarize builds the Model of a loaded model for this join: it keeps,
+// beside the timer elements and the top-level processes, only what the
+// ids the graph names stand for. It may be called from several goroutines
+// at once, until Finish.
+func (ix *Index) Summarize(doc *bpmn.Document) *Model {
+	return summarizeKept(doc, ix.wanted[AbsPath(doc.Path)])
+}
+
+// Prune drops from a Model built by Summarize before the graph was read
+// the ids that this join does not need: it then holds what ix.Summarize
+// would have built.
+func (ix *Index) Prune(m *Model) { m.keep(ix.wanted[m.abs]) }
+
+// ForgetNaming drops what the join kept about the places that name each
+// model, once the models the graph names that are missing or outside the
+// project have been reported (MissingModel, AlsoNamed).
+func (ix *Index) ForgetNaming() { ix.also = nil }
 
 // MaxNodes bounds the graph's nodes the join reads: the triples typing a
 // process, a user task or a timer, and the seam:executes and
@@ -375,12 +425,11 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // Finish joins the loaded models (those given and those the graph names)
 // with the graph's nodes. The index is read-only afterwards, so rules may
 // read it from several goroutines.
-func (ix *Index) Finish(docs []*bpmn.Document) {
-	repeated := map[*bpmn.Document]map[string]bool{}
-	for _, d := range docs {
-		ix.addDoc(d)
-		if r := RepeatedIDs(d); r != nil {
-			repeated[d] = r
+func (ix *Index) Finish(models []*Model) {
+	for _, m := range models {
+		if _, dup := ix.docs[m.abs]; !dup {
+			ix.docs[m.abs] = m
+			ix.models = append(ix.models, m)
 		}
 	}
 	// Resolve the nodes and index them by element.
@@ -393,14 +442,17 @@ func (ix *Index) Finish(docs []*bpmn.Document) {
 		if n.Doc == nil {
 			continue
 		}
-		if repeated[n.Doc][n.ElementID] {
+		if n.Doc.repeated[n.ElementID] {
 			// Which of the elements would be joined would depend on
 			// their order in the file: none is.
 			n.Ambiguous = true
 			continue
 		}
-		if el, ok := n.Doc.ByID[n.ElementID].(*bpmn.Element); ok {
-			n.Element = el
+		if r, ok := n.Doc.ID(n.ElementID); ok && r.What != WhatProcess && r.What != WhatFlow {
+			n.Element = r.Element
+			if n.Element == nil {
+				n.Element = &Element{ID: n.ElementID, Type: r.What, Span: r.Span}
+			}
 		}
 		k := elemKey{n.Path, n.ElementID}
 		if _, dup := ix.byKey[k]; !dup {
@@ -416,11 +468,11 @@ func (ix *Index) Finish(docs []*bpmn.Document) {
 			}
 		}
 	}
-	for _, tr := range ix.Graph.ByType(ix.Vocab.Process()) {
-		nameProcess(tr.S)
+	for _, s := range ix.Graph.Subjects(graph.NewIRI(graph.RDFType), ix.Vocab.Process()) {
+		nameProcess(s)
 	}
-	for _, trs := range [][]graph.Triple{ix.Schedules, ix.Executes} {
-		for _, tr := range trs {
+	for _, pred := range []graph.Term{ix.Vocab.Schedules(), ix.Vocab.Executes()} {
+		for _, tr := range ix.Graph.ByPredicate(pred) {
 			nameProcess(tr.O)
 		}
 	}
@@ -435,27 +487,66 @@ func (ix *Index) Finish(docs []*bpmn.Document) {
 			graphDirs[filepath.Dir(p)] = true
 		}
 	}
-	for p, d := range ix.docs {
+	for p, m := range ix.docs {
 		if _, named := ix.named[p]; named || graphDirs[filepath.Dir(p)] {
-			ix.indexed[d] = true
+			m.indexed = true
 		}
 	}
-	ix.repeated = repeated
+	ix.wanted = nil
 	ix.frozen = true
+}
+
+// Models returns the joined models, one per file, sorted by path.
+func (ix *Index) Models() []*Model { return ix.models }
+
+// Schedules returns the seam:schedules triples, in load order.
+func (ix *Index) Schedules() []graph.Triple { return ix.Graph.ByPredicate(ix.Vocab.Schedules()) }
+
+// Executes returns the seam:executes triples, in load order.
+func (ix *Index) Executes() []graph.Triple { return ix.Graph.ByPredicate(ix.Vocab.Executes()) }
+
+// StoredIn returns the seam:storedIn triples, in load order.
+func (ix *Index) StoredIn() []graph.Triple { return ix.Graph.ByPredicate(ix.Vocab.StoredIn()) }
+
+// TypeTriple is the first rdf:type triple giving a node a timer type.
+func (ix *Index) TypeTriple(n *Node) graph.Triple {
+	if n.FirstStart {
+		return ix.StartType(n)
+	}
+	return ix.CatchType(n)
+}
+
+// StartType is the rdf:type triple typing a node proc:TimerStartEvent
+// (zero when the graph does not).
+func (ix *Index) StartType(n *Node) graph.Triple {
+	if !n.Start {
+		return graph.Triple{}
+	}
+	return ix.typing(n.Term, ix.Vocab.TimerStartEvent())
+}
+
+// CatchType is the rdf:type triple typing a node proc:TimerCatchEvent
+// (zero when the graph does not).
+func (ix *Index) CatchType(n *Node) graph.Triple {
+	if !n.Catch {
+		return graph.Triple{}
+	}
+	return ix.typing(n.Term, ix.Vocab.TimerCatchEvent())
+}
+
+// typing is the triple typing s as class: the graph holds it once.
+func (ix *Index) typing(s, class graph.Term) graph.Triple {
+	for _, tr := range ix.Graph.BySubject(s) {
+		if tr.P.Value == graph.RDFType && tr.O == class {
+			return tr
+		}
+	}
+	return graph.Triple{}
 }
 
 // Ambiguous reports whether an id of a loaded model is carried by several
 // of its elements, so that the join refuses it.
-func (ix *Index) Ambiguous(doc *bpmn.Document, id string) bool { return ix.repeated[doc][id] }
-
-// addDoc records a loaded model under its absolute path.
-func (ix *Index) addDoc(d *bpmn.Document) {
-	p := AbsPath(d.Path)
-	ix.docPaths[d] = p
-	if _, dup := ix.docs[p]; !dup {
-		ix.docs[p] = d
-	}
-}
+func (ix *Index) Ambiguous(m *Model, id string) bool { return m.repeated[id] }
 
 // compareRange orders ranges by graph document (the graph reads its
 // documents sorted by path) and offset.
@@ -479,7 +570,7 @@ func iriPath(iri string) string {
 // once the join is done the cache is only read, so that rules may call it
 // from several goroutines.
 func (ix *Index) model(base string) modelRef {
-	if r, ok := ix.models[base]; ok {
+	if r, ok := ix.modelRefs[base]; ok {
 		return r
 	}
 	var r modelRef
@@ -487,7 +578,7 @@ func (ix *Index) model(base string) modelRef {
 		r = modelRef{path: AbsPath(p), ok: true}
 	}
 	if !ix.frozen {
-		ix.models[base] = r
+		ix.modelRefs[base] = r
 	}
 	return r
 }
@@ -497,10 +588,9 @@ func (ix *Index) node(tr graph.Triple) *Node {
 	if n, ok := ix.byTerm[tr.S]; ok {
 		return n
 	}
-	n := &Node{Term: tr.S, TypeTriple: tr}
+	n := &Node{Term: tr.S}
 	if tr.S.IsIRI() {
 		base, frag, _ := strings.Cut(tr.S.Value, "#")
-		n.Model = base
 		ref := ix.model(base)
 		n.Local = ref.ok && graph.IsGraphPath(ref.path)
 		if ref.ok && !n.Local {
@@ -529,25 +619,17 @@ func DisplayPath(p string) string {
 	return p
 }
 
-// pathOf returns the absolute path of a loaded model.
-func (ix *Index) pathOf(doc *bpmn.Document) string {
-	if p, ok := ix.docPaths[doc]; ok {
-		return p
-	}
-	return AbsPath(doc.Path)
-}
-
-// NodeOf returns the index node of a BPMN element, or nil.
-func (ix *Index) NodeOf(doc *bpmn.Document, el *bpmn.Element) *Node {
-	return ix.byKey[elemKey{ix.pathOf(doc), el.ID}]
+// NodeOf returns the index node of a timer element, or nil.
+func (ix *Index) NodeOf(m *Model, el *Element) *Node {
+	return ix.byKey[elemKey{m.abs, el.ID}]
 }
 
 // Indexed reports whether the graph covers a model: it names the model, or
 // a graph document sits in the model's directory.
-func (ix *Index) Indexed(doc *bpmn.Document) bool { return ix.indexed[doc] }
+func (ix *Index) Indexed(m *Model) bool { return m.indexed }
 
-// Doc returns the loaded model at a path named by the graph, or nil.
-func (ix *Index) Doc(path string) *bpmn.Document { return ix.docs[AbsPath(path)] }
+// Doc returns the joined model at a path, or nil.
+func (ix *Index) Doc(path string) *Model { return ix.docs[AbsPath(path)] }
 
 // Display renders an IRI compactly for a message about a triple written
 // in the graph document at file: `#frag` for a node of that document
@@ -600,8 +682,8 @@ func (ix *Index) DisplayTerm(t graph.Term, file string) string {
 // ProcessTerm returns the graph term that names a process element, in the
 // form the graph wrote it, when the graph names it at all (types it
 // proc:Process, or executes or schedules it).
-func (ix *Index) ProcessTerm(doc *bpmn.Document, p *bpmn.Process) (graph.Term, bool) {
-	t, ok := ix.procTerms[elemKey{ix.pathOf(doc), p.ID}]
+func (ix *Index) ProcessTerm(m *Model, p *Process) (graph.Term, bool) {
+	t, ok := ix.procTerms[elemKey{m.abs, p.ID}]
 	return t, ok
 }
 
@@ -621,37 +703,34 @@ func (ix *Index) key(t graph.Term) (elemKey, bool) {
 	return elemKey{ref.path, frag}, true
 }
 
-// Element returns the model an IRI term names, when it is loaded, and
-// what its fragment names in it: an *bpmn.Element, a *bpmn.Process, a
-// *bpmn.Flow, or nil.
-func (ix *Index) Element(t graph.Term) (*bpmn.Document, any) {
-	k, ok := ix.key(t)
-	if !ok {
-		return nil, nil
+// Element returns the model an IRI term names, when it is joined, and
+// what its fragment names in it (ok false when it names nothing).
+func (ix *Index) Element(t graph.Term) (m *Model, r Ref, ok bool) {
+	k, isKey := ix.key(t)
+	if !isKey {
+		return nil, Ref{}, false
 	}
-	d := ix.docs[k.path]
-	if d == nil {
-		return nil, nil
+	m = ix.docs[k.path]
+	if m == nil {
+		return nil, Ref{}, false
 	}
-	return d, d.ByID[k.id]
+	r, ok = m.ID(k.id)
+	return m, r, ok
 }
 
 // Process returns the top-level process an IRI term names, when its model
-// is loaded. doc is the model (nil when the term names no loaded model);
-// p is nil when the fragment names no top-level process of it.
-func (ix *Index) Process(t graph.Term) (doc *bpmn.Document, p *bpmn.Process) {
-	doc, v := ix.Element(t)
-	if v, ok := v.(*bpmn.Process); ok && v.Parent == nil {
-		return doc, v
-	}
-	return doc, nil
+// is joined. m is the model (nil when the term names no joined model); p
+// is nil when the fragment names no top-level process of it.
+func (ix *Index) Process(t graph.Term) (m *Model, p *Process) {
+	m, r, _ := ix.Element(t)
+	return m, r.Process
 }
 
 // HomeGraph returns the graph document where a timer of the model would
 // be lifted: the one that names the model first, or else the first graph
 // document in the model's directory, or else the first one read.
-func (ix *Index) HomeGraph(doc *bpmn.Document) string {
-	p := ix.pathOf(doc)
+func (ix *Index) HomeGraph(m *Model) string {
+	p := m.abs
 	if n, ok := ix.named[p]; ok {
 		return n.at.File
 	}
@@ -669,15 +748,15 @@ func (ix *Index) HomeGraph(doc *bpmn.Document) string {
 // ProcessIRI is the IRI of a process as the graph names it, or as it would:
 // the process's model IRI as the graph writes it (from a node of the same
 // model), plus #id, or the model's file IRI plus #id.
-func (ix *Index) ProcessIRI(doc *bpmn.Document, p *bpmn.Process, model string) string {
-	if t, ok := ix.ProcessTerm(doc, p); ok {
+func (ix *Index) ProcessIRI(m *Model, p *Process, model string) string {
+	if t, ok := ix.ProcessTerm(m, p); ok {
 		return t.Value
 	}
 	if model == "" {
-		if n, ok := ix.named[ix.pathOf(doc)]; ok {
+		if n, ok := ix.named[m.abs]; ok {
 			model = n.iri
 		} else {
-			model = doc.IRI
+			model = m.IRI
 		}
 	}
 	return model + "#" + p.ID
@@ -707,17 +786,17 @@ func TripleRange(tr graph.Triple) span.Range {
 // a loaded model (a process a triple schedules): the element's start tag,
 // with label before its display name; nil for any other term.
 func (ix *Index) TermRelated(t graph.Term, label string) []lint.Related {
-	doc, v := ix.Element(t)
-	if doc == nil || v == nil {
+	m, _, ok := ix.Element(t)
+	if !ok {
 		return nil
 	}
 	k, _ := ix.key(t)
-	return ElementRelated(doc, k.id, label)
+	return ElementRelated(m, k.id, label)
 }
 
 // NamedAt is where the graph first names a model, when it does.
-func (ix *Index) NamedAt(doc *bpmn.Document) (span.Range, bool) {
-	n, ok := ix.named[ix.pathOf(doc)]
+func (ix *Index) NamedAt(m *Model) (span.Range, bool) {
+	n, ok := ix.named[m.abs]
 	return n.at, ok
 }
 
@@ -775,31 +854,30 @@ func (ix *Index) graphDiagnostic(r span.Range, subject graph.Term, predicate, de
 // about an element of a loaded model concerns: the element's start tag
 // in its model (nil when the id names nothing there).
 func (ix *Index) elementRelated(k elemKey, file string) []lint.Related {
-	doc := ix.docs[k.path]
-	v := doc.ByID[k.id]
-	at, ok := StartTag(v)
-	if !ok || AbsPath(at.File) == AbsPath(file) {
+	m := ix.docs[k.path]
+	r, ok := m.ID(k.id)
+	if !ok || AbsPath(r.Span.File) == AbsPath(file) {
 		return nil
 	}
 	label := "the element: "
-	switch v.(type) {
-	case *bpmn.Process:
+	switch r.What {
+	case WhatProcess:
 		label = "the process: "
-	case *bpmn.Flow:
+	case WhatFlow:
 		label = "the sequence flow: "
 	}
-	return []lint.Related{lint.RelatedAt(at, label+doc.ElementDisplay(k.id))}
+	return []lint.Related{lint.RelatedAt(r.Span, label+m.ElementDisplay(k.id))}
 }
 
 // ElementRelated is the related location of a finding about an element
-// of a loaded model that is written elsewhere (a triple that names it):
+// of a joined model that is written elsewhere (a triple that names it):
 // the element's start tag, labelled with what it is.
-func ElementRelated(doc *bpmn.Document, id, label string) []lint.Related {
-	at, ok := StartTag(doc.ByID[id])
+func ElementRelated(m *Model, id, label string) []lint.Related {
+	r, ok := m.ID(id)
 	if !ok {
 		return nil
 	}
-	return []lint.Related{lint.RelatedAt(at, label+doc.ElementDisplay(id))}
+	return []lint.Related{lint.RelatedAt(r.Span, label+m.ElementDisplay(id))}
 }
 
 // StartTag is the span of the start tag of what an id names in a model:

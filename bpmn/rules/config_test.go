@@ -46,11 +46,11 @@ func TestConfigSections(t *testing.T) {
 		t.Errorf("ISO poll %v", poll)
 	}
 	for src, want := range map[string]string{
-		"vocabulary:\n  prc: https://x#\n":                   `c.yaml:2: vocabulary: unknown key "prc"; did you mean "proc"?`,
-		"vocabulary:\n  proc: not an iri\n":                  `c.yaml:2: vocabulary.proc "not an iri": want an absolute IRI that ends in '#' or '/'`,
+		"vocabulary:\n  prc: https://x#\n":                   `c.yaml:2:3: vocabulary: unknown key "prc"; did you mean "proc"?`,
+		"vocabulary:\n  proc: not an iri\n":                  `c.yaml:2:9: vocabulary.proc "not an iri": want an absolute IRI that ends in '#' or '/'`,
 		"vocabulary:\n  seam: https://example.com/seam\n":    `vocabulary.seam "https://example.com/seam": want an absolute IRI that ends in '#' or '/'`,
 		"vocabulary:\n  arch: \"https://example.com/a>#\"\n": `want an absolute IRI`,
-		"scheduler:\n  poll: P1M\n":                          `c.yaml:2: scheduler.poll "P1M": want a positive duration`,
+		"scheduler:\n  poll: P1M\n":                          `c.yaml:2:9: scheduler.poll "P1M": want a positive duration`,
 		"scheduler:\n  poll: 0s\n":                           `scheduler.poll "0s": want a positive duration`,
 		"map:\n  https://x/: \"\"\n":                         `map.https://x/: want a non-empty string`,
 	} {

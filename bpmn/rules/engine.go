@@ -50,6 +50,14 @@ var loadDetails = map[string]string{
 	"TMR0003": "Fix the Turtle at this position; no triple of this file was read.",
 }
 
+// maxEarlySummaries bounds the models summarized before the graph is
+// joined, which keep every id (a few KB each).
+const maxEarlySummaries = 256
+
+// keepEveryID makes the join keep every id of every model, not only those
+// the graph names: the tests compare the findings both ways.
+var keepEveryID = false
+
 // noGraphNote is the run's note when models were checked with no index
 // graph around them.
 const noGraphNote = "note: no index graph (*.ttl, *.nt) was found, so the graph rules (TMR3xxx, TMR4xxx) did not run"
@@ -66,7 +74,10 @@ func Documents(p *lint.Project) []*bpmn.Document {
 }
 
 // IndexOf returns the join of a loaded project's models with its index
-// graph, or nil when no graph was found.
+// graph, or nil when no graph was found: the engine's project state. The
+// join holds a join.Model per model (Index.Models), a summary built while
+// the model was checked; with project.Options.Release the parsed models
+// themselves are not kept (Documents is then empty).
 func IndexOf(p *lint.Project) *join.Index {
 	ix, _ := p.States[EngineName].(*join.Index)
 	return ix
@@ -86,6 +97,13 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	}
 	graphs = append(graphs, contextGraphs(l, models, graphs)...)
 
+	// A model to load.
+	type modelJob struct {
+		path     string
+		reported bool
+		named    bool // named by the graph only, not given
+	}
+
 	var diags []lint.Diagnostic
 	var mu sync.Mutex
 	addDiags := func(ds ...lint.Diagnostic) {
@@ -94,12 +112,63 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		mu.Unlock()
 	}
 
-	// The graph, in the background.
-	type graphLoad struct {
-		g      *graph.Graph
-		broken []string
+	// The join keeps a summary of each model (join.Model), not the parsed
+	// model: until the graph is read and joined (join.New), a summary
+	// keeps every id of its model; once it is, only the ids the graph
+	// names (joined, under sumMu).
+	// At most maxEarlySummaries models are summarized before the graph
+	// is joined (each keeps every id): past them, the workers wait for the
+	// join, which then has the processors to itself.
+	var sumMu sync.Mutex
+	var sums []*join.Model
+	var joined *join.Index
+	graphRead := false
+	graphJoined := make(chan struct{})
+	summarize := func(doc *bpmn.Document) {
+		sumMu.Lock()
+		ix, read := joined, graphRead
+		early := len(sums)
+		sumMu.Unlock()
+		if !read && early >= maxEarlySummaries {
+			<-graphJoined
+			sumMu.Lock()
+			ix, read = joined, graphRead
+			sumMu.Unlock()
+		}
+		var m *join.Model
+		switch {
+		case keepEveryID:
+			m = join.Summarize(doc)
+		case ix != nil:
+			m = ix.Summarize(doc)
+		case read:
+			// The graph was read but is not joined (too large).
+			return
+		default:
+			m = join.Summarize(doc)
+		}
+		sumMu.Lock()
+		if joined != nil && ix == nil && !keepEveryID {
+			joined.Prune(m)
+		}
+		sums = append(sums, m)
+		sumMu.Unlock()
 	}
-	graphDone := make(chan graphLoad, 1)
+
+	// The graph, in the background, and the start of the join, while the
+	// models load: the models the graph names that are not given are
+	// listed (those missing or outside the project reported) as soon as
+	// the graph is read, so that the join may forget at once where the
+	// graph names each model.
+	type graphJoin struct {
+		ix    *join.Index
+		named []modelJob
+	}
+	graphDone := make(chan graphJoin, 1)
+	given := make(map[string]bool, len(models))
+	for _, p := range models {
+		given[join.AbsPath(p)] = true
+	}
 	if len(graphs) > 0 {
 		go func() {
 			srcs := make([]graph.Source, len(graphs))
@@ -126,19 +195,49 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				at := span.At(e.File, span.Pos{Line: e.Line, Col: e.Col})
 				addDiags(lint.LoadDiagnostic(e.Rule, at, e.Msg, loadDetails[e.Rule]))
 			}
-			graphDone <- graphLoad{g: g, broken: broken}
+			ix, ds := join.New(g, graphs, broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
+			addDiags(ds...)
+			sumMu.Lock()
+			joined, graphRead = ix, true
+			if ix != nil && !keepEveryID {
+				for _, m := range sums {
+					ix.Prune(m)
+				}
+			}
+			if ix == nil {
+				sums = nil
+			}
+			sumMu.Unlock()
+			close(graphJoined)
+			var named []modelJob
+			for _, n := range ix.Named() {
+				if given[n.Path] || l.Excluded(n.Path) {
+					// Given (and loaded, or reported as unreadable), or
+					// excluded by the config: not loaded again.
+					continue
+				}
+				if !l.Inside(n.Path) {
+					// Not opened, not even looked at: whether it exists
+					// is not told either.
+					d := outsideModel(n)
+					d.Related = ix.AlsoNamed(n.Path, n.At)
+					addDiags(d)
+					continue
+				}
+				if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
+					addDiags(ix.MissingModel(n))
+					continue
+				}
+				named = append(named, modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true})
+			}
+			if ix != nil {
+				ix.ForgetNaming()
+			}
+			graphDone <- graphJoin{ix: ix, named: named}
 		}()
 	}
 
-	// The models, on a pool of workers.
-	type modelJob struct {
-		path     string
-		reported bool
-		named    bool // named by the graph only, not given
-	}
 	jobs := make(chan modelJob)
-	var docsMu sync.Mutex
-	var docs []*bpmn.Document
 	var done, total, parsed atomic.Int64
 	total.Store(int64(len(models)))
 	var wg sync.WaitGroup
@@ -171,60 +270,35 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					l.Done(f)
 				} else {
 					parsed.Add(1)
-					// With no graph in the run, nothing after the file
-					// rules reads the model: the loader may check it and
-					// release it now.
-					if len(graphs) > 0 || !l.Done(f) {
-						// The join and the project rules read the model
-						// at the end, but not its flows, nor its bytes.
+					if len(graphs) == 0 {
+						// With no graph in the run, nothing after the
+						// file rules reads the model: the loader may
+						// check it and release it now.
+						l.Done(f)
+					} else {
+						summarize(doc)
 						if l.Checked(f) {
-							doc.DropFlows()
-							if f.Src == nil {
-								doc.Src = nil
-							}
+							// The file rules have run: the join and the
+							// project rules read only the summary.
+							f.Model = nil
 						}
-						docsMu.Lock()
-						docs = append(docs, doc)
-						docsMu.Unlock()
 					}
 				}
 				l.Progress(int(done.Add(1)), int(total.Load()))
 			}
 		})
 	}
-	queued := map[string]bool{}
 	for _, p := range models {
-		queued[join.AbsPath(p)] = true
 		jobs <- modelJob{path: p, reported: true}
 	}
 
 	var ix *join.Index
 	if len(graphs) > 0 {
-		gl := <-graphDone
-		var ds []lint.Diagnostic
-		ix, ds = join.New(gl.g, graphs, gl.broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
-		addDiags(ds...)
-		for _, n := range ix.Named() {
-			if queued[n.Path] || l.Excluded(n.Path) {
-				// Given (and loaded, or already reported as unreadable),
-				// or excluded by the config: not loaded again.
-				continue
-			}
-			queued[n.Path] = true
-			if !l.Inside(n.Path) {
-				// Not opened, not even looked at: whether it exists is
-				// not told either.
-				d := outsideModel(n)
-				d.Related = ix.AlsoNamed(n.Path, n.At)
-				addDiags(d)
-				continue
-			}
-			if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
-				addDiags(ix.MissingModel(n))
-				continue
-			}
-			total.Add(1)
-			jobs <- modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true}
+		gj := <-graphDone
+		ix = gj.ix
+		total.Add(int64(len(gj.named)))
+		for _, j := range gj.named {
+			jobs <- j
 		}
 	}
 	close(jobs)
@@ -238,8 +312,8 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		return nil, diags, notes
 	}
 	// The join sees the models in a fixed order, whatever the workers did.
-	slices.SortStableFunc(docs, func(a, b *bpmn.Document) int { return strings.Compare(a.Path, b.Path) })
-	ix.Finish(docs)
+	slices.SortStableFunc(sums, func(a, b *join.Model) int { return strings.Compare(a.Path, b.Path) })
+	ix.Finish(sums)
 	return ix, diags, notes
 }
 

@@ -119,12 +119,11 @@ func joined(t *testing.T, rep *lint.Report, path, id string) *join.Node {
 	if doc == nil {
 		t.Fatalf("model %s not loaded", path)
 	}
-	el, ok := doc.ByID[id]
-	if !ok {
+	if _, ok := doc.ID(id); !ok {
 		t.Fatalf("%s has no %s", path, id)
 	}
-	for _, e := range doc.Elements {
-		if e.ID == id && e == el {
+	for _, e := range doc.Timers {
+		if e.ID == id {
 			n := ix.NodeOf(doc, e)
 			if n == nil {
 				t.Fatalf("%s#%s has no index node", path, id)
@@ -135,7 +134,7 @@ func joined(t *testing.T, rep *lint.Report, path, id string) *join.Node {
 			return n
 		}
 	}
-	t.Fatalf("%s#%s is not an element", path, id)
+	t.Fatalf("%s#%s is not a timer element", path, id)
 	return nil
 }
 
@@ -256,8 +255,8 @@ func TestJoinMap(t *testing.T) {
 	rep := check(t, []string{filepath.Join(dir, "graph")}, maps)
 	wantFindings(t, rep, dir)
 	n := joined(t, rep, filepath.Join(dir, "repo", "models", "approval.bpmn"), "Remind")
-	if n.Model != "https://example.com/seams/models/approval.bpmn" {
-		t.Errorf("model IRI %q", n.Model)
+	if n.ModelIRI() != "https://example.com/seams/models/approval.bpmn" {
+		t.Errorf("model IRI %q", n.ModelIRI())
 	}
 
 	// Without the map, the IRI names no file.

@@ -28,8 +28,8 @@ const (
 )
 
 // liftOf returns the lift the ADR gives a timer element.
-func liftOf(e *bpmn.Element) lift {
-	switch e.Placement() {
+func liftOf(e *join.Element) lift {
+	switch e.Placement {
 	case bpmn.PlaceProcessStart:
 		return liftStart
 	case bpmn.PlaceIntermediateCatch:
@@ -50,8 +50,8 @@ func liftOf(e *bpmn.Element) lift {
 
 // describe says where a timer element sits, for messages: "a
 // non-interrupting boundary event on userTask 'Approve'".
-func describe(e *bpmn.Element) string {
-	pl := e.Placement()
+func describe(e *join.Element) string {
+	pl := e.Placement
 	switch pl {
 	case bpmn.PlaceInterruptingBoundary, bpmn.PlaceNonInterruptingBoundary:
 		if e.AttachedTo != nil {
@@ -74,8 +74,8 @@ func typeName(ix *join.Index, start bool) string {
 
 // liftedElement returns a node's element when it is loaded and holds a
 // timer definition, and nil otherwise.
-func liftedElement(n *join.Node) *bpmn.Element {
-	if n.Element == nil || len(n.Element.Timers) == 0 {
+func liftedElement(n *join.Node) *join.Element {
+	if n.Element == nil || n.Element.Timers == 0 {
 		return nil
 	}
 	return n.Element
@@ -84,11 +84,12 @@ func liftedElement(n *join.Node) *bpmn.Element {
 // timerStarts returns, for each process, the index nodes typed
 // proc:TimerStartEvent whose element is a timer start event of that
 // process: the lifted timer starts that make it a timer-started process.
-func timerStarts(ix *join.Index) map[*bpmn.Process][]*join.Node {
-	out := map[*bpmn.Process][]*join.Node{}
+func timerStarts(ix *join.Index) map[*join.Process][]*join.Node {
+	out := map[*join.Process][]*join.Node{}
 	for _, n := range ix.Nodes {
 		if el := liftedElement(n); n.Start && el != nil && liftOf(el) == liftStart {
-			out[el.Container] = append(out[el.Container], n)
+			// A process's start event sits in the top-level process.
+			out[el.Process] = append(out[el.Process], n)
 		}
 	}
 	return out
@@ -97,11 +98,11 @@ func timerStarts(ix *join.Index) map[*bpmn.Process][]*join.Node {
 // timerCatchProcesses returns the top-level processes that hold a lifted
 // timer catch event: a node typed proc:TimerCatchEvent whose element is an
 // intermediate catch or a boundary on a user task.
-func timerCatchProcesses(ix *join.Index) map[*bpmn.Process]*join.Node {
-	out := map[*bpmn.Process]*join.Node{}
+func timerCatchProcesses(ix *join.Index) map[*join.Process]*join.Node {
+	out := map[*join.Process]*join.Node{}
 	for _, n := range ix.Nodes {
-		if el := liftedElement(n); n.Catch && el != nil && liftOf(el) == liftCatch && el.Container != nil {
-			top := el.Container.Top()
+		if el := liftedElement(n); n.Catch && el != nil && liftOf(el) == liftCatch && el.Process != nil {
+			top := el.Process
 			if _, seen := out[top]; !seen {
 				out[top] = n
 			}
@@ -112,9 +113,9 @@ func timerCatchProcesses(ix *join.Index) map[*bpmn.Process]*join.Node {
 
 // scheduledBy groups the seam:schedules triples by the process they
 // point at, for the objects that name a loaded model's process.
-func scheduledBy(ix *join.Index) map[*bpmn.Process][]graph.Triple {
-	out := map[*bpmn.Process][]graph.Triple{}
-	for _, tr := range ix.Schedules {
+func scheduledBy(ix *join.Index) map[*join.Process][]graph.Triple {
+	out := map[*join.Process][]graph.Triple{}
+	for _, tr := range ix.Schedules() {
 		if _, proc := ix.Process(tr.O); proc != nil {
 			out[proc] = append(out[proc], tr)
 		}

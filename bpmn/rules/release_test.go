@@ -14,16 +14,18 @@ import (
 // TestReleaseSameFindings checks every fixture directory as check does
 // (project.Options.Release: each model checked as soon as it is parsed,
 // then released) and as the editor and simulate do (every model kept to
-// the end): the findings are the same, byte for byte, and with Release a
-// model is kept only where an index graph needs it, and a file's bytes
-// only where something printed points into them.
+// the end): the findings are the same, byte for byte, related locations
+// included; with Release no model is kept, not even where an index graph
+// joins it (the join keeps a join.Model instead), and a file's bytes only
+// where something printed points into them. The join keeps only the ids
+// the graph names: keeping every id finds the same.
 func TestReleaseSameFindings(t *testing.T) {
 	dirs, err := filepath.Glob(filepath.Join("testdata", "TMR*"))
 	if err != nil || len(dirs) == 0 {
 		t.Fatalf("no fixture directories: %v", err)
 	}
 	now := time.Date(2026, 11, 1, 12, 0, 0, 0, time.UTC)
-	released, dropped := 0, 0
+	released, joinedModels := 0, 0
 	for _, dir := range dirs {
 		check := func(release, drop bool) *lint.Report {
 			t.Helper()
@@ -41,7 +43,9 @@ func TestReleaseSameFindings(t *testing.T) {
 		if rel.Files != kept.Files || rel.Timers != kept.Timers {
 			t.Errorf("%s: %d files, %d timers with Release; %d, %d without", dir, rel.Files, rel.Timers, kept.Files, kept.Timers)
 		}
-		graphs := IndexOf(rel.Project) != nil
+		if ix := IndexOf(rel.Project); ix != nil {
+			joinedModels += len(ix.Models())
+		}
 		pointed := map[string]bool{}
 		for _, d := range rel.Diagnostics {
 			pointed[d.File] = true
@@ -50,10 +54,10 @@ func TestReleaseSameFindings(t *testing.T) {
 			if f.Kind != KindBPMN {
 				continue
 			}
-			if graphs != (f.Model != nil) {
-				t.Errorf("%s: model kept %v in a run with an index graph %v", f.Path, f.Model != nil, graphs)
+			if f.Model != nil {
+				t.Errorf("%s: model kept with Release", f.Path)
 			}
-			if f.Model == nil && f.Src != nil {
+			if f.Src != nil {
 				released++
 			}
 			if pointed[f.Path] && f.Src == nil {
@@ -61,8 +65,7 @@ func TestReleaseSameFindings(t *testing.T) {
 			}
 		}
 		// Nothing reads the bytes after the check: every file's are
-		// released, models the graph needs are kept, and the findings
-		// do not change.
+		// released, and the findings do not change.
 		drop := check(true, true)
 		if got, want := render(drop), render(kept); got != want {
 			t.Errorf("%s: findings with DropSources:\n%s\nwithout:\n%s", dir, got, want)
@@ -71,28 +74,19 @@ func TestReleaseSameFindings(t *testing.T) {
 			if f.Src != nil {
 				t.Errorf("%s: bytes kept with DropSources", f.Path)
 			}
-			if f.Kind == KindBPMN && graphs != (f.Model != nil) {
-				t.Errorf("%s: model kept %v with DropSources, in a run with an index graph %v", f.Path, f.Model != nil, graphs)
+			if f.Kind == KindBPMN && f.Model != nil {
+				t.Errorf("%s: model kept with DropSources", f.Path)
 			}
 		}
-		for _, d := range Documents(drop.Project) {
-			if d.Src != nil {
-				t.Errorf("%s: the model kept for the join holds its bytes", d.Path)
-			}
-		}
-		for _, rep := range []*lint.Report{rel, drop} {
-			for _, d := range Documents(rep.Project) {
-				if d.Flows != nil {
-					t.Errorf("%s: the model kept for the join holds its flows", d.Path)
-				}
-				if d.FlowIDs != nil {
-					dropped++
-				}
-			}
+		keepEveryID = true
+		every := check(true, true)
+		keepEveryID = false
+		if got, want := render(every), render(drop); got != want {
+			t.Errorf("%s: findings with every id kept:\n%s\nwith the graph's:\n%s", dir, got, want)
 		}
 	}
-	if dropped == 0 {
-		t.Error("no model kept for a join had flows to release: the test checks nothing of that case")
+	if joinedModels == 0 {
+		t.Error("no fixture joined a model with a graph: the test checks nothing of that case")
 	}
 	if released == 0 {
 		t.Error("no fixture kept its bytes after its model was released: the test checks nothing of that case")
@@ -103,8 +97,11 @@ func TestReleaseSameFindings(t *testing.T) {
 func render(rep *lint.Report) string {
 	var b strings.Builder
 	for _, d := range rep.Diagnostics {
-		fmt.Fprintf(&b, "%s:%d:%d-%d:%d %s %s %s %q %q fix=%v\n", d.File, d.Line, d.Column, d.EndLine, d.EndColumn,
-			d.Rule, d.Name, d.Severity, d.Message, d.Detail, d.Fix != nil)
+		fmt.Fprintf(&b, "%s:%d:%d-%d:%d %s %s %s %q %q fix=%v element=%q subject=%q\n", d.File, d.Line, d.Column, d.EndLine, d.EndColumn,
+			d.Rule, d.Name, d.Severity, d.Message, d.Detail, d.Fix != nil, d.Element, d.Subject)
+		for _, r := range d.Related {
+			fmt.Fprintf(&b, "  related %s %q\n", r.Range, r.Label)
+		}
 	}
 	return b.String()
 }

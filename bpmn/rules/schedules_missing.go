@@ -1,7 +1,6 @@
 package rules
 
 import (
-	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
@@ -39,17 +38,17 @@ name the process). Add one seam:schedules from the container that also executes 
 func runSchedulesMissing(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	scheduled := scheduledBy(ix)
-	done := map[*bpmn.Process]bool{}
+	done := map[*join.Process]bool{}
 	for _, n := range ix.Nodes {
 		el := liftedElement(n)
-		if el == nil || !n.Start || liftOf(el) != liftStart || done[el.Container] || len(scheduled[el.Container]) > 0 {
+		if el == nil || !n.Start || liftOf(el) != liftStart || done[el.Process] || len(scheduled[el.Process]) > 0 {
 			continue
 		}
-		proc := el.Container
+		proc := el.Process
 		done[proc] = true
 		subject, named := ix.ProcessTerm(n.Doc, proc)
 		if !named {
-			subject = graph.NewIRI(ix.ProcessIRI(n.Doc, proc, n.Model))
+			subject = graph.NewIRI(ix.ProcessIRI(n.Doc, proc, n.ModelIRI()))
 		}
 		const what = "[]"
 		detail := func(file string) string {
@@ -61,7 +60,7 @@ func runSchedulesMissing(p *lint.Pass) {
 			ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File), start...)
 			continue
 		}
-		pos := n.StartType.Subject
+		pos := ix.StartType(n).Subject
 		ix.ReportAt(p, pos, subject, "seam:schedules", what, detail(pos.File), start...)
 	}
 }

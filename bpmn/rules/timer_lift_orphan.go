@@ -3,7 +3,7 @@ package rules
 import (
 	"path/filepath"
 
-	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -34,7 +34,7 @@ func runTimerLiftOrphan(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	const pred = "bpmn:timerEventDefinition"
 	for _, n := range ix.Nodes {
-		typ := typeName(ix, n.TypeTriple == n.StartType)
+		typ := typeName(ix, n.FirstStart)
 		var what, detail string
 		switch {
 		case n.Term.IsBlank():
@@ -52,11 +52,12 @@ func runTimerLiftOrphan(p *lint.Pass) {
 			what = "typed " + typ + ", but the IRI names the model " + filepath.Base(n.Doc.Path) + ", not one of its elements"
 			detail = "Add the element's id as the fragment: <model.bpmn#id>."
 		case n.Element == nil:
-			switch n.Doc.ByID[n.ElementID].(type) {
-			case *bpmn.Process:
+			r, _ := n.Doc.ID(n.ElementID)
+			switch r.What {
+			case join.WhatProcess:
 				what = "typed " + typ + ", but " + sq(n.ElementID) + " is a process of " + n.Doc.Path + ", not a timer event"
 				detail = "Type the process proc:Process, and lift its timer events by their own ids."
-			case *bpmn.Flow:
+			case join.WhatFlow:
 				what = "typed " + typ + ", but " + sq(n.ElementID) + " is a sequence flow of " + n.Doc.Path + ", not a timer event"
 				detail = "Lift the timer event by its own id."
 			default:
@@ -64,12 +65,12 @@ func runTimerLiftOrphan(p *lint.Pass) {
 				detail = "Point the node at the timer event's id in the model, or remove it from the index graph: " +
 					"the element was renamed or deleted (index-payload drift, ADR-0006)."
 			}
-		case len(n.Element.Timers) == 0:
+		case n.Element.Timers == 0:
 			what = "typed " + typ + ", but " + n.Element.Type + " " + sq(n.ElementID) + " has no timer definition"
 			detail = "Remove the timer type from the node, or give the element its bpmn:timerEventDefinition back."
 		default:
 			continue
 		}
-		ix.ReportTriple(p, n.TypeTriple, n.Term, pred, what, detail)
+		ix.ReportTriple(p, ix.TypeTriple(n), n.Term, pred, what, detail)
 	}
 }

@@ -37,12 +37,12 @@ func runTimerLiftOutOfScope(p *lint.Pass) {
 		}
 		detail := "ADR-0037 lifts a timer boundary only on a bpmn:userTask: remove the node from the index graph, and " +
 			"catch a failing call with an error boundary (ADR-0013) or move the reminder to the user task."
-		if el.Placement() == bpmn.PlaceEventSubProcessStart {
+		if el.Placement == bpmn.PlaceEventSubProcessStart {
 			detail = "ADR-0037 does not lift the timer start of an event sub-process: remove the node from the index graph, " +
 				"and start the work from a timer start event of its own process."
 		}
-		ix.ReportTriple(p, n.TypeTriple, n.Term, "bpmn:timerEventDefinition",
-			"typed "+typeName(ix, n.TypeTriple == n.StartType)+", but the element is "+describe(el)+", which ADR-0037 leaves unlifted",
+		ix.ReportTriple(p, ix.TypeTriple(n), n.Term, "bpmn:timerEventDefinition",
+			"typed "+typeName(ix, n.FirstStart)+", but the element is "+describe(el)+", which ADR-0037 leaves unlifted",
 			detail)
 	}
 }

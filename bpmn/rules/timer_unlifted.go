@@ -33,11 +33,11 @@ that holds a graph document.`,
 
 func runTimerUnlifted(p *lint.Pass) {
 	ix := IndexOf(p.Project)
-	for _, doc := range Documents(p.Project) {
+	for _, doc := range ix.Models() {
 		if !ix.Indexed(doc) {
 			continue
 		}
-		for _, el := range timerEvents(doc) {
+		for _, el := range doc.Timers {
 			kind := liftOf(el)
 			if (kind != liftStart && kind != liftCatch) || ix.NodeOf(doc, el) != nil || ix.Ambiguous(doc, el.ID) {
 				continue

@@ -41,7 +41,7 @@ func runVocabularyVersion(p *lint.Pass) {
 		uses          []string // the terms of that version the graph uses
 	}
 	needs := []need{{ns: v.Seam, name: "seam", min: "1.6"}, {ns: v.Proc, name: "proc", min: "1.1"}}
-	if len(ix.Schedules) > 0 {
+	if ix.Graph.CountByPredicate(v.Schedules()) > 0 {
 		needs[0].uses = append(needs[0].uses, compact(ix, v.Schedules()))
 	}
 	var start, catch bool

@@ -38,6 +38,7 @@ type checkOptions struct {
 	JobsGiven  bool
 	PathPrefix string
 	AllowEmpty bool
+	NoIgnore   bool
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -50,6 +51,10 @@ and index graphs (*.ttl, *.nt) and reports every timer definition that ADR-0037 
 with file:line:col. "-" reads one buffer from stdin, named by --stdin-filename. Go files
 (a module's directories, or a pattern such as ./...) and exported workflow histories (*.json)
 are checked by the Cadence and Temporal engine (TMR8xxx; Go through seams-timers-go).
+
+Walking a directory skips hidden directories, node_modules, and what .gitignore files (in a
+git repository, with .git/info/exclude) and .ignore files name; --no-ignore turns that off.
+A path given on the command line is always checked, even when ignored.
 
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or missing path,
 3 internal failure, 5 the paths matched no file to check.`,
@@ -80,6 +85,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.StringVar(&o.NewFromRev, "new-from-rev", "", "report only the findings on lines changed since the git revision REV (git diff REV), such as HEAD~1 or origin/main")
 	f.BoolVar(&o.AllowEmpty, "allow-empty", false, "exit 0, not 5, when the paths hold no file to check (for hooks that pass every staged .xml, .json or .go file, of which some are no model, scheme, history or package)")
 	f.StringVar(&o.PathPrefix, "path-prefix", "", "print every relative path with this prefix, as the paths of a check run from a sub-directory read from the repository's root (annotations, SARIF, every format)")
+	f.BoolVar(&o.NoIgnore, "no-ignore", false, "walk directories without the ignore files (.gitignore, .ignore, .git/info/exclude) and into node_modules; a path given is always checked")
 	o.Config.register(c)
 	registerCheckCompletions(c)
 	return c
@@ -191,6 +197,7 @@ func runCheck(s *streams, o *checkOptions) error {
 
 	in := loadOptions(o.Paths, cfg)
 	in.Jobs = o.Jobs
+	in.NoIgnore = o.NoIgnore
 	// check prints findings only: each model is released once checked,
 	// and every file's bytes too when no printer and no fix reads them.
 	in.Release = true

@@ -2,9 +2,11 @@ package main
 
 import (
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -219,7 +221,8 @@ func newConfigCmd(s *streams) *cobra.Command {
 		Short: "Validate a config file: keys, values and rule IDs",
 		Long: `Validate reads FILE (default: the ` + lint.ConfigFileName + ` found by walking up from the
 current directory) and checks every key and value, and every rule ID or name against the
-catalog, printing the first problem with its line and the nearest valid spelling. It
+catalog, printing every problem (up to ` + strconv.Itoa(lint.MaxConfigErrors) + `) with its line and column and the nearest
+valid spelling. It
 enforces what the JSON Schema (--print-schema) says; the tests hold the two together.
 Exit code 2 when invalid.`,
 		Args: cobra.MaximumNArgs(1),
@@ -239,7 +242,9 @@ Exit code 2 when invalid.`,
 				return usageErrorf("%v", err)
 			}
 			if _, err := lint.ParseConfig(path, src, configSpec()); err != nil {
-				fmt.Fprintln(s.Err, lint.Printable(err.Error()))
+				for _, line := range errorLines(err) {
+					fmt.Fprintln(s.Err, lint.Printable(line))
+				}
 				return &exitError{code: lint.ExitUsage}
 			}
 			fmt.Fprintf(s.Out, "%s: valid\n", path)
@@ -247,6 +252,40 @@ Exit code 2 when invalid.`,
 		},
 	}
 	validate.Flags().BoolVar(&schema, "print-schema", false, "print the JSON Schema instead")
-	c.AddCommand(validate)
+	c.AddCommand(validate, newConfigInitCmd(s))
 	return c
+}
+
+// newConfigInitCmd is `config init`: a commented starter config.
+func newConfigInitCmd(s *streams) *cobra.Command {
+	var force bool
+	cmd := &cobra.Command{
+		Use:   "init [FILE]",
+		Short: "Write a commented starter " + lint.ConfigFileName,
+		Long: `Init writes FILE (default: ` + lint.ConfigFileName + ` in the current directory): every key of the
+config, the core's and each engine's, with its doc and its default or an example, all commented out
+but extends, so that the file loads clean and changes nothing until edited. It refuses to replace a
+file that exists unless --force is given, and writes through a temporary file and a rename, so that
+an interrupted write leaves the old file or none.`,
+		Args: cobra.MaximumNArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			path := lint.ConfigFileName
+			if len(args) == 1 {
+				path = args[0]
+			}
+			if _, err := os.Lstat(path); err == nil && !force {
+				return usageErrorf("%s exists; give --force to replace it", path)
+			} else if err != nil && !os.IsNotExist(err) {
+				return usageErrorf("%v", err)
+			}
+			data := lint.StarterConfig(configSpec(), false)
+			if err := lint.WriteReport(path, func(w io.Writer) error { _, err := w.Write(data); return err }); err != nil {
+				return &exitError{code: lint.ExitInternal, err: fmt.Errorf("writing %s: %w", path, err)}
+			}
+			fmt.Fprintf(s.Out, "wrote %s: check it with seams-timers config validate %s\n", path, path)
+			return nil
+		},
+	}
+	cmd.Flags().BoolVar(&force, "force", false, "replace the file if it exists")
+	return cmd
 }

@@ -131,12 +131,25 @@ func runTree(args []string, s *streams, tree func(*streams, []string) *cobra.Com
 	}
 	var ee *exitError
 	if errors.As(err, &ee) {
-		if ee.err != nil {
-			fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(ee.err.Error()))
+		for _, line := range errorLines(ee.err) {
+			fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(line))
 		}
 		return ee.code
 	}
 	// Cobra's own errors (unknown command, bad arguments) are usage errors.
 	fmt.Fprintf(s.Err, "seams-timers: %s\n", lint.Printable(err.Error()))
 	return lint.ExitUsage
+}
+
+// errorLines are the lines an error prints: one, or one per problem of a
+// config with several (lint.ConfigErrors); none for nil.
+func errorLines(err error) []string {
+	if err == nil {
+		return nil
+	}
+	var ces *lint.ConfigErrors
+	if errors.As(err, &ces) {
+		return ces.Lines()
+	}
+	return []string{err.Error()}
 }

@@ -86,7 +86,18 @@ func yamlText(v any) string {
 		slices.Sort(kv)
 		return "{" + strings.Join(kv, ", ") + "}"
 	case map[string]any:
-		return "{}"
+		var kv []string
+		for k, v := range x {
+			kv = append(kv, fmt.Sprintf("%q: %s", k, yamlText(v)))
+		}
+		slices.Sort(kv)
+		return "{" + strings.Join(kv, ", ") + "}"
+	case []map[string]any:
+		items := make([]string, len(x))
+		for i, m := range x {
+			items[i] = yamlText(m)
+		}
+		return "[" + strings.Join(items, ", ") + "]"
 	}
 	panic(fmt.Sprintf("no YAML for %T", v))
 }
@@ -103,6 +114,8 @@ var candidates = []string{
 	`09:00-17:00`, `9:00-17:30:15`, `17:00-09:00`, `25:00-26:00`, `0900-1700`,
 	`https://w3id.org/seams/proc#`, `urn:x:seam/`, `https://example.com/seam`, `"not an iri#"`, `"https://example.com/a>#"`,
 	`{TMR1031: error}`, `{cycle-no-start: off}`, `{TMR1031: fatal}`, `{TMR9999: off}`, `[vendor/*]`, `["["]`,
+	`[{paths: [legacy/], rules: {TMR1031: off}}]`, `[{paths: [legacy/]}]`, `[{rules: {TMR1031: off}}]`, `[{paths: [], rules: {TMR1031: off}}]`,
+	`[{paths: [x], rules: {TMR9999: off}}]`, `[{paths: [x], rules: {}, extra: 1}]`, `[{paths: x, rules: {}}]`,
 	`single`, `multi`, `mutli`, `en-US`, `de-AT`, `main`, `documented`, `latest`, `recommended`, `strict`,
 }
 
@@ -215,7 +228,7 @@ func TestIssueExample(t *testing.T) {
 // ships against the JSON Schema, and checks that the schema refuses what
 // the parser refuses.
 func TestExampleConfigsMatchSchema(t *testing.T) {
-	files := []string{"../../lint/testdata/config/strict.yaml", "../../examples/" + lint.ConfigFileName, "../../examples/wfe/" + lint.ConfigFileName, "../../examples/wfe/broken/" + lint.ConfigFileName}
+	files := []string{"../../lint/testdata/config/strict.yaml", "../../lint/testdata/config/valid-overrides.yaml", "../../examples/" + lint.ConfigFileName, "../../examples/wfe/" + lint.ConfigFileName, "../../examples/wfe/broken/" + lint.ConfigFileName}
 	for _, f := range files {
 		src, err := os.ReadFile(f)
 		if err != nil {
@@ -232,7 +245,11 @@ func TestExampleConfigsMatchSchema(t *testing.T) {
 			t.Errorf("%s: %v", f, err)
 		}
 	}
-	for _, bad := range []string{"extend: strict\n", "rules:\n  TMR1031: fatal\n", "scheduler:\n  poll: 0s\n", "exclude: x\n", "now: yesterday\n"} {
+	invalid, err := os.ReadFile("../../lint/testdata/config/invalid-overrides.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range []string{"extend: strict\n", "rules:\n  TMR1031: fatal\n", "scheduler:\n  poll: 0s\n", "exclude: x\n", "now: yesterday\n", string(invalid)} {
 		problems, err := ValidateConfigSchema([]byte(bad))
 		if err != nil {
 			t.Fatal(err)

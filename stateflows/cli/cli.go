@@ -34,7 +34,7 @@ func (commands) SimulateFlags() []project.Flag {
 	return []project.Flag{project.FlagScenario, project.FlagFrom, project.FlagUntil, project.FlagDown}
 }
 
-func (commands) Formats() []string { return []string{"text"} }
+func (commands) Formats() []string { return []string{"text", "json"} }
 
 // Settings are the engine's settings for a run: the config's, with --tz
 // and --revision over them.
@@ -260,6 +260,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 	}
 	set := rules.SettingsOf(run.Config)
 	in := sfsim.Input{Scenario: o.Scenario, Behaviour: set.Behaviour, Zone: set.Zone}
+	var loading []any
 	for _, d := range loaded.Diagnostics {
 		if f := loaded.Project.File(d.File); f != nil && f.Kind == rules.KindCS && f.Reported {
 			if r := run.Rule(d.Rule); r != nil {
@@ -267,10 +268,16 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 			}
 			d.Detail = ""
 			run.Err.Finding("", d)
+			loading = append(loading, d)
 		}
 	}
+	var ids []simcore.TimerID
 	if st := rules.StateOf(loaded.Project); st != nil {
 		for _, f := range rules.Files(loaded.Project) {
+			iri := ""
+			if pf := loaded.Project.File(f.Path); pf != nil {
+				iri = pf.IRI
+			}
 			for _, site := range f.Sites {
 				r := st.Classes.Resolve(site.Type)
 				if !r.Event {
@@ -284,10 +291,41 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 					s.Type, s.Params, s.Recurs = r.Type, r.Params, site.StaysActive()
 				}
 				in.Sites = append(in.Sites, s)
+				// The subject of the findings on the call site: the class
+				// the call is in (rules.reportSite).
+				class := site.Class
+				if class == "" {
+					class = site.Type
+				}
+				ids = append(ids, simcore.TimerID{Engine: rules.EngineName, File: f.Path, Line: site.At.Start.Line, Column: site.At.Start.Col,
+					Timer: fmt.Sprintf("%s %s<%s>", loc, site.Method, site.Type), ID: iri + "#" + class})
 			}
 		}
 	}
-	if err := run.Write(func(w io.Writer) error { return sfsim.WriteText(w, in) }); err != nil {
+	if run.Format != "json" {
+		if err := run.Write(func(w io.Writer) error { return sfsim.WriteText(w, in) }); err != nil {
+			return false, err
+		}
+		return true, nil
+	}
+	// The findings of check on each call site, as check writes them.
+	rep, err := run.Check(run.Paths, lint.Options{Rules: rules.Engine.Rules, Now: o.Scenario.From, Config: run.Config})
+	if err != nil {
+		return false, err
+	}
+	at := map[[3]any][]any{}
+	for _, d := range rep.Diagnostics {
+		if r := run.Rule(d.Rule); r != nil && d.Name == "" {
+			d.Name = r.Name
+		}
+		k := [3]any{d.File, d.Line, d.Column}
+		at[k] = append(at[k], d)
+	}
+	opts := sfsim.JSONOptions{Loading: loading,
+		Identify: func(i int) simcore.TimerID { return ids[i] },
+		Findings: func(i int) []any { return at[[3]any{ids[i].File, ids[i].Line, ids[i].Column}] },
+	}
+	if err := run.Write(func(w io.Writer) error { return sfsim.WriteJSON(w, in, opts) }); err != nil {
 		return false, err
 	}
 	return true, nil

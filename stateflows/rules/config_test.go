@@ -28,11 +28,11 @@ func TestConfigSection(t *testing.T) {
 		t.Errorf("defaults %+v", s)
 	}
 	for _, c := range []struct{ src, msg string }{
-		{"stateflows:\n  revision: latest\n", `c.yaml:2: stateflows.revision "latest" (want one of: main, before-2024-12-17, documented)`},
-		{"stateflows:\n  timezone: Mars/Olympus\n", `c.yaml:2: stateflows.timezone "Mars/Olympus": not a zone of the IANA database (such as Europe/Berlin or UTC)`},
-		{"stateflows:\n  timezone: Local\n", `c.yaml:2: stateflows.timezone "Local": want an IANA zone name such as Europe/Berlin or UTC, not the machine's own zone`},
-		{"stateflows:\n  zone: UTC\n", `c.yaml:2: stateflows: unknown key "zone" (want one of: revision, timezone)`},
-		{"stateflows: main\n", `c.yaml:1: stateflows: want a mapping of revision, timezone`},
+		{"stateflows:\n  revision: latest\n", `c.yaml:2:13: stateflows.revision "latest" (want one of: main, before-2024-12-17, documented)`},
+		{"stateflows:\n  timezone: Mars/Olympus\n", `c.yaml:2:13: stateflows.timezone "Mars/Olympus": not a zone of the IANA database (such as Europe/Berlin or UTC)`},
+		{"stateflows:\n  timezone: Local\n", `c.yaml:2:13: stateflows.timezone "Local": want an IANA zone name such as Europe/Berlin or UTC, not the machine's own zone`},
+		{"stateflows:\n  zone: UTC\n", `c.yaml:2:3: stateflows: unknown key "zone" (want one of: revision, timezone)`},
+		{"stateflows: main\n", `c.yaml:1:13: stateflows: want a mapping of revision, timezone`},
 	} {
 		_, err := parse(c.src)
 		if err == nil || err.Error() != c.msg {

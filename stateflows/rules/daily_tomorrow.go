@@ -43,7 +43,7 @@ func runDailyTomorrow(p *lint.Pass) {
 		}
 		reportSite(p, s,
 			fmt.Sprintf("%s first fires tomorrow at %s, even when today's %s is still ahead", display(s, r), clockText(tod), clockText(tod)),
-			fmt.Sprintf("Activated %s, it first fires %s, not %s. The start is today's date at the time of day, plus one day; "+
+			fmt.Sprintf("Activated on an example date, %s, it first fires %s, not %s. The start is today's date at the time of day, plus one day; "+
 				"if today's occurrence must fire, write a custom TimeEvent whose GetTriggerTime returns it.",
 				wallText(at), wallText(r.Type.Trigger(r.Params, st.Settings.Behaviour, at)), wallText(r.Type.DocumentedTrigger(r.Params, at))))
 	})

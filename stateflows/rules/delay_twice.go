@@ -63,7 +63,7 @@ func runDelayTwice(p *lint.Pass) {
 		once := r.Type.Trigger(r.Params, catalog.Before20241217, exampleAt)
 		reportSite(p, s,
 			fmt.Sprintf("%s adds its delay twice (revision main): it fires at its rounded start + 2 × %s", display(s, r), stepText(step)),
-			fmt.Sprintf("Activated %s, it fires %s, not %s as documented. If one delay is what you mean, write a custom TimeEvent "+
+			fmt.Sprintf("Activated on an example date, %s, it fires %s, not %s as documented. If one delay is what you mean, write a custom TimeEvent "+
 				"whose GetTriggerTime returns that instant; on a release before 2024-12-17 say so in .seams-timers.yaml "+
 				"(stateflows: revision: before-2024-12-17).", wallText(exampleAt), wallText(twice), wallText(once)))
 	})

@@ -47,7 +47,7 @@ func runMonthPast(p *lint.Pass) {
 			what = fmt.Sprintf("%s resolves to the first day of the current month, 00:00, already past: due at once, "+
 				"and again at every minute tick while the state stays active", display(s, r))
 		}
-		reportSite(p, s, what, fmt.Sprintf("Activated %s, it resolves to %s. The source drops the result of AddMonths(1); "+
+		reportSite(p, s, what, fmt.Sprintf("Activated on an example date, %s, it resolves to %s. The source drops the result of AddMonths(1); "+
 			"write a custom TimeEvent whose GetTriggerTime returns the month you mean "+
 			"(new DateTime(startedAt.Year, startedAt.Month, 1).AddMonths(1)), or use the Scheduling extension.",
 			wallText(exampleAt), wallText(start)))

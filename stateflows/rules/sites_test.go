@@ -104,13 +104,13 @@ func TestMessages(t *testing.T) {
 	}
 	want := []string{
 		`3:20 TMR7020 warning AfterOneDay adds its delay twice (revision main): it fires at its rounded start + 2 × 1 day | ` +
-			`Activated Wed 2026-11-04 10:00:30, it fires Fri 2026-11-06 00:00, not Thu 2026-11-05 00:00 as documented.`,
+			`Activated on an example date, Wed 2026-11-04 10:00:30, it fires Fri 2026-11-06 00:00, not Thu 2026-11-05 00:00 as documented.`,
 		`3:20 TMR7040 warning AfterOneDay is computed on the host's local clock (DateTime.Now), not in UTC as documented | ` +
 			`Its day boundaries fall at the host's local midnight`,
 		`4:28 TMR7010 error EveryOneMonth resolves to the first day of the current month, 00:00, already past: due at once, and again at every minute tick while the state stays active | ` +
-			`Activated Wed 2026-11-04 10:00:30, it resolves to Sun 2026-11-01 00:00.`,
+			`Activated on an example date, Wed 2026-11-04 10:00:30, it resolves to Sun 2026-11-01 00:00.`,
 		`5:28 TMR7030 warning EverySaturday skips the coming Saturday when activated earlier in the week (Sunday to Friday): its first firing is a week later | ` +
-			`Activated Fri 2026-11-06 10:00:30, it first fires Sat 2026-11-14 00:00, not Sat 2026-11-07 00:00.`,
+			`Activated on an example date, Fri 2026-11-06 10:00:30, it first fires Sat 2026-11-14 00:00, not Sat 2026-11-07 00:00.`,
 	}
 	if len(rep.Diagnostics) != len(want) {
 		t.Fatalf("%d findings, want %d: %v", len(rep.Diagnostics), len(want), rep.Diagnostics)

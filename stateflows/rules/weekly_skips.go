@@ -45,7 +45,7 @@ func runWeeklySkips(p *lint.Pass) {
 		}
 		reportSite(p, s,
 			fmt.Sprintf("%s skips the coming %s when activated earlier in the week (%s): its first firing is a week later", display(s, r), d, when),
-			fmt.Sprintf("Activated %s, it first fires %s, not %s. The start is midnight + (Day − DayOfWeek) days, Sunday = 0, plus 7 days; "+
+			fmt.Sprintf("Activated on an example date, %s, it first fires %s, not %s. The start is midnight + (Day − DayOfWeek) days, Sunday = 0, plus 7 days; "+
 				"if the coming %s must fire, write a custom TimeEvent whose GetTriggerTime returns it.",
 				wallText(at), wallText(r.Type.Trigger(r.Params, st.Settings.Behaviour, at)), wallText(r.Type.DocumentedTrigger(r.Params, at)), d))
 	})

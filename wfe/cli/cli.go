@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"maps"
@@ -350,22 +351,102 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		d, ok := rules.TimerVerdict(at[0], at[1], t, wcfg)
 		return d.Rule, d.What, ok
 	}}
-	res, err := wfesim.Run(in, sc)
+	// The timers by scheme label, as the simulation names them: the first
+	// scheme of a label is the one it runs.
+	byLabel := map[string]*wfe.Scheme{}
+	for _, sch := range schemes {
+		if byLabel[sch.Label()] == nil {
+			byLabel[sch.Label()] = sch
+		}
+	}
+	var loading []any
+	for _, d := range loadFindings(loaded, run.Rule) {
+		loading = append(loading, d)
+	}
+	jopts := wfesim.JSONOptions{
+		Loading: loading,
+		Identify: func(scheme, timer string) simcore.TimerID {
+			id := simcore.TimerID{Engine: "wfe", Timer: scheme + "#" + timer}
+			sch := byLabel[scheme]
+			if sch == nil {
+				return id
+			}
+			if t := sch.Timer(timer); t != nil {
+				at := iris[sch]
+				id.File, id.Line, id.Column, id.ID = at[0], t.Range.Start.Line, t.Range.Start.Col, at[1]+"#"+t.ID
+			}
+			return id
+		},
+		Findings: func(scheme, timer string) []any {
+			sch := byLabel[scheme]
+			if sch == nil {
+				return nil
+			}
+			t := sch.Timer(timer)
+			if t == nil {
+				return nil
+			}
+			at := iris[sch]
+			if d, refused := rules.TimerVerdict(at[0], at[1], t, wcfg); refused {
+				return []any{d}
+			}
+			return nil
+		},
+	}
+	// The output is written as the simulation runs (wfesim.Stream).
+	err = run.Write(func(w io.Writer) error {
+		var sink wfesim.Sink
+		switch run.Format {
+		case "json":
+			sink = wfesim.NewJSONSink(w, jopts)
+		case "svg":
+			sink = wfesim.NewSVGSink(w)
+		default:
+			esc := &lineEscaper{w: w}
+			if _, err := wfesim.Stream(in, sc, note, wfesim.NewTextSink(esc)); err != nil {
+				return err
+			}
+			return esc.Close()
+		}
+		_, err := wfesim.Stream(in, sc, note, sink)
+		return err
+	})
 	if err != nil {
 		return false, project.Usagef("%v", err)
 	}
-	res.Note = note
-	err = run.Write(func(w io.Writer) error {
-		switch run.Format {
-		case "json":
-			return wfesim.WriteJSON(w, res)
-		case "svg":
-			return wfesim.WriteSVG(w, res)
-		}
-		return project.EscapeLines(w, func(w io.Writer) error { return wfesim.WriteText(w, res) })
-	})
-	if err != nil {
-		return false, err
-	}
 	return !failed, nil
+}
+
+// lineEscaper makes each line written through it inert, as
+// project.EscapeLines does, line by line as they come.
+type lineEscaper struct {
+	w       io.Writer
+	partial []byte
+}
+
+func (l *lineEscaper) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			l.partial = append(l.partial, p...)
+			break
+		}
+		l.partial = append(l.partial, p[:i]...)
+		if _, err := io.WriteString(l.w, lint.NoCommand(lint.Printable(string(l.partial)))+"\n"); err != nil {
+			return 0, err
+		}
+		l.partial, p = l.partial[:0], p[i+1:]
+	}
+	return n, nil
+}
+
+// Close writes a last line that has no line break.
+func (l *lineEscaper) Close() error {
+	if len(l.partial) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(l.w, lint.NoCommand(lint.Printable(string(l.partial))))
+	l.partial = l.partial[:0]
+	return err
 }

@@ -56,17 +56,17 @@ func TestConfigSection(t *testing.T) {
 
 func TestConfigSectionErrors(t *testing.T) {
 	cases := map[string]string{
-		"wfe:\n  culture: de-AT\n":                                 `c.yaml:2: wfe.culture "de-AT"; did you mean "de-DE"?`,
-		"wfe:\n  cultur: en-US\n":                                  `c.yaml:2: wfe: unknown key "cultur"; did you mean "culture"?`,
-		"wfe:\n  server: mutli\n":                                  `c.yaml:2: wfe.server "mutli"; did you mean "multi"?`,
-		"wfe:\n  clock: Europe/Berlin\n":                           `c.yaml:2: wfe.clock "Europe/Berlin": want utc or local:<IANA zone>, such as local:Europe/Berlin`,
-		"wfe:\n  timer-period: 0s\n":                               `c.yaml:2: wfe.timer-period "0s": want a positive duration such as 1s, 500ms or PT1S`,
-		"wfe:\n  calendars:\n    a:\n      weekdays: []\n":         `c.yaml:4: wfe.calendars.a.weekdays: want a list of one of sun, mon`,
-		"wfe:\n  calendars:\n    a:\n      weekdays: [mon, fry]\n": `c.yaml:4: wfe.calendars.a.weekdays "fry"; did you mean "fri"?`,
-		"wfe:\n  calendars:\n    a:\n      hours: 17:00-09:00\n":   `c.yaml:4: wfe.calendars.a: the working hours end before they start`,
-		"wfe:\n  calendar: offce\n  calendars:\n    office: {}\n":  `c.yaml:2: wfe.calendar: no calendar "offce" in wfe.calendars; did you mean "office"?`,
-		"wfx:\n  culture: en-US\n":                                 `c.yaml:1: unknown key "wfx"; did you mean "wfe"?`,
-		"wfe:\n  engine: doc\n":                                    `c.yaml:2: wfe.engine "doc"; did you mean "docs"?`,
+		"wfe:\n  culture: de-AT\n":                                 `c.yaml:2:12: wfe.culture "de-AT"; did you mean "de-DE"?`,
+		"wfe:\n  cultur: en-US\n":                                  `c.yaml:2:3: wfe: unknown key "cultur"; did you mean "culture"?`,
+		"wfe:\n  server: mutli\n":                                  `c.yaml:2:11: wfe.server "mutli"; did you mean "multi"?`,
+		"wfe:\n  clock: Europe/Berlin\n":                           `c.yaml:2:10: wfe.clock "Europe/Berlin": want utc or local:<IANA zone>, such as local:Europe/Berlin`,
+		"wfe:\n  timer-period: 0s\n":                               `c.yaml:2:17: wfe.timer-period "0s": want a positive duration such as 1s, 500ms or PT1S`,
+		"wfe:\n  calendars:\n    a:\n      weekdays: []\n":         `c.yaml:4:17: wfe.calendars.a.weekdays: want a list of one of sun, mon`,
+		"wfe:\n  calendars:\n    a:\n      weekdays: [mon, fry]\n": `c.yaml:4:23: wfe.calendars.a.weekdays "fry"; did you mean "fri"?`,
+		"wfe:\n  calendars:\n    a:\n      hours: 17:00-09:00\n":   `c.yaml:4:7: wfe.calendars.a: the working hours end before they start`,
+		"wfe:\n  calendar: offce\n  calendars:\n    office: {}\n":  `c.yaml:2:13: wfe.calendar: no calendar "offce" in wfe.calendars; did you mean "office"?`,
+		"wfx:\n  culture: en-US\n":                                 `c.yaml:1:1: unknown key "wfx"; did you mean "wfe"?`,
+		"wfe:\n  engine: doc\n":                                    `c.yaml:2:11: wfe.engine "doc"; did you mean "docs"?`,
 	}
 	for src, want := range cases {
 		_, err := parse(t, src)

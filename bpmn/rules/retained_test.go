@@ -1,0 +1,57 @@
+package rules_test
+
+import (
+	"fmt"
+	"runtime"
+	"testing"
+
+	"github.com/seams/seams-timers/bpmn/rules"
+	"github.com/seams/seams-timers/internal/benchgen"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+)
+
+// maxRetainedPerModel bounds what a check with an index graph keeps per
+// joined model once it is done: the model's lint.File, its join.Model,
+// its timers' index nodes and its share of the graph (a generated model
+// has three timers and a 15 KB file; the graph lifting them is eight
+// triples per model). Measured: about 2.5 KB. A check that kept the parsed
+// models, as before join.Model, kept about 30 KB each.
+const maxRetainedPerModel = 8 << 10
+
+// TestRetainedPerModel pins the memory a check with an index graph keeps
+// per model, counted in bytes on the heap after a collection (not in
+// time): the heap that a check of n generated models and their index
+// leaves behind, less that of n/2 models, over n/2.
+func TestRetainedPerModel(t *testing.T) {
+	const small, large = 100, 300
+	retained := func(n int) uint64 {
+		files := map[string]string{}
+		index := benchgen.IndexHeader
+		for i := range n {
+			name := fmt.Sprintf("model%05d.bpmn", i)
+			files[name] = benchgen.Model(i)
+			index += benchgen.IndexEntries(name, i)
+		}
+		files["index.ttl"] = index
+		dir := writeTree(t, files)
+		var before, after runtime.MemStats
+		runtime.GC()
+		runtime.ReadMemStats(&before)
+		rep, err := project.Check(project.Options{Paths: []string{dir}, Release: true, DropSources: true, Jobs: 2},
+			[]*project.Engine{rules.Engine}, lint.Options{Rules: rules.All(), Now: joinNow})
+		if err != nil || rep.Timers != 3*n || len(rep.Diagnostics) != 0 || len(rules.IndexOf(rep.Project).Models()) != n {
+			t.Fatalf("%d models: err %v, %d timers, %d findings", n, err, rep.Timers, len(rep.Diagnostics))
+		}
+		runtime.GC()
+		runtime.ReadMemStats(&after)
+		runtime.KeepAlive(rep)
+		return after.HeapAlloc - min(after.HeapAlloc, before.HeapAlloc)
+	}
+	a, b := retained(small), retained(large)
+	per := (b - min(a, b)) / (large - small)
+	t.Logf("retained: %d models %d KB, %d models %d KB: %d bytes per model", small, a>>10, large, b>>10, per)
+	if per > maxRetainedPerModel {
+		t.Errorf("a check with an index graph keeps %d bytes per model; at most %d", per, maxRetainedPerModel)
+	}
+}
