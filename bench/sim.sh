@@ -12,6 +12,13 @@
 #
 #   bench/sim.sh            # run everything
 #   COUNT=5 bench/sim.sh    # more samples
+#   OLD_REV=abc123 bench/sim.sh
+#                           # also: the simulator's benchmarks at that
+#                           # revision and here, interleaved run by run, and
+#                           # the median of each metric side by side
+#                           # (benchstat's summary, without benchstat)
+#
+# Memory against the window's length (issue 27): bench/sim-memory.sh.
 set -eu
 # The binaries are built static (CGO_ENABLED=0), as the release and the README
 # build them: a cgo build pays the dynamic loader on every run.
@@ -20,6 +27,39 @@ cd "$(dirname "$0")/.."
 count=${COUNT:-3}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+
+if [ -n "${OLD_REV:-}" ]; then
+	echo "== the simulator's benchmarks: $OLD_REV against this checkout, interleaved ($count rounds)"
+	old=$(mktemp -d)
+	git archive "$OLD_REV" | tar -x -C "$old"
+	(cd "$old" && go test -c -o "$tmp/old.test" ./bpmn/sim)
+	go test -c -o "$tmp/new.test" ./bpmn/sim
+	rm -rf "$old"
+	i=0
+	while [ $i -lt "$count" ]; do
+		for v in old new; do
+			(cd bpmn/sim && "$tmp/$v.test" -test.run '^$' -test.bench '^Benchmark(Year|Year3Replicas|YearText)$' -test.benchtime 3x -test.benchmem) |
+				grep '^Benchmark' | sed "s/^/$v /" >>"$tmp/cmp.txt"
+		done
+		i=$((i + 1))
+	done
+	# The median of each metric per benchmark and revision.
+	awk '{
+		for (i = 4; i < NF; i += 2) { k = $2 "|" $(i+1); v[k, $1, ++n[k, $1]] = $i; keys[k] = 1 }
+	}
+	function median(k, r,   m, a, j, t, x, y) {
+		m = n[k, r]; if (m == 0) return "-"
+		for (j = 1; j <= m; j++) a[j] = v[k, r, j]
+		for (x = 1; x <= m; x++) for (y = x + 1; y <= m; y++) if (a[y] < a[x]) { t = a[x]; a[x] = a[y]; a[y] = t }
+		return (m % 2) ? a[(m + 1) / 2] : (a[m / 2] + a[m / 2 + 1]) / 2
+	}
+	END {
+		for (k in keys) {
+			o = median(k, "old"); w = median(k, "new")
+			printf "%-44s %16.1f %16.1f %8.3f\n", k, o, w, (o > 0 ? w / o : 0)
+		}
+	}' "$tmp/cmp.txt" | sort | sed '1i benchmark | metric                                 old median       new median  new/old' 
+fi
 
 echo "== simulator: a year at PT1S (bpmn/sim/bench_test.go)"
 go test ./bpmn/sim -run '^$' -bench '^BenchmarkYear(3Replicas)?$' -benchtime 3x -count "$count" | tee "$tmp/sim.txt" | grep '^Benchmark'

@@ -178,9 +178,17 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 	close(next)
 	wg.Wait()
 
-	out := slices.Clone(extra)
+	total := len(extra)
 	for _, ds := range perFile {
+		total += len(ds)
+	}
+	out := make([]Diagnostic, 0, total)
+	out = append(out, extra...)
+	for i, ds := range perFile {
 		out = append(out, ds...)
+		// One copy of each finding: the file's own list goes.
+		perFile[i] = nil
+		proj.Files[i].found = nil
 	}
 	for _, rule := range projectRules {
 		pass := &Pass{Rule: rule, Project: proj, Now: opts.Now, Config: opts.Config}
@@ -251,17 +259,24 @@ func runRule(pass *Pass) (ds []Diagnostic) {
 // Sort orders diagnostics by file, line, column, rule, then message, so
 // that the same input gives the same bytes.
 func Sort(ds []Diagnostic) {
-	slices.SortStableFunc(ds, func(a, b Diagnostic) int {
-		return cmp.Or(
-			cmp.Compare(a.File, b.File),
-			cmp.Compare(a.Line, b.Line),
-			cmp.Compare(a.Column, b.Column),
-			cmp.Compare(a.Rule, b.Rule),
-			cmp.Compare(a.Message, b.Message),
-			cmp.Compare(a.EndLine, b.EndLine),
-			cmp.Compare(a.EndColumn, b.EndColumn),
-		)
-	})
+	slices.SortStableFunc(ds, compareDiagnostics)
+}
+
+// Sorted reports whether diagnostics are in the order of Sort.
+func Sorted(ds []Diagnostic) bool {
+	return slices.IsSortedFunc(ds, compareDiagnostics)
+}
+
+func compareDiagnostics(a, b Diagnostic) int {
+	return cmp.Or(
+		cmp.Compare(a.File, b.File),
+		cmp.Compare(a.Line, b.Line),
+		cmp.Compare(a.Column, b.Column),
+		cmp.Compare(a.Rule, b.Rule),
+		cmp.Compare(a.Message, b.Message),
+		cmp.Compare(a.EndLine, b.EndLine),
+		cmp.Compare(a.EndColumn, b.EndColumn),
+	)
 }
 
 // LoadDiagnostic is a loader's finding (an unreadable file, a syntax

@@ -37,6 +37,9 @@ type File struct {
 	// elements: its suppressions cover lines only.
 	Parent func(id string) string
 
+	// columns is what ReleaseSource kept of Src.
+	columns *Columns
+
 	// ruled is set once a Runner's File has run the file rules on it,
 	// and found holds what they reported.
 	ruled bool

@@ -101,3 +101,19 @@ func (s PrefixedSources) Source(file string) []byte {
 	}
 	return s.Sources.Source(file)
 }
+
+// Columns returns what was kept of file's released bytes for SARIF's
+// columns, named with the prefix or without it.
+func (s PrefixedSources) Columns(file string) *Columns {
+	cs, ok := s.Sources.(ColumnSources)
+	if !ok {
+		return nil
+	}
+	p := CleanPathPrefix(s.Prefix)
+	if rest, ok := strings.CutPrefix(filepath.ToSlash(file), p+"/"); ok && p != "" {
+		if c := cs.Columns(filepath.FromSlash(rest)); c != nil {
+			return c
+		}
+	}
+	return cs.Columns(file)
+}

@@ -33,6 +33,24 @@ func (s ProjectSources) Source(file string) []byte {
 	return nil
 }
 
+// ColumnSources is implemented by Sources that keep, for a file whose
+// bytes were released, what SARIF's UTF-16 columns need (File.Columns).
+type ColumnSources interface {
+	Columns(file string) *Columns
+}
+
+// Columns returns what was kept of file's released bytes (nil when they
+// are kept, or the project did not read the file).
+func (s ProjectSources) Columns(file string) *Columns {
+	if s.Project == nil {
+		return nil
+	}
+	if f := s.Project.File(file); f != nil {
+		return f.Columns()
+	}
+	return nil
+}
+
 // Formats lists the output format names, sorted.
 func Formats() []string {
 	names := make([]string, 0, len(printers))
@@ -83,18 +101,13 @@ func NewPrinter(format string, o PrinterOptions) (Printer, error) {
 }
 
 // ReadsSources reports whether the printer of a format reads the bytes of
-// the files findings point into, with these options: SARIF always (its
-// columns are UTF-16 code units, counted in the line), text when it shows
-// source lines. A run whose printers read none may let the loader release
-// every file's bytes early (project.Options.DropSources).
+// the files findings point into, with these options: text when it shows
+// source lines. SARIF, whose columns are UTF-16 code units, reads them
+// when they are kept and otherwise what File.ReleaseSource kept of them
+// (ColumnSources). A run whose printers read none may let the loader
+// release every file's bytes early (project.Options.DropSources).
 func ReadsSources(format string, o PrinterOptions) bool {
-	switch format {
-	case "sarif":
-		return true
-	case "text":
-		return o.ShowSource
-	}
-	return false
+	return format == "text" && o.ShowSource
 }
 
 // Count returns the number of errors and warnings in a report.

@@ -55,47 +55,56 @@ type codeClimatePosition struct {
 	Column int `json:"column"`
 }
 
-// Print writes the report as one indented JSON array.
+// Print writes the report as one indented JSON array, an issue at a
+// time.
 func (CodeClimatePrinter) Print(w io.Writer, r *Report) error {
-	ds := sortedDiagnostics(r)
-	issues := make([]codeClimateIssue, 0, len(ds))
-	seen := map[string]int{}
-	for _, d := range ds {
-		hash := fingerprint(d)
-		seen[hash]++
-		// GitLab requires a line: a finding about a whole file sits on
-		// its first line.
-		line := max(d.Line, 1)
-		end := line
-		if hasEnd(d) {
-			end = d.EndLine
-		}
-		issue := codeClimateIssue{
-			Type:        "issue",
-			CheckName:   strings.TrimSpace(d.Rule + " " + d.Name),
-			Description: cmp.Or(d.Message, strings.TrimSpace(d.Rule+" "+d.Name)),
-			Categories:  []string{"Bug Risk"},
-			Severity:    codeClimateSeverity(d.Severity),
-			Fingerprint: fmt.Sprintf("%s:%d", hash, seen[hash]),
-			Location: codeClimateLocation{
-				Path:  filepath.ToSlash(d.File),
-				Lines: codeClimateLines{Begin: line, End: end},
-			},
-		}
-		if d.Detail != "" {
-			issue.Content = &codeClimateContent{Body: d.Detail}
-		}
-		if d.Line > 0 && d.Column > 0 {
-			pos := &codeClimatePositions{Begin: codeClimatePosition{Line: d.Line, Column: d.Column}}
-			pos.End = pos.Begin
-			if hasEnd(d) && d.EndColumn > 0 {
-				pos.End = codeClimatePosition{Line: d.EndLine, Column: d.EndColumn}
+	return writeJSONStream(w, jsonStreamMarker, func(yield func(any, error) bool) {
+		ds := sortedDiagnostics(r)
+		seen := newOccurrences(ds)
+		for _, d := range ds {
+			if !yield(codeClimateIssueFor(d, seen), nil) {
+				return
 			}
-			issue.Location.Positions = pos
 		}
-		issues = append(issues, issue)
+	})
+}
+
+// codeClimateIssueFor is a finding's issue; seen counts the occurrences
+// of each fingerprint so far.
+func codeClimateIssueFor(d Diagnostic, seen *occurrences) codeClimateIssue {
+	hash := fingerprint(d)
+	n := seen.next(d, hash)
+	// GitLab requires a line: a finding about a whole file sits on
+	// its first line.
+	line := max(d.Line, 1)
+	end := line
+	if hasEnd(d) {
+		end = d.EndLine
 	}
-	return writeJSON(w, issues)
+	issue := codeClimateIssue{
+		Type:        "issue",
+		CheckName:   strings.TrimSpace(d.Rule + " " + d.Name),
+		Description: cmp.Or(d.Message, strings.TrimSpace(d.Rule+" "+d.Name)),
+		Categories:  []string{"Bug Risk"},
+		Severity:    codeClimateSeverity(d.Severity),
+		Fingerprint: fmt.Sprintf("%s:%d", hash, n),
+		Location: codeClimateLocation{
+			Path:  filepath.ToSlash(d.File),
+			Lines: codeClimateLines{Begin: line, End: end},
+		},
+	}
+	if d.Detail != "" {
+		issue.Content = &codeClimateContent{Body: d.Detail}
+	}
+	if d.Line > 0 && d.Column > 0 {
+		pos := &codeClimatePositions{Begin: codeClimatePosition{Line: d.Line, Column: d.Column}}
+		pos.End = pos.Begin
+		if hasEnd(d) && d.EndColumn > 0 {
+			pos.End = codeClimatePosition{Line: d.EndLine, Column: d.EndColumn}
+		}
+		issue.Location.Positions = pos
+	}
+	return issue
 }
 
 // codeClimateSeverity maps a severity to Code Climate's scale (info,

@@ -6,9 +6,9 @@ import "io"
 type JSONPrinter struct{}
 
 type jsonReport struct {
-	Version     int          `json:"version"`
-	Diagnostics []Diagnostic `json:"diagnostics"`
-	Summary     jsonSummary  `json:"summary"`
+	Version     int         `json:"version"`
+	Diagnostics any         `json:"diagnostics"`
+	Summary     jsonSummary `json:"summary"`
 }
 
 type jsonSummary struct {
@@ -18,16 +18,25 @@ type jsonSummary struct {
 	Warnings int `json:"warnings"`
 }
 
-// Print writes the report as one indented JSON document.
+// Print writes the report as one indented JSON document, a finding at a
+// time.
 func (JSONPrinter) Print(w io.Writer, r *Report) error {
 	errs, warns := r.Count()
 	out := jsonReport{
 		Version:     1,
-		Diagnostics: r.Diagnostics,
+		Diagnostics: jsonStreamMarker,
 		Summary:     jsonSummary{Files: r.Files, Timers: r.Timers, Errors: errs, Warnings: warns},
 	}
-	if out.Diagnostics == nil {
-		out.Diagnostics = []Diagnostic{}
-	}
-	return writeJSON(w, out)
+	return writeJSONStream(w, out, func(yield func(any, error) bool) {
+		for _, d := range r.Diagnostics {
+			if !yield(d, nil) {
+				return
+			}
+		}
+	})
 }
+
+// WriteJSON writes v as the JSON printers do: indented by two spaces,
+// HTML characters unescaped, line and paragraph separators escaped (so
+// the document is also valid JavaScript), ending with a newline.
+func WriteJSON(w io.Writer, v any) error { return writeJSON(w, v) }

@@ -43,6 +43,7 @@ type junitProperty struct {
 }
 
 type junitCase struct {
+	XMLName   xml.Name      `xml:"testcase"`
 	Name      string        `xml:"name,attr"`
 	Classname string        `xml:"classname,attr"`
 	Failure   *junitFailure `xml:"failure"`
@@ -54,60 +55,69 @@ type junitFailure struct {
 	Text    string `xml:",chardata"`
 }
 
-// Print writes the report as one JUnit document.
+// Print writes the report as one JUnit document, a test case at a time.
 func (JUnitPrinter) Print(w io.Writer, r *Report) error {
-	byFile := map[string][]Diagnostic{}
-	var files []string
-	addFile := func(f string) {
-		if _, ok := byFile[f]; !ok {
-			byFile[f] = nil
-			files = append(files, f)
-		}
-	}
+	ds := sortedDiagnostics(r)
+	// The files, and which have findings: a pass over the findings that
+	// keeps one entry per file.
+	failing := map[string]bool{}
 	if r.Project != nil {
 		for _, f := range r.Project.Files {
 			if f.Reported {
-				addFile(f.Path)
+				failing[f.Path] = false
 			}
 		}
 	}
-	ds := sortedDiagnostics(r)
-	for _, d := range ds {
-		addFile(d.File)
-		byFile[d.File] = append(byFile[d.File], d)
-	}
-	slices.Sort(files)
-
-	suite := junitSuite{Name: seamsToolName}
-	for _, f := range files {
-		tc := junitCase{Name: f, Classname: seamsToolName}
-		if fds := byFile[f]; len(fds) > 0 {
-			tc.Failure = junitFailureFor(fds)
-			suite.Failures++
-		}
-		suite.Cases = append(suite.Cases, tc)
-	}
-	suite.Tests = len(suite.Cases)
-
-	errs, warns := r.Count()
 	infos := 0
 	for _, d := range ds {
+		failing[d.File] = true
 		if d.Severity == SeverityInfo {
 			infos++
 		}
 	}
+	files := make([]string, 0, len(failing))
+	suite := junitSuite{Name: seamsToolName, Tests: len(failing)}
+	for f, fails := range failing {
+		files = append(files, f)
+		if fails {
+			suite.Failures++
+		}
+	}
+	slices.Sort(files)
+
+	errs, warns := r.Count()
 	for _, p := range []struct {
 		name string
 		n    int
 	}{{"files", r.Files}, {"timers", r.Timers}, {"errors", errs}, {"warnings", warns}, {"infos", infos}} {
 		suite.Properties = append(suite.Properties, junitProperty{Name: p.name, Value: strconv.Itoa(p.n)})
 	}
-
-	return writeXML(w, junitSuites{
+	skeleton := junitSuites{
 		Name:     seamsToolName,
 		Tests:    suite.Tests,
 		Failures: suite.Failures,
-		Suites:   []junitSuite{suite},
+	}
+	if len(files) == 0 {
+		skeleton.Suites = []junitSuite{suite}
+		return writeXML(w, skeleton)
+	}
+	suite.Cases = []junitCase{{Name: xmlStreamMarker}}
+	skeleton.Suites = []junitSuite{suite}
+	return writeXMLStream(w, skeleton, func(yield func(any, error) bool) {
+		next := 0
+		for _, f := range files {
+			tc := junitCase{Name: f, Classname: seamsToolName}
+			start := next
+			for next < len(ds) && ds[next].File == f {
+				next++
+			}
+			if next > start {
+				tc.Failure = junitFailureFor(ds[start:next])
+			}
+			if !yield(tc, nil) {
+				return
+			}
+		}
 	})
 }
 

@@ -45,9 +45,9 @@ type sarifLog struct {
 }
 
 type sarifRun struct {
-	Tool       sarifTool     `json:"tool"`
-	Results    []sarifResult `json:"results"`
-	ColumnKind string        `json:"columnKind"`
+	Tool       sarifTool `json:"tool"`
+	Results    any       `json:"results"`
+	ColumnKind string    `json:"columnKind"`
 	// OriginalURIBaseIDs names the directory relative artifact URIs are
 	// relative to (%SRCROOT%), when the printer was told it.
 	OriginalURIBaseIDs map[string]sarifArtifact `json:"originalUriBaseIds,omitempty"`
@@ -149,41 +149,12 @@ type sarifLogical struct {
 // computes its own (from the text of the line) when a result has none.
 const fingerprintKey = "primaryLocationLineHash"
 
-// Print writes the report as one indented SARIF document.
+// Print writes the report as one indented SARIF document, a result at a
+// time.
 func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 	ds := sortedDiagnostics(r)
 	rules, index := p.ruleDescriptors(ds)
 	cols := newColumnConverter(p.Options.Sources)
-
-	results := make([]sarifResult, 0, len(ds))
-	seen := map[string]int{}
-	for _, d := range ds {
-		hash := fingerprint(d)
-		seen[hash]++
-		res := sarifResult{
-			RuleID:    d.Rule,
-			RuleIndex: index[d.Rule],
-			Level:     sarifLevel(d.Severity),
-			Message:   sarifText{Text: cmp.Or(d.Message, strings.TrimSpace(d.Rule+" "+d.Name))},
-			// The occurrence count tells apart identical findings in one
-			// file, as GitHub's own line hashes do.
-			PartialFingerprints: map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", hash, seen[hash])},
-			Properties:          sarifProperties(d),
-		}
-		loc := sarifLocation{LogicalLocations: sarifLogicals(d, r.Project)}
-		if d.File != "" {
-			loc.PhysicalLocation = &sarifPhysical{
-				ArtifactLocation: p.artifact(d.File),
-				Region:           cols.region(d),
-			}
-		}
-		if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
-			res.Locations = []sarifLocation{loc}
-		}
-		res.RelatedLocations = cols.related(d.Related, p.artifact)
-		results = append(results, res)
-	}
-
 	out := sarifLog{
 		Schema:  sarifSchemaURI,
 		Version: sarifVersion,
@@ -195,12 +166,46 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 				Version: strings.TrimPrefix(p.Options.Version, "v"),
 				Rules:   rules,
 			}},
-			Results:            results,
+			Results:            jsonStreamMarker,
 			ColumnKind:         sarifColumnKind,
 			OriginalURIBaseIDs: p.sourceRoot(),
 		}},
 	}
-	return writeJSON(w, out)
+	return writeJSONStream(w, out, func(yield func(any, error) bool) {
+		seen := newOccurrences(ds)
+		for _, d := range ds {
+			if !yield(p.result(d, r.Project, index, cols, seen), nil) {
+				return
+			}
+		}
+	})
+}
+
+// result is a finding's SARIF result.
+func (p *SARIFPrinter) result(d Diagnostic, proj *Project, index map[string]int, cols *columnConverter, seen *occurrences) sarifResult {
+	hash := fingerprint(d)
+	res := sarifResult{
+		RuleID:    d.Rule,
+		RuleIndex: index[d.Rule],
+		Level:     sarifLevel(d.Severity),
+		Message:   sarifText{Text: cmp.Or(d.Message, strings.TrimSpace(d.Rule+" "+d.Name))},
+		// The occurrence count tells apart identical findings in one
+		// file, as GitHub's own line hashes do.
+		PartialFingerprints: map[string]string{fingerprintKey: fmt.Sprintf("%s:%d", hash, seen.next(d, hash))},
+		Properties:          sarifProperties(d),
+	}
+	loc := sarifLocation{LogicalLocations: sarifLogicals(d, proj)}
+	if d.File != "" {
+		loc.PhysicalLocation = &sarifPhysical{
+			ArtifactLocation: p.artifact(d.File),
+			Region:           cols.region(d),
+		}
+	}
+	if loc.PhysicalLocation != nil || loc.LogicalLocations != nil {
+		res.Locations = []sarifLocation{loc}
+	}
+	res.RelatedLocations = cols.related(d.Related, p.artifact)
+	return res
 }
 
 // sourceRoot is the run's originalUriBaseIds: %SRCROOT% as the file URI
@@ -303,7 +308,7 @@ func ruleHelp(rule *Rule) (text, md string) {
 		}
 		fmt.Fprintf(&t, "%s:\n%s\n\n", label, indentLines(src, "    "))
 		fence := codeFence(src)
-		fmt.Fprintf(&m, "%s:\n\n%s%s\n%s\n%s\n\n", label, fence, exampleLanguage(src), strings.TrimRight(src, "\n"), fence)
+		fmt.Fprintf(&m, "%s:\n\n%s%s\n%s\n%s\n\n", label, fence, exampleLanguage(rule, src), strings.TrimRight(src, "\n"), fence)
 	}
 	example("Bad", rule.Bad)
 	example("Good", rule.Good)
@@ -337,10 +342,25 @@ func codeFence(src string) string {
 }
 
 // exampleLanguage names the Markdown language of an example: XML for
-// BPMN, Turtle for index graphs.
-func exampleLanguage(src string) string {
-	if strings.HasPrefix(strings.TrimSpace(src), "<") {
+// markup (BPMN, schemes), the language of the engine's code otherwise (C#
+// for Stateflows, Go or a JSON history for Cadence, none for a scheme's
+// config or script), Turtle for the index graph's rules.
+func exampleLanguage(rule *Rule, src string) string {
+	text := strings.TrimSpace(src)
+	if strings.HasPrefix(text, "<") {
 		return "xml"
+	}
+	switch rule.Engine {
+	case "stateflows":
+		return "csharp"
+	case "cadence":
+		if strings.HasPrefix(text, "{") || strings.HasPrefix(text, "[") {
+			return "json"
+		}
+		return "go"
+	case "wfe":
+		// A config line, a script: no one language.
+		return ""
 	}
 	return "turtle"
 }
@@ -399,13 +419,16 @@ func sarifLogicals(d Diagnostic, proj *Project) []sarifLogical {
 // position, so that a timer moved down the file keeps its alert.
 func fingerprint(d Diagnostic) string {
 	h := sha256.New()
-	file := path.Clean(filepath.ToSlash(d.File))
+	file := fingerprintFile(d.File)
 	for _, part := range []string{d.Rule, file, d.Element, d.Predicate, d.Message} {
 		h.Write([]byte(part))
 		h.Write([]byte{0})
 	}
 	return hex.EncodeToString(h.Sum(nil))[:32]
 }
+
+// fingerprintFile is the file as a fingerprint hashes it.
+func fingerprintFile(file string) string { return path.Clean(filepath.ToSlash(file)) }
 
 // fileURI renders a file path as a URI reference: a relative path becomes
 // a relative reference with forward slashes, an absolute one a file URI.
@@ -448,7 +471,14 @@ type columnConverter struct {
 type sourceLines struct {
 	src    []byte
 	starts []int
+	// columns are what was kept of released bytes (src is nil then).
+	columns *Columns
 }
+
+// maxCachedFiles bounds the files whose line starts a converter keeps:
+// the findings come file by file, so a few suffice, and memory does not
+// grow with the number of files.
+const maxCachedFiles = 16
 
 func newColumnConverter(s Sources) *columnConverter {
 	return &columnConverter{sources: s, files: map[string]*sourceLines{}}
@@ -499,6 +529,9 @@ func (c *columnConverter) related(rs []Related, artifact func(string) sarifArtif
 // one unit each.
 func (c *columnConverter) column(file string, line, col int) int {
 	lines := c.lines(file)
+	if lines != nil && lines.columns != nil {
+		return lines.columns.UTF16(line, col)
+	}
 	if lines == nil || line > len(lines.starts) {
 		return col
 	}
@@ -537,6 +570,13 @@ func (c *columnConverter) lines(file string) *sourceLines {
 				l.starts = append(l.starts, i+1)
 			}
 		}
+	} else if cs, ok := c.sources.(ColumnSources); ok {
+		if cols := cs.Columns(file); cols != nil {
+			l = &sourceLines{columns: cols}
+		}
+	}
+	if len(c.files) >= maxCachedFiles {
+		clear(c.files)
 	}
 	c.files[file] = l
 	return l
@@ -545,6 +585,10 @@ func (c *columnConverter) lines(file string) *sourceLines {
 // sortedDiagnostics returns the report's diagnostics in the order of Sort,
 // without changing the report.
 func sortedDiagnostics(r *Report) []Diagnostic {
+	if Sorted(r.Diagnostics) {
+		// A check's report is sorted already: no copy of every finding.
+		return r.Diagnostics
+	}
 	ds := slices.Clone(r.Diagnostics)
 	Sort(ds)
 	return ds

@@ -61,6 +61,11 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 			starts, ok := lines[d.File]
 			if !ok {
 				starts = lineStarts(src)
+				if len(lines) >= maxCachedFiles {
+					// The findings come file by file: a few files'
+					// line starts suffice, whatever the number of files.
+					clear(lines)
+				}
 				lines[d.File] = starts
 			}
 			if line, ok := lineOf(src, starts, d.Line); ok {

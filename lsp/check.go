@@ -150,7 +150,7 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 		}
 	}
 	now := s.now(cfg)
-	in := project.Options{Paths: []string{"-"}, Stdin: text, StdinName: path, Config: cfg, ReadFile: read}
+	in := project.Options{Paths: []string{"-"}, Stdin: text, StdinName: path, Config: cfg, ReadFile: read, Session: s.session}
 	opts := lint.Options{Rules: s.rules, Now: now, Config: cfg}
 	if cfg != nil {
 		opts.Levels = cfg.Levels(opts.Rules)

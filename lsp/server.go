@@ -68,6 +68,10 @@ type Server struct {
 	plainHover  bool                 // the client shows hover text as plain text only
 	docs        map[string]*document // by URI
 	files       *fileCache
+	// session keeps what the engines parsed (each model, the index
+	// graph) for the next check: a check after an edit parses again only
+	// what changed.
+	session *project.Session
 
 	checkMu sync.Mutex // one check at a time
 
@@ -135,7 +139,7 @@ var ErrExitWithoutShutdown = errors.New("exit before shutdown")
 
 // NewServer returns a server with the given options.
 func NewServer(opts Options) *Server {
-	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, files: newFileCache()}
+	s := &Server{opts: opts, docs: map[string]*document{}, enc: encUTF16, files: newFileCache(), session: project.NewSession()}
 	s.rules = project.Rules(opts.Engines)
 	w := opts.Log
 	if w == nil {
@@ -422,11 +426,13 @@ func (s *Server) didSave(ctx context.Context, p didSaveParams) {
 	// The file on disk is new: a client without file watchers tells the
 	// server this way.
 	s.files.forget(path)
+	s.session.Forget(path)
 	s.changed(ctx, path)
 }
 
 func (s *Server) didChangeWatchedFiles(ctx context.Context, p didChangeWatchedFilesParams) {
 	all := false
+	created := map[*project.Engine]bool{}
 	var paths []string
 	for _, c := range p.Changes {
 		path, ok := uriPath(c.URI)
@@ -434,23 +440,38 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, p didChangeWatchedFi
 			continue
 		}
 		s.files.forget(path)
-		if c.Type == fileCreated || filepath.Base(path) == lint.ConfigFileName {
-			// A new file may be a model the graph names, or a config
-			// that now applies: every open buffer may read it.
+		s.session.Forget(path)
+		switch e := project.EngineOfPath(s.opts.Engines, path); {
+		case filepath.Base(path) == lint.ConfigFileName:
+			// A config that now applies: every open buffer may read it.
+			all = true
+		case c.Type == fileCreated && e != nil:
+			// A new file may be a model the graph names: every open
+			// buffer of its engine may read it (a check of a buffer
+			// loads the buffer's engine alone: another engine's files
+			// are never read for it).
+			created[e] = true
+		case c.Type == fileCreated:
 			all = true
 		}
 		paths = append(paths, path)
 	}
-	if all {
+	if all || len(created) > 0 {
 		s.mu.Lock()
 		var uris []string
-		for uri := range s.docs {
-			uris = append(uris, uri)
+		for uri, d := range s.docs {
+			// A buffer no kind matches is read by the fallback engine:
+			// it may read the new file too.
+			if e := project.EngineOfPath(s.opts.Engines, d.path); all || e == nil || created[e] {
+				uris = append(uris, uri)
+			}
 		}
 		s.mu.Unlock()
 		for _, uri := range uris {
 			s.schedule(ctx, uri)
 		}
+	}
+	if all {
 		return
 	}
 	for _, path := range paths {

@@ -164,7 +164,7 @@ func projectTop(p string) string {
 // model an index graph names), and report the others as outside the
 // project without opening them.
 func (l *Loader) Inside(path string) bool {
-	return l.Stdin(path) || l.bound.inside(path)
+	return l.Stdin(path) || l.inside(path)
 }
 
 // InsideDir reports whether a directory lies in the project: the engines'

@@ -10,11 +10,13 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/verify"
 )
 
 // An engine's commands beside check. Engine.Commands holds a value that
-// implements NextCommand, SimulateCommand, or both: the engine owns what
-// `next` and `simulate` do with its files and values, and the flags that
+// implements NextCommand, SimulateCommand, VerifyCommand, or several: the
+// engine owns what `next`, `simulate` and `verify` do with its files and
+// values, and the flags that
 // apply to it; cmd/seams-timers only picks the engine, holds the shared
 // flags (--engine, --now, --format, --output, --config) and refuses a
 // flag that applies to no engine that runs.
@@ -62,6 +64,30 @@ type SimulateCommand interface {
 	// is exit 2; ok false is exit 1 (a file could not be loaded, or a
 	// timer was refused).
 	Simulate(run *SimulateRun) (ok bool, err error)
+}
+
+// VerifyCommand is an engine's `verify`: the search of every execution of
+// the models of its files (package verify), whose findings are the
+// TMR9xxx family.
+type VerifyCommand interface {
+	// VerifyFlags are the flags of verify that apply to the engine,
+	// beyond the shared ones.
+	VerifyFlags() []Flag
+	// Verify explores the models of the engine's files in run.Loaded and
+	// returns one result per model. A *UsageError is exit 2.
+	Verify(run *VerifyRun) ([]verify.Result, error)
+}
+
+// VerifyRun is one run of verify, as an engine sees it.
+type VerifyRun struct {
+	Loaded *Loaded
+	Config *lint.Config
+	// Flags are the engine's flags given.
+	Flags Flags
+	// MaxStates bounds each search; Deadline, when set, ends them all
+	// (--max-time).
+	MaxStates int
+	Deadline  time.Time
 }
 
 // FlagKind is how a flag reads its value.
@@ -219,6 +245,9 @@ type NextRun struct {
 	Flags Flags
 	// Rule finds a rule of any engine by ID, for its name.
 	Rule func(id string) *lint.Rule
+	// JSON collects the JSON document (--format json; nil for text, when
+	// Out is the text and Timer and Record do nothing).
+	JSON *NextJSON
 }
 
 // SimulateRun is one run of simulate, as an engine sees it.

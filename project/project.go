@@ -129,6 +129,9 @@ type Options struct {
 	// it (a go.mod further down). Other kinds of file are found as in
 	// any directory.
 	GoTrees []string
+	// Session, when not nil, keeps what the engines parse for the next
+	// check of the same session (incremental.go): the language server's.
+	Session *Session
 }
 
 // PathError reports a path that does not exist (exit code 2).
@@ -178,7 +181,7 @@ func (l *Loader) Read(path string) ([]byte, error) {
 	if l.Stdin(path) {
 		return l.opts.Stdin, nil
 	}
-	if !l.bound.inside(path) {
+	if !l.inside(path) {
 		return nil, &fs.PathError{Op: "read", Path: path, Err: ErrOutside}
 	}
 	if l.opts.ReadFile == nil {
@@ -231,7 +234,7 @@ func (l *Loader) Done(f *lint.File) bool {
 	}
 	f.Model = nil
 	if f.Finished() && len(f.Suppressions) == 0 {
-		f.Src = nil
+		f.ReleaseSource()
 	}
 	return true
 }
@@ -250,7 +253,7 @@ func (l *Loader) Checked(f *lint.File) bool {
 	}
 	l.runner.File(l.proj, f)
 	if l.opts.DropSources {
-		f.Src = nil
+		f.ReleaseSource()
 	}
 	return true
 }
@@ -351,12 +354,14 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	if lopts.PathLevels == nil {
 		lopts.PathLevels = PathLevels(opts.Config)
 	}
+	lopts = sessionOptions(opts, engines, lopts)
 	runner := lint.NewRunner(lopts)
 	loaded, l, err := load(opts, engines, runner)
 	if err != nil {
 		return nil, err
 	}
 	proj := loaded.Project
+	skipContext(l, proj)
 	ds := runner.Finish(proj, loaded.Diagnostics)
 	reported := map[string]bool{}
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}

@@ -19,6 +19,8 @@ const (
 	RuleUnbounded   = "TMR9006"
 	RuleBounded     = "TMR9007"
 	RuleUnsupported = "TMR9008"
+	RuleRunsTwice   = "TMR9009"
+	RuleSkipped     = "TMR9010"
 )
 
 // RuleInfo is a property's rule: its name, severity, title, and its page:
@@ -117,6 +119,37 @@ timer fire at any instant after it is armed, so the other properties hold for ev
 might have.`,
 		`<bpmn:timeDuration>PT1H</bpmn:timeDuration>  <!-- unquoted: a NameError in Spiff -->`,
 		`<bpmn:timeDuration>"PT1H"</bpmn:timeDuration>`},
+	{RuleRunsTwice, "firing-runs-twice", "warning", "Under the deployment's replicas, a firing's effects can run twice",
+		`ADR-0037 section 4 claims each firing in the shared store: a timer start by inserting its
+firing row in the transaction that starts the instance, a timer catch by a lease on its timer row,
+deleted in the transaction that writes the next checkpoint only if the replica still holds the
+lease. The store's part is exactly once: verify explores every interleaving of the replicas'
+loops at each tick, crashes before and after a commit, restarts, stalls and lease expiry (with
+--replicas, --lease and the poll interval, as simulate reads them) and checks that no firing
+commits twice. But a run that does not commit is rolled back only in the store: the service task
+it called, the message it sent, stay done, and the next claim runs them again. The rule reports a
+timer whose run, before the instance waits again, passes a service task, a send task or a message
+throw, with the interleaving that runs it twice: a crash before the commit, or a stall longer than
+the lease (the replica's own retry after the stall, or another replica, takes the row again).
+Make the call idempotent, keyed by the firing (the event and its due time), or put a wait state
+(a user task, a short timer catch) before it, so that the call runs in a run of its own whose
+claim is not the timer's. --faults and --max-stall say which faults the deployment must survive.`,
+		`<bpmn:boundaryEvent id="Remind" attachedToRef="Approve" cancelActivity="false">...PT48H...</bpmn:boundaryEvent>
+<bpmn:sequenceFlow id="f3" sourceRef="Remind" targetRef="SendMail"/>
+<bpmn:serviceTask id="SendMail"/>  <!-- runs again when a run that called it rolls back -->`,
+		`<bpmn:boundaryEvent id="Remind" attachedToRef="Approve" cancelActivity="false">...PT48H...</bpmn:boundaryEvent>
+<bpmn:sequenceFlow id="f3" sourceRef="Remind" targetRef="ReviewReminder"/>
+<bpmn:userTask id="ReviewReminder"/>  <!-- the firing only opens a task; nothing leaves the store -->`},
+	{RuleSkipped, "firing-skipped", "warning", "A due time passes unfired while a replica is up",
+		`At least once, the other half of ADR-0037 section 4: while a replica is up, each due time
+fires. Every replica's loop runs once per poll interval, and at a tick only the latest due time
+passed since the last firing row fires (missed firings collapse into one). A timer start cycle
+whose period is shorter than the poll interval therefore loses due times even when nothing fails:
+verify finds the tick that sees two due times and fires only the second. The rule also reports a
+firing that can wait forever with a replica up and no fault (a protocol that never lets it be
+claimed). Lengthen the period, or shorten the scheduler's poll interval (scheduler.poll).`,
+		`<bpmn:timeCycle>"R/2026-01-01T00:00:00Z/PT30S"</bpmn:timeCycle>  <!-- scheduler.poll: PT1M -->`,
+		`<bpmn:timeCycle>"R/2026-01-01T00:00:00Z/PT1H"</bpmn:timeCycle>  <!-- scheduler.poll: PT1M -->`},
 }
 
 // Page renders a rule's documentation page (docs/verify/<ID>.md).
@@ -173,6 +206,11 @@ type Finding struct {
 	// Loop, for a property about forever, is the cycle that repeats after
 	// Trace.
 	Loop []Step `json:"loop,omitempty"`
+	// Replay are the flags of `seams-timers simulate` that run the
+	// counterexample (before the model's path); NoReplay says why a
+	// counterexample has none.
+	Replay   []string `json:"replay,omitempty"`
+	NoReplay string   `json:"noReplay,omitempty"`
 }
 
 // NewFinding fills a finding's name and severity from its rule.
@@ -185,12 +223,16 @@ func NewFinding(rule, file string, line, col int, element, msg string) Finding {
 type Result struct {
 	File string `json:"file"`
 	// Model names the process or scheme.
-	Model    string    `json:"model"`
-	States   int       `json:"states"`
-	Edges    int       `json:"transitions"`
-	Bounded  bool      `json:"bounded"`
-	Timers   int       `json:"timers"`
-	Findings []Finding `json:"findings"`
+	Model   string `json:"model"`
+	States  int    `json:"states"`
+	Edges   int    `json:"transitions"`
+	Bounded bool   `json:"bounded"`
+	Timers  int    `json:"timers"`
+	// ClaimStates and ClaimEdges count the exactly-once searches of the
+	// model's timers (ADR-0037 section 4), apart from the process's.
+	ClaimStates int       `json:"claimStates,omitempty"`
+	ClaimEdges  int       `json:"claimTransitions,omitempty"`
+	Findings    []Finding `json:"findings"`
 	// Micros is the wall time of the search; printed only on request
 	// (it is not deterministic).
 	Micros int64 `json:"-"`
@@ -263,6 +305,11 @@ func WriteText(w io.Writer, rs []Result, stats bool) error {
 			fmt.Fprintf(&b, "%s:%d:%d: %s: %s [%s %s]\n", f.File, f.Line, f.Column, f.Severity, f.Message, f.Rule, f.Name)
 			writeSteps(&b, "counterexample", f.Trace, 0)
 			writeSteps(&b, "then forever", f.Loop, len(f.Trace))
+			if len(f.Replay) > 0 {
+				fmt.Fprintf(&b, "  replay: seams-timers simulate %s %s\n", strings.Join(f.Replay, " "), f.File)
+			} else if f.NoReplay != "" {
+				fmt.Fprintf(&b, "  not replayable in simulate: %s\n", f.NoReplay)
+			}
 		}
 	}
 	for _, r := range rs {
@@ -271,8 +318,14 @@ func WriteText(w io.Writer, rs []Result, stats bool) error {
 			bound = " (bounded)"
 		}
 		fmt.Fprintf(&b, "%s: %s: %d states, %d transitions%s, %d timer(s), %d finding(s)", r.File, r.Model, r.States, r.Edges, bound, r.Timers, len(r.Findings))
+		if r.ClaimStates > 0 {
+			fmt.Fprintf(&b, "; exactly-once: %d states, %d transitions", r.ClaimStates, r.ClaimEdges)
+		}
 		if stats {
 			fmt.Fprintf(&b, ", %.1f ms", float64(r.Micros)/1000)
+			if r.Micros > 0 {
+				fmt.Fprintf(&b, ", %.0f states/s", float64(r.States+r.ClaimStates)/(float64(r.Micros)/1e6))
+			}
 		}
 		b.WriteByte('\n')
 	}
@@ -316,3 +369,5 @@ func sortInts(a []int) { sort.Ints(a) }
 func sortComps(c [][]int) {
 	sort.Slice(c, func(i, j int) bool { return c[i][0] < c[j][0] })
 }
+
+func sortInt64s(a []int64) { sort.Slice(a, func(i, j int) bool { return a[i] < a[j] }) }

@@ -153,6 +153,9 @@ func Check[S any](g *Graph[S], sp Spec[S], maxStates int, unitMs int64) []Findin
 	if g.Stopped {
 		out = append(out, at(RuleBounded, sp.Model,
 			fmt.Sprintf("search stopped at %d states, at the first state past the token bound: the timers' never-armed and never-fires results are not proven", len(g.States))))
+	} else if g.TimedOut {
+		out = append(out, at(RuleBounded, sp.Model,
+			fmt.Sprintf("search bounded by the time budget (--max-time) at %d states: the timers' never-armed and never-fires results are not proven (raise --max-time)", len(g.States))))
 	} else if g.Bounded {
 		out = append(out, at(RuleBounded, sp.Model,
 			fmt.Sprintf("search bounded at %d states: the timers' never-armed and never-fires results are not proven (clock unit %s, raise --max-states)", maxStates, FormatAt(unitMs))))

@@ -8,6 +8,8 @@
 // and the moves from their parsed models.
 package verify
 
+import "time"
+
 //go:generate go run -tags devtools ./gendocs -out ../docs/verify
 
 // Move is one labelled transition out of a state.
@@ -57,6 +59,9 @@ type Graph[S any] struct {
 	// Cut marks the explored states some of whose moves were left out at
 	// the bound: their Out is not all they can do.
 	Cut map[int]bool
+	// TimedOut reports that the search stopped at its time budget
+	// (Bounded is then set too).
+	TimedOut bool
 }
 
 // Stopper is a system that can end the search early: at the first state
@@ -82,6 +87,13 @@ type System[S any] interface {
 // The result depends only on the system: the same input gives the same
 // graph.
 func Search[S any](sys System[S], maxStates int) *Graph[S] {
+	return SearchUntil(sys, maxStates, time.Time{})
+}
+
+// SearchUntil is Search with a time budget: past deadline (zero: none) it
+// stops expanding, and the graph is Bounded and TimedOut. Where it stops
+// depends on the machine's speed: a bounded result is not deterministic.
+func SearchUntil[S any](sys System[S], maxStates int, deadline time.Time) *Graph[S] {
 	g := &Graph[S]{}
 	index := map[string]int{}
 	add := func(s S, parent, edge int) (int, bool) {
@@ -108,6 +120,10 @@ func Search[S any](sys System[S], maxStates int) *Graph[S] {
 	for next := 0; next < len(g.States); next++ {
 		if maxStates > 0 && len(g.States) >= maxStates && next >= maxStates {
 			g.Bounded = true
+			break
+		}
+		if !deadline.IsZero() && next%256 == 0 && next > 0 && time.Now().After(deadline) {
+			g.Bounded, g.TimedOut = true, true
 			break
 		}
 		moves := sys.Moves(g.States[next])
@@ -147,6 +163,10 @@ type Step struct {
 	Move  string `json:"move"`
 	At    int64  `json:"atMs"`
 	State string `json:"state,omitempty"`
+	// Line and Column, when set, are where the element the move names is
+	// written (SARIF's thread flow locations); JSON leaves them out.
+	Line   int `json:"-"`
+	Column int `json:"-"`
 }
 
 // Path returns the moves from an initial state to state i along the

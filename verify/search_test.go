@@ -4,6 +4,7 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+	"time"
 )
 
 // counter is a toy system: a counter modulo n that a move increments
@@ -92,5 +93,35 @@ func TestFormatAt(t *testing.T) {
 		if got := FormatAt(ms); got != want {
 			t.Errorf("FormatAt(%d) = %s, want %s", ms, got, want)
 		}
+	}
+}
+
+// TestTimeBudget: a search past its deadline stops, says it is bounded by
+// time, and the properties then claim no "never" (TMR9007 says the time
+// budget bounded it; what it found, such as the reset loop, stays).
+func TestTimeBudget(t *testing.T) {
+	g := SearchUntil[int](counter{100000}, 0, time.Now().Add(-time.Second))
+	if !g.Bounded || !g.TimedOut || g.Expanded >= 100000 {
+		t.Fatalf("bounded %v timed out %v expanded %d: want a search stopped by its deadline", g.Bounded, g.TimedOut, g.Expanded)
+	}
+	sp := Spec[int]{
+		Timers: []Timer{{ID: "T"}}, Armed: func(int) []string { return nil },
+		Ended: func(s int) bool { return s == 100000 }, Where: func(int) (string, int, int, string) { return "", 0, 0, "" },
+		Show: strconv.Itoa, InitLabel: func(int) string { return "start" },
+	}
+	budget := false
+	for _, f := range Check(g, sp, 0, 1000) {
+		switch f.Rule {
+		case RuleBounded:
+			budget = strings.Contains(f.Message, "time budget (--max-time)")
+		case RuleNeverArmed, RuleNeverFires:
+			t.Errorf("a bounded search claims %s", f.Rule)
+		}
+	}
+	if !budget {
+		t.Error("no TMR9007 about the time budget")
+	}
+	if g := SearchUntil[int](counter{300}, 0, time.Now().Add(time.Hour)); g.Bounded {
+		t.Error("a search well within its budget is bounded")
 	}
 }

@@ -9,7 +9,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"time"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/firing"
@@ -84,10 +83,10 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 		return ok, nil
 	}
 	for _, d := range loadFindings(run.Loaded, run.Rule) {
-		run.Out.Finding("", d)
+		run.Refuse("", d)
 		ok = false
 	}
-	if !nextModels(run.Out, ReportedModels(run.Loaded.Project), o.As, run.Now, run.N) {
+	if !nextModels(run, ReportedModels(run.Loaded.Project), o.As) {
 		ok = false
 	}
 	return ok, nil
@@ -116,6 +115,7 @@ func nextExpr(run *project.NextRun, text, label string, o NextOptions) bool {
 		place = rules.PlaceCatch
 	}
 	refused := false
+	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: text}, Kind: kind.String(), Value: value}
 	// A bare ISO value is checked as the quoted literal a model would hold;
 	// an expression (JUEL, FEEL, a variable, Python, or one inside an
 	// ISO-looking value such as R3/${start}/PT2S) as written, so that the
@@ -127,29 +127,61 @@ func nextExpr(run *project.NextRun, text, label string, o NextOptions) bool {
 	}
 	for _, d := range rules.ExpressionVerdictAt(kind, checked, place, run.Now) {
 		if d.Severity == lint.SeverityError {
-			w.Finding("", d)
+			run.Refuse("", d)
+			if !refused {
+				entry.Status, entry.Rule = project.NextRefused, d.Rule
+			}
 			refused = true
 		} else {
 			run.Warn.Finding("", d)
+			run.Record(d)
 		}
 	}
 	if refused {
+		run.Timer(entry)
 		return false
 	}
 	e, err := timeexpr.ParseValue(kind.ValueKind(), value)
 	if err != nil {
 		w.Printf("error: cannot parse '%s': %v\n", value, err)
+		entry.Status, entry.Note = project.NextError, fmt.Sprintf("cannot parse '%s': %v", value, err)
+		run.Timer(entry)
 		return false
 	}
 	s, err := firing.Schedule(e, o.As, run.Now)
 	if err != nil {
 		w.Printf("error: %v\n", err)
+		entry.Status, entry.Note = project.NextError, err.Error()
+		run.Timer(entry)
 		return false
 	}
-	if writeDues(w, s, run.Now, run.N, label) == 0 {
-		run.Warn.Printf("seams-timers: %s\n", firing.NoneLeft(e, o.As, run.Now))
+	dues := firing.Dues(s, run.Now, run.N)
+	writeDueLines(w, dues, label)
+	entry.Status = project.NextDue
+	setDues(&entry, dues)
+	if len(dues) == 0 {
+		entry.Note = firing.NoneLeft(e, o.As, run.Now)
+		run.Warn.Printf("seams-timers: %s\n", entry.Note)
 	}
+	run.Timer(entry)
 	return true
+}
+
+// setDues puts due times into a timer of the JSON document, with the
+// calendar arithmetic each used as its note.
+func setDues(t *project.NextTimer, dues []firing.Due) {
+	t.Due = make([]string, len(dues))
+	var notes []string
+	for i, d := range dues {
+		t.Due[i] = project.Instant(d.Time)
+		if d.Arith != "" && notes == nil {
+			notes = make([]string, len(dues))
+		}
+		if notes != nil {
+			notes[i] = d.Arith
+		}
+	}
+	t.Notes = notes
 }
 
 // guessKind guesses which expression element a bare value belongs to, for
@@ -175,14 +207,6 @@ func pyLiteral(value string) string {
 	return strconv.Quote(value)
 }
 
-// writeDues prints up to n due times of s at or after now, one per line,
-// each with the arithmetic it used when that was calendar arithmetic.
-func writeDues(w *project.Lines, s timeexpr.Schedule, now time.Time, n int, name string) int {
-	dues := firing.Dues(s, now, n)
-	writeDueLines(w, dues, name)
-	return len(dues)
-}
-
 // writeDueLines prints due times, one per line, labelled with name when
 // it is not empty.
 func writeDueLines(w *project.Lines, dues []firing.Due, name string) {
@@ -201,8 +225,9 @@ func writeDueLines(w *project.Lines, dues []firing.Due, name string) {
 // nextModels prints the next firings of every timer in the documents, in
 // document order; it reports false when the rules refuse a timer
 // (rules.Verdicts: the same finding check reports, at the same place).
-func nextModels(w *project.Lines, docs []*bpmn.Document, as string, now time.Time, n int) bool {
-	verdicts := rules.Verdicts(docs, now)
+func nextModels(run *project.NextRun, docs []*bpmn.Document, as string) bool {
+	w := run.Out
+	verdicts := rules.Verdicts(docs, run.Now)
 	ok := true
 	for _, d := range docs {
 		for _, el := range d.Elements {
@@ -210,30 +235,54 @@ func nextModels(w *project.Lines, docs []*bpmn.Document, as string, now time.Tim
 				continue
 			}
 			name := d.ElementDisplay(el.ID)
-			t := firing.Of(d, el, verdicts, as, now, n)
+			t := firing.Of(d, el, verdicts, as, run.Now, run.N)
+			entry := modelTimer(d, el, t, name)
 			switch {
 			case t.Refusal != nil:
-				w.Finding("", *t.Refusal)
+				run.Refuse("", *t.Refusal)
+				entry.Status, entry.Rule = project.NextRefused, t.Refusal.Rule
 				ok = false
 			case len(el.Timers) == 0:
 				// Only a referenced timer, which a verdict refuses.
+				continue
 			case t.Problem != "":
 				w.Printf("-  %s  (%s)\n", name, t.Problem)
+				entry.Status, entry.Note = project.NextNone, t.Problem
 			case t.Err != nil:
 				cannotCompute(w, d, t.Expr, name, t.Literal, t.Err)
+				entry.Status, entry.Note = project.NextError, fmt.Sprintf("no due time can be computed for '%s': %v", t.Literal, t.Err)
 				ok = false
 			case t.NoneLeft != "":
 				w.Printf("-  %s  (%s)\n", name, t.NoneLeft)
+				entry.Status, entry.Note = project.NextDue, t.NoneLeft
 			default:
 				label := name
+				entry.Status = project.NextDue
 				if t.Value.Kind == timeexpr.ValueDuration {
-					label += fmt.Sprintf("  (%s after an instance arrives at --now)", t.Value.Text)
+					entry.Note = fmt.Sprintf("%s after an instance arrives at --now", t.Value.Text)
+					label += "  (" + entry.Note + ")"
 				}
 				writeDueLines(w, t.Dues, label)
+				setDues(&entry, t.Dues)
 			}
+			run.Timer(entry)
 		}
 	}
 	return ok
+}
+
+// modelTimer is the JSON document's entry of a timer element: at its
+// expression, else at the element's start tag.
+func modelTimer(d *bpmn.Document, el *bpmn.Element, t firing.Timer, name string) project.NextTimer {
+	at := el.Span.Start
+	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: d.Path, Timer: name, ID: d.ElementIRI(el.ID)}}
+	if t.Expr != nil {
+		at = t.Expr.TextSpan.Start
+		entry.Kind = t.Expr.Kind.String()
+		entry.Value = t.Expr.Text
+	}
+	entry.Line, entry.Column = at.Line, at.Col
+	return entry
 }
 
 // cannotCompute prints the refusal of a timer whose due times cannot be

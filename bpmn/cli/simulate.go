@@ -258,16 +258,23 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		return false, err
 	}
 	failed := false
+	var loading []any
+	about := map[string][]any{}
 	for _, d := range rep.Diagnostics {
+		if r := run.Rule(d.Rule); r != nil && d.Name == "" {
+			// The check ran the verdict rules only, which do not name
+			// the loaders' findings.
+			d.Name = r.Name
+		}
 		if loadRules[d.Rule] {
-			if r := run.Rule(d.Rule); r != nil && d.Name == "" {
-				// The check ran the verdict rules only, which do not
-				// name the loaders' findings.
-				d.Name = r.Name
-			}
 			d.Detail = ""
 			run.Err.Finding("", d)
+			loading = append(loading, d)
 			failed = true
+			continue
+		}
+		if d.Subject != "" {
+			about[d.Subject] = append(about[d.Subject], d)
 		}
 	}
 	docs := ReportedModels(rep.Project)
@@ -277,23 +284,18 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		v, ok := verdicts[d.ElementIRI(el.ID)]
 		return v.Rule, rules.Reason(v), ok
 	}}
-	res, err := sim.Run(in, sc)
-	if err != nil {
-		return false, project.Usagef("%v", err)
+	out := sim.Output{
+		Format: run.Format, Text: sim.TextOptions{Debug: o.Debug, Escape: lint.Printable}, Note: o.Note, Scheduling: scheduling,
+		JSON: sim.JSONOptions{Loading: loading, Findings: func(t *sim.TimerStats) []any { return about[t.IRI] }},
 	}
-	res.Note = o.Note
-	res.Scheduling = scheduling
+	// The output is written as the simulation runs (sim.Stream), so that
+	// a year of firings costs no more memory than a day.
 	err = run.Write(func(w io.Writer) error {
-		switch run.Format {
-		case "json":
-			return sim.WriteJSON(w, res)
-		case "svg":
-			return sim.WriteSVG(w, res)
-		}
-		return sim.WriteText(w, res, sim.TextOptions{Debug: o.Debug, Escape: lint.Printable})
+		_, err := sim.Stream(w, in, sc, out)
+		return err
 	})
 	if err != nil {
-		return false, err
+		return false, project.Usagef("%v", err)
 	}
 	return !failed, nil
 }

@@ -179,11 +179,11 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				f := &lint.File{Path: p, Kind: KindRDF, Src: data, ElementKind: "resource",
 					Reported: reportedGraphs[p]}
 				f.IRI, _ = graph.FileIRI(p)
-				f.Suppressions = graphSuppressions(p, data)
+				f.Suppressions = graphSuppressionsOf(l, p, data)
 				l.Add(f)
 				graphFiles[i] = f
 			}
-			g, errs := graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+			g, errs := loadGraph(l, srcs)
 			// The graph keeps copies of its terms, not the documents'
 			// bytes.
 			for _, f := range graphFiles {
@@ -195,7 +195,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				at := span.At(e.File, span.Pos{Line: e.Line, Col: e.Col})
 				addDiags(lint.LoadDiagnostic(e.Rule, at, e.Msg, loadDetails[e.Rule]))
 			}
-			ix, ds := join.New(g, graphs, broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
+			ix, ds := newJoin(l, g, graphs, broken, VocabularyOf(l.Config()), MapsOf(l.Config(), l.Maps()))
 			addDiags(ds...)
 			sumMu.Lock()
 			joined, graphRead = ix, true
@@ -210,6 +210,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			sumMu.Unlock()
 			close(graphJoined)
 			var named []modelJob
+			display := displayPath(l)
 			for _, n := range ix.Named() {
 				if given[n.Path] || l.Excluded(n.Path) {
 					// Given (and loaded, or reported as unreadable), or
@@ -224,11 +225,11 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					addDiags(d)
 					continue
 				}
-				if info, err := os.Stat(n.Path); err != nil || info.IsDir() {
+				if !isModelFile(l, n.Path) {
 					addDiags(ix.MissingModel(n))
 					continue
 				}
-				named = append(named, modelJob{path: join.DisplayPath(n.Path), reported: reportedGraphs[n.At.File], named: true})
+				named = append(named, modelJob{path: display(n.Path), reported: reportedGraphs[n.At.File], named: true})
 			}
 			if ix != nil {
 				ix.ForgetNaming()
@@ -252,7 +253,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					lerr = bpmn.ReadError(j.path, err)
 				} else {
 					f.Src = data
-					doc, lerr = bpmn.Parse(j.path, data)
+					doc, lerr = parseModel(l, j.path, data)
 					if lerr != nil && j.named {
 						// A model only the graph names was not named by
 						// the user: its finding quotes none of its bytes.

@@ -7,7 +7,10 @@
 // processes a container schedules in the index graph, or every timer start
 // of a top-level process when there is no graph), the caller's verdicts
 // (Input.Refused), and a Scenario; it returns every event and a summary
-// per timer, which WriteText, WriteJSON and WriteSVG render.
+// per timer, which WriteText, WriteJSON and WriteSVG render. Stream runs
+// the same simulation and writes each event as it happens, keeping only
+// the summary and the instances still running, so that its memory does
+// not grow with the window: what the command uses.
 //
 // # The clock
 //

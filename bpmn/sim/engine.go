@@ -113,11 +113,21 @@ type engine struct {
 	cur *row
 	// inUser is set while what a user did runs (a start, a completion).
 	inUser bool
+	// out, when set, receives each event as it happens, and the result
+	// keeps neither the events nor the instances (Stream).
+	out sink
+	// ninst counts the instances created.
+	ninst int32
+	// cur1 is the event being handed to out.
+	cur1 rec
 }
 
 // Run simulates the input under the scenario. The scenario's zero fields
 // take their defaults (Scenario.Defaults); From must be set.
-func Run(in Input, sc Scenario) (*Result, error) {
+func Run(in Input, sc Scenario) (*Result, error) { return runWith(in, sc, nil) }
+
+// runWith simulates; out, when set, receives the events as they happen.
+func runWith(in Input, sc Scenario, out sink) (*Result, error) {
 	sc.Defaults()
 	if err := sc.Validate(); err != nil {
 		return nil, err
@@ -134,6 +144,12 @@ func Run(in Input, sc Scenario) (*Result, error) {
 	if err := e.resolvePlans(); err != nil {
 		return nil, err
 	}
+	if out != nil {
+		e.out = out
+		if err := out.begin(e.res); err != nil {
+			return nil, err
+		}
+	}
 	e.buildReplicas()
 	e.seedQueue()
 	e.loop()
@@ -141,6 +157,12 @@ func Run(in Input, sc Scenario) (*Result, error) {
 		return nil, e.err
 	}
 	e.finish()
+	e.res.ninst = int(e.ninst)
+	if out != nil {
+		if err := out.end(e.res); err != nil {
+			return nil, err
+		}
+	}
 	return e.res, nil
 }
 
@@ -500,7 +522,27 @@ func (e *engine) loop() {
 	}
 }
 
-func (e *engine) emit(r rec) { e.res.log.add(&r) }
+// emit records an event, or hands it to the output when the simulation
+// streams: a write that fails stops the simulation with its error.
+func (e *engine) emit(r rec) {
+	if r.in != nil {
+		r.inst = r.in.id
+	}
+	if e.out == nil {
+		e.res.log.add(&r)
+		return
+	}
+	var in Instance
+	if r.in != nil {
+		in = Instance{Process: int32(r.in.proc.index), Seq: r.in.seq}
+	}
+	// The event goes to the output through the engine's own copy, so
+	// that it does not escape to the heap.
+	e.cur1 = r
+	if err := e.out.event(e.res, &e.cur1, in); err != nil && e.err == nil {
+		e.err = err
+	}
+}
 
 // finish counts the due times before Until that never fired.
 func (e *engine) finish() {

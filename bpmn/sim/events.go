@@ -227,11 +227,12 @@ type Result struct {
 	Processes  []string
 
 	insts chunked[Instance]
+	ninst int
 	log   log
 }
 
 // Instances returns how many instances the simulation created.
-func (r *Result) Instances() int { return r.insts.len() }
+func (r *Result) Instances() int { return r.ninst }
 
 // Instance returns the i-th instance, from 1.
 func (r *Result) Instance(i int) Instance { return *r.insts.at(i - 1) }
@@ -256,14 +257,16 @@ func ReplicaName(n int) string {
 
 // Message renders an event as a log line without its time, replica and
 // level prefix; the first three kinds are ADR-0037 section 5's lines.
-func (r *Result) Message(ev Event) string {
+func (r *Result) Message(ev Event) string { return r.message(ev, r.InstanceName(ev.Instance)) }
+
+// message is Message with the instance's name given.
+func (r *Result) message(ev Event, inst string) string {
 	timer := ""
 	var ts *TimerStats
 	if ev.Timer >= 0 && ev.Timer < len(r.Timers) {
 		ts = r.Timers[ev.Timer]
 		timer = ts.Name
 	}
-	inst := r.InstanceName(ev.Instance)
 	due := timeexpr.FormatTime(ev.Due)
 	switch ev.Kind {
 	case KindFire:

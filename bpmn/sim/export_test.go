@@ -1,6 +1,7 @@
 package sim
 
 import (
+	"bytes"
 	"strings"
 	"testing"
 
@@ -48,3 +49,55 @@ const RefusedSrc = refusedSrc
 
 // Parse parses a model for a test.
 func Parse(t testing.TB, path, src string) *bpmn.Document { return parse(t, path, []byte(src)) }
+
+// StreamMatches checks that Stream writes, in every format, the bytes that
+// writing r (Run's result for the same input) gives, and the same counts.
+func StreamMatches(t testing.TB, in Input, sc Scenario, r *Result) {
+	t.Helper()
+	for _, format := range []string{"text", "json", "svg"} {
+		var want, got bytes.Buffer
+		var err error
+		switch format {
+		case "text":
+			err = WriteText(&want, r, TextOptions{Debug: true})
+		case "json":
+			err = WriteJSON(&want, r)
+		case "svg":
+			err = WriteSVG(&want, r)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		sr, err := Stream(&got, in, sc, Output{Format: format, Text: TextOptions{Debug: true}, Note: r.Note, Scheduling: r.Scheduling})
+		if err != nil {
+			t.Fatalf("stream %s: %v", format, err)
+		}
+		if !bytes.Equal(got.Bytes(), want.Bytes()) {
+			t.Fatalf("stream %s differs from the output of the whole result:\n%s", format, firstDiff(got.String(), want.String()))
+		}
+		if sr.Len() != 0 || sr.Instances() != r.Instances() || len(sr.Timers) != len(r.Timers) {
+			t.Fatalf("stream %s: %d events kept, %d instances (want 0 and %d)", format, sr.Len(), sr.Instances(), r.Instances())
+		}
+		for i, ts := range sr.Timers {
+			a, b := *ts, *r.Timers[i]
+			if (a.Refusal == nil) != (b.Refusal == nil) || a.Refusal != nil && *a.Refusal != *b.Refusal {
+				t.Fatalf("stream %s: timer %s refusal %v, want %v", format, ts.Name, a.Refusal, b.Refusal)
+			}
+			a.Refusal, b.Refusal = nil, nil
+			if a != b {
+				t.Fatalf("stream %s: timer %s counts %+v, want %+v", format, ts.Name, a, b)
+			}
+		}
+	}
+}
+
+// firstDiff shows the first line where two texts differ.
+func firstDiff(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	for i := range min(len(al), len(bl)) {
+		if al[i] != bl[i] {
+			return "got  " + al[i] + "\nwant " + bl[i]
+		}
+	}
+	return "lengths differ"
+}

@@ -104,7 +104,10 @@ type workItem struct {
 
 func (e *engine) newInstance(p *proc) *instance {
 	p.seq++
-	e.res.insts.add(Instance{Process: int32(p.index), Seq: p.seq})
+	e.ninst++
+	if e.out == nil {
+		e.res.insts.add(Instance{Process: int32(p.index), Seq: p.seq})
+	}
 	var in *instance
 	if n := len(e.free); n > 0 {
 		in = e.free[n-1]
@@ -113,7 +116,7 @@ func (e *engine) newInstance(p *proc) *instance {
 	} else {
 		in = &instance{}
 	}
-	in.id, in.seq, in.proc = int32(e.res.insts.len()), p.seq, p
+	in.id, in.seq, in.proc = e.ninst, p.seq, p
 	in.top.inst, in.top.proc = in, p
 	in.root = &in.top
 	return in
@@ -135,8 +138,8 @@ func (e *engine) userStart(at int64, p *proc) {
 	defer func() { e.inUser = false }()
 	rep := e.pickReplica(at, uint64(p.index)<<40^uint64(p.seq))
 	in := e.newInstance(p)
-	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindInstanceStart), timer: -1, inst: in.id,
-		el: e.res.log.intern(p.nodes[p.entries[0]].el.ID)})
+	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindInstanceStart), timer: -1, in: in,
+		el: p.nodes[p.entries[0]].el.ID})
 	in.root.live = int32(len(p.entries))
 	for _, n := range p.entries {
 		e.work = append(e.work, workItem{in.root, n, -1, nil})
@@ -154,7 +157,7 @@ func (e *engine) userComplete(at int64, tk *task) {
 	e.closeTask(tk, at, rep, "task completed")
 	p := tk.sc.proc
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindTaskComplete), timer: -1,
-		inst: tk.sc.inst.id, el: e.res.log.intern(p.nodes[tk.node].el.ID)})
+		in: tk.sc.inst, el: p.nodes[tk.node].el.ID})
 	e.cur = tk.own
 	e.leave(tk.sc, tk.node)
 	e.drain(at, rep)
@@ -254,7 +257,7 @@ func eventName(el *bpmn.Element) string {
 
 func (e *engine) waitsForever(sc *scope, n int32, at int64, rep int, why string) {
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindWaitsForever), timer: -1,
-		inst: sc.inst.id, el: e.res.log.intern(sc.proc.nodes[n].el.ID), note: e.res.log.intern(why)})
+		in: sc.inst, el: sc.proc.nodes[n].el.ID, note: why})
 }
 
 func (e *engine) endToken(sc *scope, at int64, rep int) {
@@ -272,7 +275,7 @@ func (e *engine) completeScope(sc *scope, at int64, rep int) {
 	}
 	sc.done = true
 	if sc.parent == nil {
-		e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelDebug), kind: uint8(KindInstanceEnd), timer: -1, inst: sc.inst.id})
+		e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelDebug), kind: uint8(KindInstanceEnd), timer: -1, in: sc.inst})
 		return
 	}
 	tk := sc.task
@@ -397,7 +400,7 @@ func (e *engine) cancelTask(tk *task, at int64, rep int, by string) {
 	}
 	p := tk.sc.proc
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindTaskCancelled), timer: -1,
-		inst: tk.sc.inst.id, el: e.res.log.intern(p.nodes[tk.node].el.ID), other: e.res.log.intern(orDefault(by, "its scope ending"))})
+		in: tk.sc.inst, el: p.nodes[tk.node].el.ID, other: orDefault(by, "its scope ending")})
 }
 
 // openTask opens a user or manual task: its boundary timers are armed, and
@@ -412,7 +415,7 @@ func (e *engine) openTask(sc *scope, n int32, at int64, rep int, child *scope) *
 	}
 	if child == nil {
 		e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindTaskOpen), timer: -1,
-			inst: sc.inst.id, el: e.res.log.intern(p.nodes[n].el.ID)})
+			in: sc.inst, el: p.nodes[n].el.ID})
 	}
 	for _, b := range p.nodes[n].bounds {
 		if !tk.open {
@@ -507,8 +510,8 @@ func (e *engine) exclusive(sc *scope, n int32, at int64, rep int) {
 		if nd.def < 0 {
 			lvl = LevelInfo
 		}
-		e.emit(rec{at: at, replica: uint16(rep), level: uint8(lvl), kind: uint8(KindGateway), timer: -1, inst: sc.inst.id,
-			el: e.res.log.intern(nd.el.ID), other: e.res.log.intern(p.flows[f].f.ID), note: e.res.log.intern(why)})
+		e.emit(rec{at: at, replica: uint16(rep), level: uint8(lvl), kind: uint8(KindGateway), timer: -1, in: sc.inst,
+			el: nd.el.ID, other: p.flows[f].f.ID, note: why})
 	}
 	e.follow(sc, f)
 }
@@ -603,7 +606,7 @@ func (e *engine) armCatch(sc *scope, n int32, at int64, rep int, tk *task) bool 
 		}
 	}
 	first := ns(s.First)
-	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindArmed), timer: ti, due: first, inst: sc.inst.id})
+	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindArmed), timer: ti, due: first, in: sc.inst})
 	if first < at {
 		e.fireRowIn(rw, at, rep, true)
 	} else {
@@ -632,7 +635,7 @@ func (e *engine) cancelRow(rw *row, at int64, rep int, why string) {
 	tmr := e.timers[rw.timer]
 	tmr.st.Cancelled++
 	e.emit(rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindCancelled), timer: rw.timer,
-		due: ns(rw.sched.Due(rw.k)), inst: rw.inst.id, note: e.res.log.intern(why)})
+		due: ns(rw.sched.Due(rw.k)), in: rw.inst, note: why})
 	e.killRow(rw)
 }
 
@@ -692,9 +695,9 @@ func (e *engine) fireRowIn(rw *row, at int64, rep int, arming bool) {
 		}
 		tmr.st.Fired++
 		tmr.st.LateMax = max(tmr.st.LateMax, time.Duration(at-due))
-		r := rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindFire), timer: rw.timer, due: due, k: int32(k), inst: rw.inst.id}
+		r := rec{at: at, replica: uint16(rep), level: uint8(LevelInfo), kind: uint8(KindFire), timer: rw.timer, due: due, k: int32(k), in: rw.inst}
 		if d := rw.sched.Describe(k); d != "" {
-			r.note = e.res.log.intern(d)
+			r.note = d
 		}
 		e.emit(r)
 		e.occur(rw, last, at, rep)

@@ -108,6 +108,7 @@ func run(t testing.TB, sc Scenario, docs ...*bpmn.Document) *Result {
 	if err != nil {
 		t.Fatal(err)
 	}
+	StreamMatches(t, Input{Docs: docs}, sc, r)
 	return r
 }
 

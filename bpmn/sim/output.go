@@ -2,12 +2,12 @@ package sim
 
 import (
 	"bufio"
-	"encoding/json"
 	"io"
 	"strconv"
 	"text/tabwriter"
 
 	"github.com/seams/seams-timers/bpmn/timeexpr"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // TextOptions control the text output.
@@ -28,10 +28,34 @@ func (r *Result) Line(i int) string { return string(r.appendLine(nil, i)) }
 
 const timeLayout = "2006-01-02T15:04:05.999999999Z"
 
-// appendLine appends event i's line to b. The lines a year of firings is
-// made of (fire, claimed elsewhere, instance end) are built without fmt.
+// appendLine appends event i's line to b.
 func (r *Result) appendLine(b []byte, i int) []byte {
-	p := r.log.recs.at(i)
+	p := r.log.rec(r.log.recs.at(i))
+	return r.appendRec(b, &p, r.instanceOf(int(p.inst)))
+}
+
+// instanceOf is the i-th instance, from 1, of a result that kept them;
+// the zero Instance when there is none.
+func (r *Result) instanceOf(i int) Instance {
+	if i <= 0 || i > r.insts.len() {
+		return Instance{}
+	}
+	return *r.insts.at(i - 1)
+}
+
+// instanceName is an instance's id as log lines show it, <process>#<n>;
+// "" for the zero Instance.
+func (r *Result) instanceName(in Instance) string {
+	if in.Seq == 0 {
+		return ""
+	}
+	return r.Processes[in.Process] + "#" + strconv.Itoa(int(in.Seq))
+}
+
+// appendRec appends an event's line to b, in being its instance. The
+// lines a year of firings is made of (fire, claimed elsewhere, instance
+// end) are built without fmt.
+func (r *Result) appendRec(b []byte, p *rec, in Instance) []byte {
 	b = tm(p.at).AppendFormat(b, timeLayout)
 	b = append(b, ' ')
 	if p.replica == 0 {
@@ -52,7 +76,7 @@ func (r *Result) appendLine(b []byte, i int) []byte {
 	}
 	switch Kind(p.kind) {
 	case KindFire:
-		if p.x != 0 {
+		if p.until != 0 || p.count != 0 || p.el != "" || p.other != "" || p.note != "" {
 			break
 		}
 		b = append(b, "timer fire "...)
@@ -60,7 +84,7 @@ func (r *Result) appendLine(b []byte, i int) []byte {
 		b = append(b, " due "...)
 		b = tm(p.due).AppendFormat(b, timeLayout)
 		b = append(b, " instance "...)
-		return r.appendInstance(b, int(p.inst))
+		return appendInstance(b, r, in)
 	case KindClaimedElsewhere:
 		b = append(b, "timer claimed elsewhere "...)
 		b = append(b, timer...)
@@ -68,17 +92,16 @@ func (r *Result) appendLine(b []byte, i int) []byte {
 		return tm(p.due).AppendFormat(b, timeLayout)
 	case KindInstanceEnd:
 		b = append(b, "instance end "...)
-		return r.appendInstance(b, int(p.inst))
+		return appendInstance(b, r, in)
 	}
-	return append(b, r.Message(r.log.event(p))...)
+	return append(b, r.message(eventOf(p), r.instanceName(in))...)
 }
 
 // appendInstance appends the instance's id, <process>#<n>.
-func (r *Result) appendInstance(b []byte, i int) []byte {
-	if i <= 0 || i > r.insts.len() {
+func appendInstance(b []byte, r *Result, in Instance) []byte {
+	if in.Seq == 0 {
 		return b
 	}
-	in := r.insts.at(i - 1)
 	b = append(b, r.Processes[in.Process]...)
 	b = append(b, '#')
 	return strconv.AppendInt(b, int64(in.Seq), 10)
@@ -86,45 +109,78 @@ func (r *Result) appendInstance(b []byte, i int) []byte {
 
 // WriteText writes the header, the log lines and the summary table.
 func WriteText(w io.Writer, r *Result, opts TextOptions) error {
-	bw := bufio.NewWriterSize(w, 1<<16)
-	out := &printer{w: bw}
-	esc := func(s string) string {
-		if opts.Escape == nil {
-			return s
-		}
-		return opts.Escape(s)
-	}
-	out.f("# seams-timers simulate: %s\n", r.Scenario.Describe())
-	if r.Note != "" {
-		out.f("# %s\n", esc(r.Note))
-	}
-	if r.Scheduling != "" {
-		out.f("# %s\n", esc(r.Scheduling))
-	}
-	var line []byte
-	for i := range r.Len() {
-		if !opts.Debug && r.level(i) == LevelDebug {
-			continue
-		}
-		line = r.appendLine(line[:0], i)
-		if opts.Escape != nil && !plainASCII(line) {
-			// A path or an id with a line break or an escape sequence
-			// stays on its line, inert.
-			line = append(line[:0], opts.Escape(string(line))...)
-		}
-		line = append(line, '\n')
-		if out.err == nil {
-			_, out.err = bw.Write(line)
-		}
-	}
-	out.s("\n")
-	if out.err != nil {
-		return out.err
-	}
-	if err := writeSummary(bw, r, esc); err != nil {
+	s := newTextSink(w, opts)
+	if err := s.begin(r); err != nil {
 		return err
 	}
-	return bw.Flush()
+	for i := range r.Len() {
+		p := r.log.rec(r.log.recs.at(i))
+		if err := s.event(r, &p, r.instanceOf(int(p.inst))); err != nil {
+			return err
+		}
+	}
+	return s.end(r)
+}
+
+// textSink writes the text output: the header at the start, each line as
+// its event happens, the summary at the end.
+type textSink struct {
+	bw   *bufio.Writer
+	out  *printer
+	opts TextOptions
+	line []byte
+}
+
+func newTextSink(w io.Writer, opts TextOptions) *textSink {
+	bw := bufio.NewWriterSize(w, 1<<16)
+	return &textSink{bw: bw, out: &printer{w: bw}, opts: opts}
+}
+
+func (s *textSink) esc(v string) string {
+	if s.opts.Escape == nil {
+		return v
+	}
+	return s.opts.Escape(v)
+}
+
+func (s *textSink) begin(r *Result) error {
+	s.out.f("# seams-timers simulate: %s\n", r.Scenario.Describe())
+	if r.Note != "" {
+		s.out.f("# %s\n", s.esc(r.Note))
+	}
+	if r.Scheduling != "" {
+		s.out.f("# %s\n", s.esc(r.Scheduling))
+	}
+	return s.out.err
+}
+
+func (s *textSink) event(r *Result, p *rec, in Instance) error {
+	if !s.opts.Debug && Level(p.level) == LevelDebug {
+		return nil
+	}
+	line := r.appendRec(s.line[:0], p, in)
+	if s.opts.Escape != nil && !plainASCII(line) {
+		// A path or an id with a line break or an escape sequence
+		// stays on its line, inert.
+		line = append(line[:0], s.opts.Escape(string(line))...)
+	}
+	line = append(line, '\n')
+	s.line = line
+	if s.out.err == nil {
+		_, s.out.err = s.bw.Write(line)
+	}
+	return s.out.err
+}
+
+func (s *textSink) end(r *Result) error {
+	s.out.s("\n")
+	if s.out.err != nil {
+		return s.out.err
+	}
+	if err := writeSummary(s.bw, r, s.esc); err != nil {
+		return err
+	}
+	return s.bw.Flush()
 }
 
 // plainASCII reports whether a line is printable ASCII only, which no
@@ -178,16 +234,17 @@ func joinNote(a, b string) string {
 	return a + "; " + b
 }
 
-// The JSON output's shape: a public contract, version 1.
-type jsonOut struct {
-	Version    int          `json:"version"`
-	Note       string       `json:"note,omitempty"`
-	Scheduling string       `json:"scheduling,omitempty"`
-	Scenario   jsonScenario `json:"scenario"`
-	Timers     []jsonTimer  `json:"timers"`
-	Events     []jsonEvent  `json:"events"`
+// JSONOptions are what the JSON document says beside the simulation.
+type JSONOptions struct {
+	// Findings returns the findings about a timer (the caller's, the
+	// simulator deciding nothing), each as `check --format json` writes
+	// one; nil writes none.
+	Findings func(t *TimerStats) []any
+	// Loading are the findings of the files that could not be loaded.
+	Loading []any
 }
 
+// jsonScenario is the scenario as the JSON document states it.
 type jsonScenario struct {
 	From     string   `json:"from"`
 	Until    string   `json:"until"`
@@ -198,18 +255,19 @@ type jsonScenario struct {
 	Down     []string `json:"down"`
 	// Runtime is starts-at-from or already-running (Scenario.AlreadyRunning).
 	Runtime string `json:"runtime"`
+	Spiff   string `json:"spiff"`
 }
 
+// jsonTimer is one entry of the document's "timers": the shared identity
+// (simcore.TimerID), then the engine's counts.
 type jsonTimer struct {
-	Timer            string `json:"timer"`
-	IRI              string `json:"iri"`
-	File             string `json:"file"`
-	Element          string `json:"element"`
+	simcore.TimerID
 	Role             string `json:"role"`
 	Kind             string `json:"kind,omitempty"`
 	Expression       string `json:"expression"`
 	Arithmetic       string `json:"arithmetic,omitempty"`
 	Scheduled        bool   `json:"scheduled"`
+	Simulated        bool   `json:"simulated"`
 	Fired            int    `json:"fired"`
 	Missed           int    `json:"missed"`
 	LateMax          string `json:"lateByAtMost,omitempty"`
@@ -222,45 +280,148 @@ type jsonTimer struct {
 	Refused          string `json:"refused,omitempty"`
 	Rule             string `json:"rule,omitempty"`
 	Note             string `json:"note,omitempty"`
+	Findings         []any  `json:"findings"`
 }
 
-type jsonEvent struct {
-	Time     string `json:"time"`
-	Replica  string `json:"replica"`
-	Level    string `json:"level"`
-	Kind     string `json:"kind"`
-	Timer    string `json:"timer,omitempty"`
-	Due      string `json:"due,omitempty"`
-	Instance string `json:"instance,omitempty"`
-	Key      string `json:"correlationKey,omitempty"`
-	Count    int    `json:"count,omitempty"`
-	Element  string `json:"element,omitempty"`
-	Other    string `json:"other,omitempty"`
-	Until    string `json:"until,omitempty"`
-	Note     string `json:"note,omitempty"`
-	Message  string `json:"message"`
-}
-
-// WriteJSON writes every event (debug ones included) and the summary.
+// WriteJSON writes a result kept whole (Run) as Stream writes its JSON
+// document: every event, debug ones included, then the timers, with no
+// findings.
 func WriteJSON(w io.Writer, r *Result) error {
+	s := newJSONSink(w, JSONOptions{})
+	if err := s.begin(r); err != nil {
+		return err
+	}
+	for i := range r.Len() {
+		p := r.log.rec(r.log.recs.at(i))
+		if err := s.event(r, &p, r.instanceOf(int(p.inst))); err != nil {
+			return err
+		}
+	}
+	return s.end(r)
+}
+
+// jsonSink writes the JSON document (schema simcore.SimulateSchema) as the
+// simulation runs.
+type jsonSink struct {
+	w    io.Writer
+	opts JSONOptions
+	doc  *simcore.JSONDoc
+	b    []byte
+	line []byte
+	inst []byte
+}
+
+func newJSONSink(w io.Writer, opts JSONOptions) *jsonSink { return &jsonSink{w: w, opts: opts} }
+
+func (s *jsonSink) begin(r *Result) error {
 	sc := r.Scenario
-	out := jsonOut{Version: 1, Note: r.Note, Scheduling: r.Scheduling, Scenario: jsonScenario{
-		From: timeexpr.FormatTime(sc.From), Until: timeexpr.FormatTime(sc.Until), Step: timeexpr.FormatDuration(sc.Step),
+	js := jsonScenario{
+		From: simcore.Instant(sc.From), Until: simcore.Instant(sc.Until), Step: timeexpr.FormatDuration(sc.Step),
 		Replicas: sc.Replicas, Seed: sc.Seed, Lease: timeexpr.FormatDuration(sc.Lease), Down: []string{},
-		Runtime: RuntimeStartsAtFrom,
-	}, Timers: []jsonTimer{}, Events: make([]jsonEvent, 0, r.Len())}
+		Runtime: RuntimeStartsAtFrom, Spiff: string(r.Spiff),
+	}
 	if sc.AlreadyRunning {
-		out.Scenario.Runtime = RuntimeAlreadyRunning
+		js.Runtime = RuntimeAlreadyRunning
 	}
 	for _, d := range sc.Down {
-		out.Scenario.Down = append(out.Scenario.Down, d.String())
+		js.Down = append(js.Down, simcore.Instant(d.Start)+"/"+simcore.Instant(d.End))
 	}
+	var notes []string
+	for _, n := range []string{r.Note, r.Scheduling} {
+		if n != "" {
+			notes = append(notes, n)
+		}
+	}
+	s.doc = simcore.NewJSONDoc(s.w, simcore.Head{
+		Engine: "bpmn", From: sc.From, Until: sc.Until, Header: "seams-timers simulate: " + sc.Describe(),
+		Notes: notes, Scenario: js, Findings: s.opts.Loading,
+	})
+	return s.doc.Err()
+}
+
+// event writes one event as a JSON object on its line, built without
+// reflection: a year of firings is a hundred million of them.
+func (s *jsonSink) event(r *Result, p *rec, in Instance) error {
+	b := s.b[:0]
+	b = append(b, `{"time":"`...)
+	b = simcore.AppendInstant(b, tm(p.at))
+	b = append(b, `","kind":"`...)
+	b = append(b, Kind(p.kind).String()...)
+	b = append(b, `","level":"`...)
+	b = append(b, Level(p.level).String()...)
+	b = append(b, `","replica":"`...)
+	b = append(b, ReplicaName(int(p.replica))...)
+	b = append(b, '"')
+	var ts *TimerStats
+	if p.timer >= 0 && int(p.timer) < len(r.Timers) {
+		ts = r.Timers[p.timer]
+		b = append(b, `,"timer":`...)
+		b = simcore.AppendString(b, ts.Name)
+	}
+	if p.due != 0 {
+		b = append(b, `,"due":"`...)
+		b = simcore.AppendInstant(b, tm(p.due))
+		b = append(b, '"')
+		if Kind(p.kind) == KindFire && ts != nil && ts.Role == RoleStart {
+			b = append(b, `,"correlationKey":"`...)
+			b = tm(p.due).AppendFormat(b, correlationLayout)
+			b = append(b, '"')
+		}
+	}
+	if in.Seq != 0 {
+		b = append(b, `,"instance":`...)
+		s.inst = appendInstance(s.inst[:0], r, in)
+		b = simcore.AppendString(b, s.inst)
+	}
+	if p.count != 0 {
+		b = append(b, `,"count":`...)
+		b = strconv.AppendInt(b, int64(p.count), 10)
+	}
+	for _, f := range [...]struct{ name, v string }{{"element", p.el}, {"other", p.other}, {"note", p.note}} {
+		if f.v != "" {
+			b = append(b, `,"`...)
+			b = append(b, f.name...)
+			b = append(b, `":`...)
+			b = simcore.AppendString(b, f.v)
+		}
+	}
+	if p.until != 0 {
+		b = append(b, `,"until":"`...)
+		b = simcore.AppendInstant(b, tm(p.until))
+		b = append(b, '"')
+	}
+	b = append(b, `,"message":`...)
+	// The message is the text line's, without its time, replica and level.
+	s.line = r.appendRec(s.line[:0], p, in)
+	b = simcore.AppendString(b, s.line[lineHead(s.line):])
+	b = append(b, '}')
+	s.b = b
+	s.doc.RawEvent(b)
+	return s.doc.Err()
+}
+
+// lineHead is the length of a text line's time, replica and level.
+func lineHead(line []byte) int {
+	n, spaces := 0, 0
+	for n < len(line) && spaces < 2 {
+		if line[n] == ' ' {
+			spaces++
+		}
+		n++
+	}
+	// The level is padded to six characters.
+	return min(n+6, len(line))
+}
+
+func (s *jsonSink) end(r *Result) error {
+	timers := make([]any, 0, len(r.Timers))
 	for _, t := range r.Timers {
 		jt := jsonTimer{
-			Timer: t.Name, IRI: t.IRI, File: t.Doc.Path, Element: t.Element.ID, Role: t.Role.String(),
-			Expression: t.Value, Scheduled: t.Scheduled, Fired: t.Fired, Missed: t.Missed,
-			ClaimedElsewhere: t.ClaimedElsewhere, Armed: t.Armed, Cancelled: t.Cancelled, Pending: t.Pending, Waiting: t.Waiting,
-			RolledBack: t.RolledBack, Note: t.Note,
+			TimerID: simcore.TimerID{Engine: "bpmn", File: t.Doc.Path, Line: t.Element.Span.Start.Line, Column: t.Element.Span.Start.Col,
+				Timer: t.Name, ID: t.IRI},
+			Role: t.Role.String(), Expression: t.Value, Scheduled: t.Scheduled, Simulated: t.Refusal == nil,
+			Fired: t.Fired, Missed: t.Missed, ClaimedElsewhere: t.ClaimedElsewhere, Armed: t.Armed, Cancelled: t.Cancelled,
+			Pending: t.Pending, Waiting: t.Waiting, RolledBack: t.RolledBack, Note: t.Note, Findings: []any{},
 		}
 		if t.Kind != 0 {
 			jt.Kind = t.Kind.String()
@@ -274,32 +435,14 @@ func WriteJSON(w io.Writer, r *Result) error {
 		if t.Refusal != nil {
 			jt.Refused, jt.Rule = t.Refusal.Msg, t.Refusal.Rule
 		}
-		out.Timers = append(out.Timers, jt)
+		if s.opts.Findings != nil {
+			if fs := s.opts.Findings(t); fs != nil {
+				jt.Findings = fs
+			}
+		}
+		timers = append(timers, jt)
 	}
-	for i := range r.Len() {
-		ev := r.Event(i)
-		je := jsonEvent{
-			Time: timeexpr.FormatTime(ev.At), Replica: ReplicaName(ev.Replica), Level: ev.Level.String(), Kind: ev.Kind.String(),
-			Instance: r.InstanceName(ev.Instance), Count: ev.Count, Element: ev.Element, Other: ev.Other, Note: ev.Note,
-			Message: r.Message(ev),
-		}
-		if ev.Timer >= 0 && ev.Timer < len(r.Timers) {
-			je.Timer = r.Timers[ev.Timer].IRI
-		}
-		if !ev.Due.IsZero() {
-			je.Due = timeexpr.FormatTime(ev.Due)
-		}
-		if !ev.Until.IsZero() {
-			je.Until = timeexpr.FormatTime(ev.Until)
-		}
-		if ev.Kind == KindFire && ev.Timer >= 0 && r.Timers[ev.Timer].Role == RoleStart {
-			je.Key = CorrelationKey(ev.Due)
-		}
-		out.Events = append(out.Events, je)
-	}
-	enc := json.NewEncoder(w)
-	enc.SetIndent("", "  ")
-	return enc.Encode(out)
+	return s.doc.End(timers)
 }
 
 // Lines returns the log lines (debug ones too when debug is set), without

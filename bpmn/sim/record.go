@@ -39,9 +39,12 @@ func tm(x int64) time.Time {
 type rec struct {
 	at, due, until        int64
 	k, inst, count, timer int32
-	el, other, note       uint32
-	replica               uint16
-	level, kind           uint8
+	el, other, note       string
+	// in is the instance the event is about, or nil; emit sets inst from
+	// it.
+	in          *instance
+	replica     uint16
+	level, kind uint8
 }
 
 // packed is an event as the log stores it: no pointers, so that a million
@@ -96,8 +99,8 @@ type log struct {
 // add packs and stores one event.
 func (l *log) add(r *rec) {
 	p := packed{at: r.at, due: r.due, k: r.k, inst: r.inst, timer: r.timer, replica: r.replica, level: r.level, kind: r.kind}
-	if r.until != 0 || r.count != 0 || r.el != 0 || r.other != 0 || r.note != 0 {
-		l.extras = append(l.extras, extra{until: r.until, count: r.count, el: r.el, other: r.other, note: r.note})
+	if r.until != 0 || r.count != 0 || r.el != "" || r.other != "" || r.note != "" {
+		l.extras = append(l.extras, extra{until: r.until, count: r.count, el: l.intern(r.el), other: l.intern(r.other), note: l.intern(r.note)})
 		p.x = uint32(len(l.extras))
 	}
 	l.recs.add(p)
@@ -126,6 +129,32 @@ func (l *log) str(i uint32) string {
 		return ""
 	}
 	return l.strs[i]
+}
+
+// rec unpacks a stored event.
+func (l *log) rec(p *packed) rec {
+	r := rec{at: p.at, due: p.due, k: p.k, inst: p.inst, timer: p.timer, replica: p.replica, level: p.level, kind: p.kind}
+	if p.x != 0 {
+		x := &l.extras[p.x-1]
+		r.until, r.count, r.el, r.other, r.note = x.until, x.count, l.str(x.el), l.str(x.other), l.str(x.note)
+	}
+	return r
+}
+
+// eventOf is the public form of an event.
+func eventOf(r *rec) Event {
+	ev := Event{
+		At: tm(r.at), Replica: int(r.replica), Level: Level(r.level), Kind: Kind(r.kind),
+		Timer: int(r.timer), K: int(r.k), Instance: int(r.inst), Count: int(r.count),
+		Element: r.el, Other: r.other, Note: r.note,
+	}
+	if r.due != 0 {
+		ev.Due = tm(r.due)
+	}
+	if r.until != 0 {
+		ev.Until = tm(r.until)
+	}
+	return ev
 }
 
 func (l *log) event(r *packed) Event {

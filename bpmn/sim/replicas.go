@@ -157,7 +157,7 @@ func (e *engine) crash(i int, t int64, timer int32, due int64, note string, unti
 	r := e.reps[i]
 	r.dead = true
 	e.emit(rec{at: t, replica: uint16(i + 1), level: uint8(LevelWarn), kind: uint8(KindReplicaCrash),
-		timer: timer, due: due, until: until, note: e.res.log.intern(note)})
+		timer: timer, due: due, until: until, note: note})
 }
 
 // nextAvailable returns the first tick after t at which some replica can
@@ -226,9 +226,9 @@ func (e *engine) startDue(t int64, i int32) {
 	tmr.st.Fired++
 	tmr.st.LateMax = max(tmr.st.LateMax, time.Duration(t-due))
 	in := e.newInstance(tmr.proc)
-	r := rec{at: t, replica: rep, level: uint8(LevelInfo), kind: uint8(KindFire), timer: i, due: due, k: int32(latest), inst: in.id}
+	r := rec{at: t, replica: rep, level: uint8(LevelInfo), kind: uint8(KindFire), timer: i, due: due, k: int32(latest), in: in}
 	if d := tmr.sched.Describe(latest); d != "" {
-		r.note = e.res.log.intern(d)
+		r.note = d
 	}
 	e.emit(r)
 	for _, l := range losers {
@@ -331,7 +331,7 @@ func (e *engine) commit(it item) {
 	if down || rw.dead || rw.holder != r+1 || at >= rw.expiry || rw.k != int(it.k) {
 		e.timers[rw.timer].st.RolledBack++
 		e.emit(rec{at: at, replica: uint16(r + 1), level: uint8(LevelWarn), kind: uint8(KindLeaseLost), timer: rw.timer,
-			due: ns(rw.sched.Due(int(it.k))), inst: rw.inst.id, until: it.exp})
+			due: ns(rw.sched.Due(int(it.k))), in: rw.inst, until: it.exp})
 		return
 	}
 	rw.holder = 0

@@ -155,6 +155,7 @@ func simulated(t *testing.T, model, scenario string, v sim.SpiffVersion, engineO
 	if err != nil {
 		t.Fatal(err)
 	}
+	sim.StreamMatches(t, in, sc, res)
 	for _, ts := range res.Timers {
 		if ts.Refusal != nil {
 			refused = append(refused, ts.Refusal.Rule)

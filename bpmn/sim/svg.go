@@ -45,11 +45,143 @@ const (
 // bands for downtime and red lines for crashes. Marks that fall on the
 // same pixel are merged, so a year of hourly firings stays small. The same
 // result always gives the same bytes.
+//
+// A timeline keeps, per timer, a count per pixel column and at most
+// SVGMaxBands missed bands and as many late lines; past that, each more is
+// merged into the last one, whose tooltip says so, so that its memory does
+// not grow with the window (Stream).
 func WriteSVG(w io.Writer, r *Result) error {
+	a := newSVGAgg(r)
+	for i := range r.Len() {
+		p := r.log.rec(r.log.recs.at(i))
+		a.add(&p)
+	}
+	return a.write(w, r)
+}
+
+// SVGMaxBands bounds the missed bands and the late lines the timeline
+// keeps per timer.
+const SVGMaxBands = 10_000
+
+// svgSink gathers a streamed simulation's timeline, written at the end.
+type svgSink struct {
+	w io.Writer
+	a *svgAgg
+}
+
+func (s *svgSink) begin(r *Result) error { s.a = newSVGAgg(r); return nil }
+
+func (s *svgSink) event(_ *Result, p *rec, _ Instance) error { s.a.add(p); return nil }
+
+func (s *svgSink) end(r *Result) error { return s.a.write(s.w, r) }
+
+// laneMarks are the marks of one timer's lane, merged per pixel column.
+type laneMarks struct {
+	fire, cancel columns
+	missed       []missBand
+	late         []lateLine
+	lastDue      time.Time
+	// merged counts the missed bands and the late lines merged into the
+	// last one past SVGMaxBands.
+	mergedMissed, mergedLate int
+}
+
+// crashMark is a replica's crash or restart.
+type crashMark struct {
+	kind    Kind
+	at      time.Time
+	replica int
+}
+
+// svgAgg is what the timeline draws, gathered event by event.
+type svgAgg struct {
+	from, until time.Time
+	plotW       int
+	marks       []laneMarks
+	crashes     []crashMark
+}
+
+func newSVGAgg(r *Result) *svgAgg {
+	a := &svgAgg{from: r.Scenario.From, until: r.Scenario.Until, plotW: svgWidth - svgLabelW - svgRight}
+	a.marks = make([]laneMarks, len(r.Timers))
+	for i := range a.marks {
+		a.marks[i].fire = newColumns(a.plotW)
+		a.marks[i].cancel = newColumns(a.plotW)
+	}
+	return a
+}
+
+func (a *svgAgg) x(t time.Time) float64 {
+	if t.Before(a.from) {
+		t = a.from
+	}
+	if t.After(a.until) {
+		t = a.until
+	}
+	return float64(svgLabelW) + float64(a.plotW)*float64(t.Sub(a.from))/float64(a.until.Sub(a.from))
+}
+
+func (a *svgAgg) px(t time.Time) int {
+	p := int(a.x(t)) - svgLabelW
+	return min(max(p, 0), a.plotW-1)
+}
+
+// add gathers one event.
+func (a *svgAgg) add(p *rec) {
+	k := Kind(p.kind)
+	switch k {
+	case KindReplicaCrash, KindReplicaRestart:
+		a.crashes = append(a.crashes, crashMark{k, tm(p.at), int(p.replica)})
+		return
+	case KindFire, KindMissed, KindCancelled:
+	default:
+		return
+	}
+	if p.timer < 0 || int(p.timer) >= len(a.marks) {
+		return
+	}
+	m := &a.marks[p.timer]
+	at := tm(p.at)
+	switch k {
+	case KindFire:
+		due := tm(p.due)
+		m.fire.add(a.px(at), at)
+		if a.x(at)-a.x(due) >= 3 {
+			l := lateLine{a.x(due), a.x(at), due, at}
+			if len(m.late) >= SVGMaxBands {
+				last := &m.late[len(m.late)-1]
+				if n := len(m.late); !(int(m.late[n-1].x1) == int(l.x1) && int(m.late[n-1].x2) == int(l.x2)) {
+					last.x2, last.at = max(last.x2, l.x2), l.at
+					m.mergedLate++
+				}
+			} else {
+				m.late = appendLate(m.late, l)
+			}
+		}
+		m.lastDue = due
+	case KindMissed:
+		start := m.lastDue
+		if start.IsZero() || start.Before(a.from) {
+			start = a.from
+		}
+		b := missBand{a.x(start), a.x(at), int(p.count), at}
+		if len(m.missed) >= SVGMaxBands {
+			last := &m.missed[len(m.missed)-1]
+			last.x2, last.n, last.at = max(last.x2, b.x2), last.n+b.n, b.at
+			m.mergedMissed++
+			return
+		}
+		m.missed = append(m.missed, b)
+	case KindCancelled:
+		m.cancel.add(a.px(at), at)
+	}
+}
+
+// write draws the timeline.
+func (a *svgAgg) write(w io.Writer, r *Result) error {
 	bw := bufio.NewWriter(w)
 	out := &printer{w: bw}
 	lanes := len(r.Timers)
-	plotW := svgWidth - svgLabelW - svgRight
 	// The header wraps to the width; the lanes start below it.
 	head := wrap(r.Scenario.Describe(), svgHeadChars)
 	if r.Note != "" {
@@ -60,25 +192,12 @@ func WriteSVG(w io.Writer, r *Result) error {
 	}
 	svgTop := max(svgMinTop, 54+14*len(head))
 	from, until := r.Scenario.From, r.Scenario.Until
-	span := until.Sub(from)
 	// The labels under the lanes (downtime, crashes, restarts) and the
 	// legend are laid out before the size is known.
-	x := func(t time.Time) float64 {
-		if t.Before(from) {
-			t = from
-		}
-		if t.After(until) {
-			t = until
-		}
-		return float64(svgLabelW) + float64(plotW)*float64(t.Sub(from))/float64(span)
-	}
-	px := func(t time.Time) int {
-		p := int(x(t)) - svgLabelW
-		return min(max(p, 0), plotW-1)
-	}
+	x := a.x
 	laneY := func(i int) int { return svgTop + i*svgLaneH }
 	bottom := laneY(max(lanes, 1))
-	under := underLabels(r, x)
+	under := underLabels(r, a.crashes, x)
 	height := bottom + 12*(under.rows-1) + svgLegendH
 
 	out.f(`<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" viewBox="0 0 %d %d" font-family="DejaVu Sans, Arial, sans-serif" font-size="12">`+"\n",
@@ -132,22 +251,18 @@ func WriteSVG(w io.Writer, r *Result) error {
 	// A replica that crashed is drawn as a dashed red line with a thin red
 	// bar above the lanes until it restarts.
 	crashed := map[int]time.Time{}
-	for i := range r.Len() {
-		if r.kind(i) != KindReplicaCrash && r.kind(i) != KindReplicaRestart {
-			continue
-		}
-		ev := r.Event(i)
-		xx := x(ev.At)
-		if ev.Kind == KindReplicaCrash {
+	for _, ev := range a.crashes {
+		xx := x(ev.at)
+		if ev.kind == KindReplicaCrash {
 			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="1.5" stroke-dasharray="4 3"><title>%s %s crash</title></line>`+"\n",
-				xx, svgTop-4, xx, bottom, colCrash, timeexpr.FormatTime(ev.At), ReplicaName(ev.Replica))
-			crashed[ev.Replica] = ev.At
+				xx, svgTop-4, xx, bottom, colCrash, timeexpr.FormatTime(ev.at), ReplicaName(ev.replica))
+			crashed[ev.replica] = ev.at
 			continue
 		}
-		if c, ok := crashed[ev.Replica]; ok {
+		if c, ok := crashed[ev.replica]; ok {
 			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="3" fill="%s"><title>%s down %s/%s</title></rect>`+"\n",
-				x(c), svgTop-3, max(xx-x(c), 1), colCrash, ReplicaName(ev.Replica), timeexpr.FormatTime(c), timeexpr.FormatTime(ev.At))
-			delete(crashed, ev.Replica)
+				x(c), svgTop-3, max(xx-x(c), 1), colCrash, ReplicaName(ev.replica), timeexpr.FormatTime(c), timeexpr.FormatTime(ev.at))
+			delete(crashed, ev.replica)
 		}
 	}
 	for _, rep := range slices.Sorted(maps.Keys(crashed)) {
@@ -164,57 +279,20 @@ func WriteSVG(w io.Writer, r *Result) error {
 	}
 
 	// Marks, merged per pixel column.
-	type laneMarks struct {
-		fire, cancel columns
-		missed       []missBand
-		late         []lateLine
-		lastDue      time.Time
-	}
-	marks := make([]laneMarks, lanes)
-	for i := range marks {
-		marks[i].fire = newColumns(plotW)
-		marks[i].cancel = newColumns(plotW)
-	}
-	for i := range r.Len() {
-		k := r.kind(i)
-		if k != KindFire && k != KindMissed && k != KindCancelled {
-			continue
-		}
-		ev := r.Event(i)
-		if ev.Timer < 0 || ev.Timer >= lanes {
-			continue
-		}
-		m := &marks[ev.Timer]
-		switch ev.Kind {
-		case KindFire:
-			m.fire.add(px(ev.At), ev.At)
-			if x(ev.At)-x(ev.Due) >= 3 {
-				m.late = appendLate(m.late, lateLine{x(ev.Due), x(ev.At), ev.Due, ev.At})
-			}
-			m.lastDue = ev.Due
-		case KindMissed:
-			start := m.lastDue
-			if start.IsZero() || start.Before(from) {
-				start = from
-			}
-			m.missed = append(m.missed, missBand{x(start), x(ev.At), ev.Count, ev.At})
-		case KindCancelled:
-			m.cancel.add(px(ev.At), ev.At)
-		}
-	}
+	marks := a.marks
 	for i, m := range marks {
 		y := laneY(i)
 		col := colFire
 		if r.Timers[i].Role != RoleStart {
 			col = colCatch
 		}
-		for _, b := range m.missed {
-			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.25"><title>%d firing(s) missed, collapsed at %s</title></rect>`+"\n",
-				b.x1, y+4, max(b.x2-b.x1, 1), svgLaneH-8, colMissed, b.n, timeexpr.FormatTime(b.at))
+		for j, b := range m.missed {
+			out.f(`<rect x="%.1f" y="%d" width="%.1f" height="%d" fill="%s" fill-opacity="0.25"><title>%d firing(s) missed, collapsed at %s%s</title></rect>`+"\n",
+				b.x1, y+4, max(b.x2-b.x1, 1), svgLaneH-8, colMissed, b.n, timeexpr.FormatTime(b.at), mergedNote(j == len(m.missed)-1, m.mergedMissed))
 		}
-		for _, l := range m.late {
-			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="2"><title>due %s, fired %s</title></line>`+"\n",
-				l.x1, y+15, l.x2, y+15, colLate, timeexpr.FormatTime(l.due), timeexpr.FormatTime(l.at))
+		for j, l := range m.late {
+			out.f(`<line x1="%.1f" y1="%d" x2="%.1f" y2="%d" stroke="%s" stroke-width="2"><title>due %s, fired %s%s</title></line>`+"\n",
+				l.x1, y+15, l.x2, y+15, colLate, timeexpr.FormatTime(l.due), timeexpr.FormatTime(l.at), mergedNote(j == len(m.late)-1, m.mergedLate))
 		}
 		writeRuns(out, m.fire, y+6, svgLaneH-14, col, "firing(s)")
 		writeRuns(out, m.cancel, y+svgLaneH-7, 3, colCancel, "cancelled")
@@ -250,6 +328,15 @@ func WriteSVG(w io.Writer, r *Result) error {
 		return out.err
 	}
 	return bw.Flush()
+}
+
+// mergedNote is what the tooltip of a lane's last band or line says of
+// those merged into it past SVGMaxBands.
+func mergedNote(last bool, merged int) string {
+	if !last || merged == 0 {
+		return ""
+	}
+	return fmt.Sprintf(" (and %d more merged into this one: a lane keeps %d)", merged, SVGMaxBands)
 }
 
 // svgHeadChars is how many characters of the 11 px header fit the width.
@@ -353,7 +440,7 @@ type underLayout struct {
 // underLabels lays out the labels under the lanes (each downtime's length,
 // each crash and restart) in rows, each label in the first row where it
 // overlaps no other.
-func underLabels(r *Result, x func(time.Time) float64) underLayout {
+func underLabels(r *Result, crashes []crashMark, x func(time.Time) float64) underLayout {
 	type want struct {
 		x    float64
 		end  bool
@@ -365,14 +452,12 @@ func underLabels(r *Result, x func(time.Time) float64) underLayout {
 		text := "down " + timeexpr.FormatDuration(d.End.Sub(d.Start))
 		ws = append(ws, want{(x(d.Start) + x(d.End) + textWidth(text, 10)) / 2, true, "#555", text})
 	}
-	for i := range r.Len() {
-		switch r.kind(i) {
+	for _, ev := range crashes {
+		switch ev.kind {
 		case KindReplicaCrash:
-			ev := r.Event(i)
-			ws = append(ws, want{x(ev.At) - 3, true, colCrash, ReplicaName(ev.Replica) + " crash"})
+			ws = append(ws, want{x(ev.at) - 3, true, colCrash, ReplicaName(ev.replica) + " crash"})
 		case KindReplicaRestart:
-			ev := r.Event(i)
-			ws = append(ws, want{x(ev.At) + 3, false, "#555", ReplicaName(ev.Replica) + " restart"})
+			ws = append(ws, want{x(ev.at) + 3, false, "#555", ReplicaName(ev.replica) + " restart"})
 		}
 	}
 	var lay underLayout

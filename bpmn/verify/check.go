@@ -1,6 +1,7 @@
 package verify
 
 import (
+	"strings"
 	"time"
 
 	"github.com/seams/seams-timers/bpmn"
@@ -16,12 +17,25 @@ type Config struct {
 	Tasks map[string][2]int64
 	// MaxStates bounds the search (0: DefaultMaxStates).
 	MaxStates int
+	// Deadline, when set, ends every search past it (--max-time): the
+	// results are then bounded.
+	Deadline time.Time
 	// MaxTokens bounds the tokens of one instance (0: DefaultMaxTokens).
 	MaxTokens int
 	// Refused is the rules' verdict on a timer event (the one simulate
 	// takes, rules.Verdicts): a refused timer is not run, as the
 	// simulator does not run it. Nil refuses nothing.
 	Refused func(*bpmn.Document, *bpmn.Element) (rule, reason string, refused bool)
+	// Docs are every model loaded: a call activity's called process is
+	// looked for in its own document first, then in these.
+	Docs []*bpmn.Document
+	// Deploy, when set, is the deployment whose claims (ADR-0037 section
+	// 4) verify checks for exactly-once, for every timer that fires.
+	Deploy *verify.Deployment
+	// Scheduled, when set, says which top-level processes a scheduler
+	// starts (a container seam:schedules them): the timer starts of the
+	// others never fire, so their claims are not checked. Nil: every one.
+	Scheduled func(*bpmn.Document, *bpmn.Process) bool
 }
 
 // Defaults of Config.
@@ -45,7 +59,7 @@ func Verify(doc *bpmn.Document, cfg Config) []verify.Result {
 			continue
 		}
 		m := compile(doc, p, cfg)
-		if len(m.timers) == 0 {
+		if m.ownTimers() == 0 {
 			continue
 		}
 		out = append(out, check(m, cfg))
@@ -56,8 +70,8 @@ func Verify(doc *bpmn.Document, cfg Config) []verify.Result {
 func check(m *model, cfg Config) verify.Result {
 	t0 := time.Now()
 	sys := system{m: m}
-	g := verify.Search[State](sys, cfg.MaxStates)
-	res := verify.Result{File: m.doc.Path, Model: m.p.ID, States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: len(m.timers)}
+	g := verify.SearchUntil[State](sys, cfg.MaxStates, cfg.Deadline)
+	res := verify.Result{File: m.doc.Path, Model: m.p.ID, States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: m.ownTimers()}
 	inits := map[string]string{}
 	var initTags []string
 	for _, mv := range sys.Initial() {
@@ -71,6 +85,9 @@ func check(m *model, cfg Config) verify.Result {
 	}
 	var timers []verify.Timer
 	for _, t := range m.timers {
+		if t.hidden {
+			continue
+		}
 		vt := pos(t.el)
 		switch {
 		case t.refused != "":
@@ -85,8 +102,8 @@ func check(m *model, cfg Config) verify.Result {
 		Armed:  sys.armed,
 		Ended:  State.ended,
 		Where: func(s State) (string, int, int, string) {
-			t := pos(m.nodes[s.items[0].node].el)
-			return t.File, t.Line, t.Col, t.ID
+			nd := m.nodes[s.items[0].node]
+			return nd.doc.Path, nd.el.Span.Start.Line, nd.el.Span.Start.Col, nd.el.ID
 		},
 		Show:      sys.Show,
 		InitLabel: func(s State) string { return inits[sys.Key(s)] },
@@ -104,6 +121,14 @@ func check(m *model, cfg Config) verify.Result {
 		},
 		Why: func(s State) string {
 			for _, it := range s.items {
+				if nd := m.nodes[it.node]; nd.kind == nCall {
+					return "forever: the call activity " + nd.el.ID + " waits, because " + nd.why
+				}
+				if it.flow >= 0 {
+					return "forever: the parallel join " + m.nodes[it.node].el.ID + " waits for an input no token can reach any more (SpiffWorkflow's parallel gateway waits for every input, as simulate does)"
+				}
+			}
+			for _, it := range s.items {
 				if nd := m.nodes[it.node]; nd.kind == nEventGW {
 					return "forever: SpiffWorkflow never completes the event-based gateway " + nd.el.ID + " (its timer branches run on their own; the events it waits for are never reported), so the instance does not end"
 				}
@@ -112,6 +137,23 @@ func check(m *model, cfg Config) verify.Result {
 		},
 	}
 	res.Findings = verify.Check(g, sp, cfg.MaxStates, m.unit*1000)
+	rp := replayer{m: m, step: time.Second, dep: cfg.Deploy}
+	if cfg.Deploy != nil {
+		rp.step = time.Duration(cfg.Deploy.PollMs) * time.Millisecond
+	}
+	for i := range res.Findings {
+		rp.replayProcess(&res.Findings[i])
+	}
+	if cfg.Deploy != nil {
+		fire := firings(g, sys, initTags, inits)
+		if cfg.Scheduled != nil && !cfg.Scheduled(m.doc, m.p) {
+			for _, st := range m.starts {
+				delete(fire, m.nodes[st].el.ID)
+			}
+		}
+		m.claims(*cfg.Deploy, fire, cfg.MaxStates, &res, rp)
+	}
+	m.locate(res.Findings)
 	res.Micros = time.Since(t0).Microseconds()
 	return res
 }
@@ -134,4 +176,70 @@ func (sys system) armed(s State) []string {
 		}
 	}
 	return out
+}
+
+// firings maps each timer some explored move fires to a shortest path
+// that ends with its first firing.
+func firings(g *verify.Graph[State], sys system, initTags []string, inits map[string]string) map[string][]verify.Step {
+	out := map[string][]verify.Step{}
+	for _, tg := range initTags {
+		if id, ok := strings.CutPrefix(tg, "fire:"); ok {
+			out[id] = []verify.Step{}
+		}
+	}
+	initLabel := func(s State) string { return inits[sys.Key(s)] }
+	for i, es := range g.Out {
+		for _, e := range es {
+			for _, tg := range e.Tags {
+				id, ok := strings.CutPrefix(tg, "fire:")
+				if !ok {
+					continue
+				}
+				if _, seen := out[id]; seen {
+					continue
+				}
+				p := g.Path(i, initLabel, sys.Show)
+				at := g.Instant(i) + e.Elapse
+				out[id] = append(p, verify.Step{Move: e.Label, At: at, State: sys.Show(g.States[e.To])})
+			}
+		}
+	}
+	return out
+}
+
+// locate gives each counterexample step the position of the first element
+// its move names (SARIF's thread flow locations).
+func (m *model) locate(fs []verify.Finding) {
+	byID := map[string]*bpmn.Element{}
+	for _, n := range m.nodes {
+		byID[n.el.ID] = n.el
+	}
+	set := func(steps []verify.Step) {
+		for i := range steps {
+			for _, w := range strings.FieldsFunc(steps[i].Move, func(r rune) bool {
+				return r == ' ' || r == ',' || r == '(' || r == ')' || r == ':' || r == ';'
+			}) {
+				if el, ok := byID[w]; ok {
+					steps[i].Line, steps[i].Column = el.Span.Start.Line, el.Span.Start.Col
+					break
+				}
+			}
+		}
+	}
+	for i := range fs {
+		set(fs[i].Trace)
+		set(fs[i].Loop)
+	}
+}
+
+// ownTimers counts the timers of the process itself (not of the processes
+// its call activities call).
+func (m *model) ownTimers() int {
+	n := 0
+	for _, t := range m.timers {
+		if !t.hidden {
+			n++
+		}
+	}
+	return n
 }

@@ -6,13 +6,17 @@ import (
 	"testing"
 
 	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/verify"
 )
 
 // FuzzVerify: any model the parser reads verifies without a panic, within
-// the bound, and gives the same result twice. The seeds are the
+// the bound, and gives the same result twice, with its call activities
+// inlined (a process may call itself) and exactly-once checked. The seeds are the
 // fixtures and the generated 52-node model.
 func FuzzVerify(f *testing.F) {
 	paths, _ := filepath.Glob("testdata/*.bpmn")
+	more, _ := filepath.Glob("testdata/*/*.bpmn")
+	paths = append(paths, more...)
 	for _, p := range paths {
 		if src, err := os.ReadFile(p); err == nil {
 			f.Add(src)
@@ -24,7 +28,8 @@ func FuzzVerify(f *testing.F) {
 		if err != nil {
 			return
 		}
-		cfg := Config{MaxStates: 500, MaxTokens: 8}
+		cfg := Config{MaxStates: 500, MaxTokens: 8, Docs: []*bpmn.Document{doc},
+			Deploy: &verify.Deployment{Replicas: 2, LeaseMs: 30000, PollMs: 60000, Crashes: true, Stalls: true}}
 		a := Verify(doc, cfg)
 		b := Verify(doc, cfg)
 		if len(a) != len(b) {

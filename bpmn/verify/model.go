@@ -31,6 +31,9 @@ const (
 	nMessage
 	nSub
 	nBoundary
+	// nCall is a call activity whose called process is not found: it
+	// waits forever, as in the simulator.
+	nCall
 )
 
 // kindOf reads an element as the simulator does (bpmn/sim model.go): the
@@ -46,11 +49,12 @@ func kindOf(el *bpmn.Element) nodeKind {
 			}
 		}
 		return nEnd
-	case "userTask", "manualTask", "receiveTask", "callActivity":
-		// a call activity waits for the process it calls (SpiffWorkflow
-		// runs it; its boundary timers are armed meanwhile): it ends at a
-		// time of its own, like a user task.
+	case "userTask", "manualTask", "receiveTask":
 		return nUser
+	case "callActivity":
+		// the process it calls runs inside it, as in a sub-process
+		// (compile inlines it); one that names no process waits forever
+		return nCall
 	case "exclusiveGateway", "inclusiveGateway", "complexGateway":
 		return nXor
 	case "parallelGateway":
@@ -104,10 +108,16 @@ type timer struct {
 	why           string
 	// refused says which rule refuses the timer: it is not run.
 	refused string
+	// hidden marks a timer of a called process inlined here: it runs, and
+	// is reported on the called process's own result.
+	hidden bool
 }
 
 type node struct {
-	el    *bpmn.Element
+	el  *bpmn.Element
+	doc *bpmn.Document
+	// why says why an nCall waits forever.
+	why   string
 	kind  nodeKind
 	out   []int32 // flow targets, in document order (-1: dangling)
 	outF  []*bpmn.Flow
@@ -153,18 +163,52 @@ func inEventSub(c *bpmn.Process) bool {
 // instant's months.
 var Ref = time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)
 
+// maxCallDepth bounds how deep call activities are inlined (a process
+// that calls itself, directly or not): a call past it completes at any
+// instant, as a user task does.
+const maxCallDepth = 4
+
 // compile builds the node graph of a top-level process and every
 // sub-process inside it (event sub-processes left out, as the simulator
-// does).
+// does), with the process each call activity calls inlined as a
+// sub-process of its own.
 func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 	m := &model{doc: doc, p: p}
+	byEl := m.inline(doc, p, -1, 0, cfg)
+	m.starts = entries(m, byEl, p.Elements)
+	m.units(cfg)
+	return m
+}
+
+// called finds the top-level process a call activity names: in its own
+// document first, then in the other documents (as the simulator does).
+func called(doc *bpmn.Document, el *bpmn.Element, others []*bpmn.Document) (*bpmn.Document, *bpmn.Process) {
+	if el.CalledElement == "" {
+		return nil, nil
+	}
+	for _, d := range append([]*bpmn.Document{doc}, others...) {
+		for _, c := range d.Processes {
+			if c.Parent == nil && c.Kind == bpmn.KindProcess && c.ID == el.CalledElement {
+				return d, c
+			}
+		}
+	}
+	return nil, nil
+}
+
+// inline adds the nodes of process p of doc (its elements at any depth)
+// under the node parent (-1: the top level), and those of the processes
+// its call activities call; it returns p's elements' nodes. The timers of
+// an inlined process run, but are reported on that process's own result.
+func (m *model) inline(doc *bpmn.Document, p *bpmn.Process, parent int32, depth int, cfg Config) map[*bpmn.Element]int32 {
 	byEl := map[*bpmn.Element]int32{}
+	first := int32(len(m.nodes))
 	for _, el := range doc.Elements {
 		if el.Container == nil || el.Container.Top() != p || inEventSub(el.Container) {
 			continue
 		}
 		byEl[el] = int32(len(m.nodes))
-		m.nodes = append(m.nodes, node{el: el, kind: kindOf(el), exit: -1, timer: -1, inIdx: map[*bpmn.Flow]int32{}})
+		m.nodes = append(m.nodes, node{el: el, doc: doc, kind: kindOf(el), exit: -1, timer: -1, inIdx: map[*bpmn.Flow]int32{}})
 	}
 	for _, f := range doc.Flows {
 		if f.Container == nil || f.Container.Top() != p || inEventSub(f.Container) {
@@ -189,16 +233,19 @@ func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 			subOf[c.Node] = c
 		}
 	}
-	for i := range m.nodes {
+	last := int32(len(m.nodes))
+	for i := first; i < last; i++ {
 		n := &m.nodes[i]
-		if c := n.el.Container; c != nil && c.Node != nil {
+		if c := n.el.Container; c == p {
+			n.exit = parent
+		} else if c != nil && c.Node != nil {
 			if x, ok := byEl[c.Node]; ok {
 				n.exit = x
 			}
 		}
 		if n.kind == nBoundary && n.el.AttachedTo != nil {
 			if o, ok := byEl[n.el.AttachedTo]; ok {
-				m.nodes[o].bounds = append(m.nodes[o].bounds, int32(i))
+				m.nodes[o].bounds = append(m.nodes[o].bounds, i)
 			}
 		}
 		if n.kind == nSub {
@@ -208,7 +255,8 @@ func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 		}
 		if len(n.el.Timers) > 0 {
 			n.timer = int32(len(m.timers))
-			t := readTimer(int32(i), n.el)
+			t := readTimer(i, n.el)
+			t.hidden = m.hiddenUnder(parent)
 			if cfg.Refused != nil {
 				if rule, reason, ok := cfg.Refused(doc, n.el); ok {
 					t.kind, t.refused = tNever, "refused by "+rule+" ("+reason+"): not run, as simulate does not run it"
@@ -217,10 +265,39 @@ func compile(doc *bpmn.Document, p *bpmn.Process, cfg Config) *model {
 			m.timers = append(m.timers, t)
 		}
 	}
-	m.starts = entries(m, byEl, p.Elements)
-	m.units(cfg)
-	return m
+	for i := first; i < last; i++ {
+		if m.nodes[i].kind != nCall {
+			continue
+		}
+		cd, cp := called(doc, m.nodes[i].el, cfg.Docs)
+		switch {
+		case cp == nil:
+			m.nodes[i].why = "its calledElement " + quote(m.nodes[i].el.CalledElement) + " names no process of the models"
+		case depth >= maxCallDepth:
+			// a process that calls itself: past the depth, the call
+			// completes at any instant, as a user task does (it covers
+			// whatever the called process would do)
+			m.nodes[i].kind = nUser
+		default:
+			sub := m.inline(cd, cp, i, depth+1, cfg)
+			m.nodes[i].kind = nSub
+			m.nodes[i].entries = entries(m, sub, cp.Elements)
+		}
+	}
+	return byEl
 }
+
+// hiddenUnder reports whether node n sits inside an inlined call.
+func (m *model) hiddenUnder(n int32) bool {
+	for ; n >= 0; n = m.nodes[n].exit {
+		if m.nodes[n].el.Type == "callActivity" {
+			return true
+		}
+	}
+	return false
+}
+
+func quote(s string) string { return "\"" + s + "\"" }
 
 // entries are where a token starts in a container: every start event (a
 // top-level process's timer starts too: each is an initial state of its

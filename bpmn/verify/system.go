@@ -272,7 +272,9 @@ func (sys system) arrive(s State, t int32, from node, k, depth int) []branch {
 			}
 		}
 		return []branch{{s: sys.bound(s), tags: tags}}
-	case nMessage:
+	case nMessage, nCall:
+		// a message catch waits for a message; a call activity whose
+		// called process is not found waits forever
 		s = s.clone()
 		s.items = append(s.items, item{node: t, flow: -1, clk: -1})
 		return []branch{{s: sys.bound(s)}}
@@ -307,51 +309,38 @@ func (sys system) arrive(s State, t int32, from node, k, depth int) []branch {
 	return sys.arriveRest(s, t, depth)
 }
 
-// settle fires the parallel join t when each incoming flow has a token or
-// can no longer get one: no other token of the instance can reach it.
-// This is SpiffWorkflow's unstructured join (it waits only for the inputs
-// that a pending task can still reach), so that a join behind an
-// optional branch (a boundary timer's path that did not run) does not wait
-// forever.
+// settle fires the parallel join t when each incoming flow has a token.
+// This is SpiffWorkflow's parallel gateway (ParallelGateway.
+// _check_threshold_unstructured: it waits until every input has a completed
+// task before it), and what simulate does; measured with spiff-drive.py
+// (testdata/spiff-join): a join one of whose inputs no token can reach any
+// more, behind an exclusive gateway's other branch or a boundary timer
+// that did not fire, waits forever.
 func (sys system) settle(s State, t int32, depth int) []branch {
-	m := sys.m
-	nd := m.nodes[t]
-	{
-		have := map[int32]int{}
-		for i, it := range s.items {
-			if it.node == t {
-				if _, ok := have[it.flow]; !ok {
-					have[it.flow] = i
-				}
+	nd := sys.m.nodes[t]
+	have := map[int32]int{}
+	for i, it := range s.items {
+		if it.node == t {
+			if _, ok := have[it.flow]; !ok {
+				have[it.flow] = i
 			}
 		}
-		if len(have) == 0 {
-			return []branch{{s: s}}
-		}
-		if len(have) < nd.in {
-			reach := sys.reachable(s, t)
-			for fl, idx := range nd.inIdx {
-				if _, ok := have[idx]; ok {
-					continue
-				}
-				if src, ok := sys.nodeOf(fl.Source); ok && reach[src] {
-					return []branch{{s: sys.bound(s)}}
-				}
-			}
-		}
-		var keep []item
-		used := map[int]bool{}
-		for _, i := range have {
-			used[i] = true
-		}
-		for i, it := range s.items {
-			if !used[i] {
-				keep = append(keep, it)
-			}
-		}
-		s.items = keep
-		return sys.leave(s, t, nil, depth)
 	}
+	if len(have) == 0 || len(have) < nd.in {
+		return []branch{{s: s}}
+	}
+	var keep []item
+	used := map[int]bool{}
+	for _, i := range have {
+		used[i] = true
+	}
+	for i, it := range s.items {
+		if !used[i] {
+			keep = append(keep, it)
+		}
+	}
+	s.items = keep
+	return sys.leave(s, t, nil, depth)
 }
 
 func (sys system) arriveRest(s State, t int32, depth int) []branch {
@@ -649,11 +638,10 @@ func (sys system) nextConst(node int32, k int, clk int32) int32 {
 func (sys system) sameItem(a, b item) bool { return !less(a, b) && !less(b, a) }
 
 // inside reports whether node n sits (at any depth) inside the
-// sub-process node sub.
+// sub-process (or inlined call) node sub.
 func (sys system) inside(n, sub int32) bool {
-	want := sys.m.nodes[sub].el
-	for c := sys.m.nodes[n].el.Container; c != nil; c = c.Parent {
-		if c.Node == want {
+	for x := sys.m.nodes[n].exit; x >= 0; x = sys.m.nodes[x].exit {
+		if x == sub {
 			return true
 		}
 	}
@@ -693,11 +681,10 @@ func (sys system) exitSub(s State, sub int32, tags []string, depth int) []branch
 	// open at once, one completes when fewer tokens are directly inside
 	// than instances are open (exact with one instance at a time).
 	inner, open := 0, 0
-	want := sys.m.nodes[sub].el
 	for _, it := range s.items {
 		// the tokens directly inside (a nested sub-process's open instance
 		// is one token of this one)
-		if c := sys.m.nodes[it.node].el.Container; c != nil && c.Node == want {
+		if sys.m.nodes[it.node].exit == sub {
 			inner++
 		}
 		if it.node == sub {
@@ -720,57 +707,6 @@ func (sys system) exitSub(s State, sub int32, tags []string, depth int) []branch
 		}
 	}
 	return sys.leave(s, sub, tags, depth)
-}
-
-func (sys system) nodeOf(el any) (int32, bool) {
-	for i := range sys.m.nodes {
-		if sys.m.nodes[i].el == el {
-			return int32(i), true
-		}
-	}
-	return 0, false
-}
-
-// reachable returns the nodes some token of s (other than the arrivals at
-// join t) can still reach: along flows, to the boundary events of an open
-// task or sub-process, into a sub-process and out of its end events.
-func (sys system) reachable(s State, t int32) map[int32]bool {
-	m := sys.m
-	seen := map[int32]bool{}
-	var stack []int32
-	push := func(n int32) {
-		if n >= 0 && !seen[n] {
-			seen[n] = true
-			stack = append(stack, n)
-		}
-	}
-	for _, it := range s.items {
-		if it.node == t && it.flow >= 0 {
-			continue
-		}
-		// a token at a node can still leave it
-		push(it.node)
-	}
-	for len(stack) > 0 {
-		n := stack[len(stack)-1]
-		stack = stack[:len(stack)-1]
-		nd := m.nodes[n]
-		for _, o := range nd.out {
-			push(o)
-		}
-		for _, b := range nd.bounds {
-			push(b)
-		}
-		for _, e := range nd.entries {
-			push(e)
-		}
-		if nd.exit >= 0 && len(nd.out) == 0 {
-			for _, o := range m.nodes[nd.exit].out {
-				push(o)
-			}
-		}
-	}
-	return seen
 }
 
 // settleAll fires every parallel join of s that can fire.

@@ -20,6 +20,10 @@ func load(t *testing.T, path string) *bpmn.Document {
 	return doc
 }
 
+// fixtureDeploy is the deployment the fixtures are verified under: two
+// replicas, the default lease, a one-minute poll, every fault.
+var fixtureDeploy = verify.Deployment{Replicas: 2, LeaseMs: 30000, PollMs: 60000, Crashes: true, Stalls: true}
+
 // TestFixtures: each invalid-<ID>-*.bpmn gives a finding of rule <ID>, with
 // a counterexample for the properties that have one; each valid-<ID>-*.bpmn
 // gives none of that rule.
@@ -30,7 +34,7 @@ func TestFixtures(t *testing.T) {
 		base := filepath.Base(p)
 		parts := strings.SplitN(base, "-", 3)
 		want, id := parts[0] == "invalid", parts[1]
-		rs := Verify(load(t, p), Config{MaxStates: 20000})
+		rs := Verify(load(t, p), Config{MaxStates: 20000, Deploy: &fixtureDeploy})
 		got := false
 		for _, r := range rs {
 			for _, f := range r.Findings {

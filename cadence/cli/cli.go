@@ -7,6 +7,7 @@ package cli
 import (
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"time"
@@ -44,7 +45,7 @@ func (commands) SimulateFlags() []project.Flag {
 	return []project.Flag{project.FlagFrom, project.FlagUntil, project.FlagDown, project.FlagSeed, flagRunTime, flagOverlap, flagJitter}
 }
 
-func (commands) Formats() []string { return []string{"text"} }
+func (commands) Formats() []string { return []string{"text", "json"} }
 
 // refusal is the finding of a schedule the server refuses.
 func refusal(where, spec string, f cron.Finding) lint.Diagnostic {
@@ -90,7 +91,11 @@ func (a at) finding(d lint.Diagnostic) lint.Diagnostic {
 // nextCron prints the next firings of a schedule after now, in UTC; a
 // refused schedule prints its refusal instead. It reports false for a
 // refusal.
-func nextCron(run *project.NextRun, where *at, spec, label string) bool {
+func nextCron(run *project.NextRun, where *at, spec, label, name string) bool {
+	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}, Kind: "CronSchedule", Value: spec}
+	if where != nil {
+		entry.File, entry.Line, entry.Column = where.file, where.line, where.col
+	}
 	s, findings := cron.Read(spec)
 	var warn []cron.Finding
 	for _, f := range findings {
@@ -102,7 +107,9 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 		if where != nil {
 			d = where.finding(d)
 		}
-		run.Out.Finding("", d)
+		run.Refuse("", d)
+		entry.Status, entry.Rule = project.NextRefused, d.Rule
+		run.Timer(entry)
 		return false
 	}
 	for _, f := range warn {
@@ -111,7 +118,9 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 			d = where.finding(d)
 		}
 		run.Warn.Finding("", d)
+		run.Record(d)
 	}
+	entry.Status, entry.Due = project.NextDue, []string{}
 	t := run.Now
 	for range run.N {
 		t = s.Next(t)
@@ -123,7 +132,12 @@ func nextCron(run *project.NextRun, where *at, spec, label string) bool {
 			line += "  " + label
 		}
 		run.Out.Printf("%s\n", line)
+		entry.Due = append(entry.Due, project.Instant(t))
 	}
+	if len(entry.Due) == 0 {
+		entry.Note = "no firing found after --now"
+	}
+	run.Timer(entry)
 	return true
 }
 
@@ -140,7 +154,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 		if run.Labelled {
 			label = v
 		}
-		if !nextCron(run, nil, spec, label) {
+		if !nextCron(run, nil, spec, label, v) {
 			ok = false
 		}
 	}
@@ -153,7 +167,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	}
 	for _, c := range st.Crons {
 		where := at{c.At.File, c.At.Start.Line, c.At.Start.Col}
-		if !nextCron(run, &where, c.Spec, where.String()+" CronSchedule "+strconv.Quote(c.Spec)) {
+		if !nextCron(run, &where, c.Spec, where.String()+" CronSchedule "+strconv.Quote(c.Spec), "CronSchedule "+strconv.Quote(c.Spec)) {
 			ok = false
 		}
 	}
@@ -215,6 +229,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 	type sched struct {
 		spec  string
 		where string
+		at    at
 	}
 	var scheds []sched
 	var paths []string
@@ -232,7 +247,8 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		}
 		if st := rules.StateOf(loaded.Project); st != nil {
 			for _, c := range st.Crons {
-				scheds = append(scheds, sched{spec: c.Spec, where: fmt.Sprintf("%s:%d:%d", c.At.File, c.At.Start.Line, c.At.Start.Col)})
+				a := at{c.At.File, c.At.Start.Line, c.At.Start.Col}
+				scheds = append(scheds, sched{spec: c.Spec, where: a.String(), at: a})
 			}
 		}
 	}
@@ -249,6 +265,23 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		}
 	}
 	refused := false
+	if run.Format == "json" {
+		err = run.Write(func(w io.Writer) error {
+			var err error
+			refused, err = simulateJSON(w, in, func(yield func(spec, where string, a at) bool) {
+				for _, sc := range scheds {
+					if !yield(sc.spec, sc.where, sc.at) {
+						return
+					}
+				}
+			})
+			return err
+		})
+		if err != nil {
+			return false, err
+		}
+		return !refused, nil
+	}
 	err = run.Write(func(w0 io.Writer) error {
 		w := &project.Lines{W: w0}
 		for i, sc := range scheds {
@@ -272,7 +305,8 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 			}
 			in.Schedule = parsed
 			if w.Err == nil {
-				w.Err = cadencesim.WriteText(w.W, in, cadencesim.Simulate(in))
+				// Written as the runs are known (cadencesim.StreamText).
+				w.Err = cadencesim.StreamText(w.W, in)
 			}
 		}
 		return w.Err
@@ -281,4 +315,122 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		return false, err
 	}
 	return !refused, nil
+}
+
+// cronEvent is one scheduled time in the JSON document.
+type cronEvent struct {
+	Time    string `json:"time"`
+	Kind    string `json:"kind"`
+	Timer   string `json:"timer"`
+	Due     string `json:"due"`
+	Start   string `json:"start,omitempty"`
+	Close   string `json:"close,omitempty"`
+	Jitter  string `json:"jitter,omitempty"`
+	Reason  string `json:"reason,omitempty"`
+	Message string `json:"message"`
+}
+
+// cronTimer is one schedule in the JSON document.
+type cronTimer struct {
+	simcore.TimerID
+	Spec      string `json:"spec"`
+	Simulated bool   `json:"simulated"`
+	Scheduled int    `json:"scheduled"`
+	Fired     int    `json:"fired"`
+	Run       int    `json:"run"`
+	Buffered  int    `json:"buffered"`
+	Skipped   int    `json:"skipped"`
+	Stopped   bool   `json:"stopped"`
+	Findings  []any  `json:"findings"`
+}
+
+// simulateJSON writes the JSON document (simcore.SimulateSchema) of the
+// schedules, one after the other, each scheduled time as it is known;
+// it reports whether a schedule was refused.
+func simulateJSON(w io.Writer, in cadencesim.Input, scheds func(yield func(spec, where string, a at) bool)) (bool, error) {
+	jitter := "no jitter"
+	if in.Jitter > 0 {
+		jitter = fmt.Sprintf("jitter up to %s (seed %d)", in.Jitter, in.Seed)
+	}
+	var down []string
+	for _, d := range in.Down {
+		down = append(down, simcore.Instant(d.Start)+"/"+simcore.Instant(d.End))
+	}
+	scenario := struct {
+		From    string   `json:"from"`
+		Until   string   `json:"until"`
+		RunTime string   `json:"runTime"`
+		Overlap string   `json:"overlap"`
+		Jitter  string   `json:"jitter"`
+		Seed    uint64   `json:"seed"`
+		Down    []string `json:"down"`
+	}{simcore.Instant(in.From), simcore.Instant(in.Until), in.RunTime.String(), in.Overlap.String(), in.Jitter.String(), in.Seed, down}
+	if scenario.Down == nil {
+		scenario.Down = []string{}
+	}
+	doc := simcore.NewJSONDoc(w, simcore.Head{Engine: rules.EngineName, From: in.From, Until: in.Until,
+		Header: fmt.Sprintf("seams-timers simulate --engine %s: from %s until %s, each run %s, overlap %s, %s; schedule by schedule",
+			rules.EngineName, simcore.Instant(in.From), simcore.Instant(in.Until), in.RunTime, in.Overlap, jitter),
+		Scenario: scenario})
+	var timers []any
+	refused := false
+	scheds(func(spec, where string, a at) bool {
+		name := CronPrefix + spec
+		if where != "" {
+			name = where + " CronSchedule " + strconv.Quote(spec)
+		}
+		ct := cronTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, File: a.file, Line: a.line, Column: a.col, Timer: name},
+			Spec: spec, Findings: []any{}}
+		parsed, findings := cron.Read(spec)
+		for _, f := range findings {
+			if f.Problem.Refuses() {
+				d := refusal("", spec, f)
+				if where != "" {
+					d = a.finding(d)
+				}
+				ct.Findings = append(ct.Findings, d)
+				continue
+			}
+			id := warningID(f.Problem)
+			d := lint.Diagnostic{Rule: id, Name: catalog.Name(id), Severity: lint.SeverityWarning,
+				Message: lint.Resolution(spec, "CronSchedule", f.What), Detail: f.Detail}
+			if where != "" {
+				d = a.finding(d)
+			}
+			ct.Findings = append(ct.Findings, d)
+		}
+		if parsed == nil || slices.ContainsFunc(findings, func(f cron.Finding) bool { return f.Problem.Refuses() }) {
+			refused = true
+			timers = append(timers, ct)
+			return doc.Err() == nil
+		}
+		ct.Simulated = true
+		in.Schedule = parsed
+		err := cadencesim.Each(in, func(e cadencesim.Entry) error {
+			ct.Scheduled++
+			ev := cronEvent{Time: simcore.Instant(e.Scheduled), Kind: string(e.Status), Timer: name, Due: simcore.Instant(e.Scheduled),
+				Reason: e.Reason, Message: e.Message()}
+			switch e.Status {
+			case cadencesim.Run:
+				ct.Run++
+			case cadencesim.Buffered:
+				ct.Buffered++
+			default:
+				ct.Skipped++
+			}
+			if e.Status != cadencesim.Skipped {
+				ev.Start, ev.Close = simcore.Instant(e.Start), simcore.Instant(e.Close)
+				if e.Jitter > 0 {
+					ev.Jitter = e.Jitter.String()
+				}
+			}
+			doc.Event(ev)
+			return doc.Err()
+		})
+		ct.Fired = ct.Run + ct.Buffered
+		ct.Stopped = ct.Scheduled >= cadencesim.MaxEntries
+		timers = append(timers, ct)
+		return err == nil
+	})
+	return refused, doc.End(timers)
 }

@@ -95,22 +95,53 @@ type Entry struct {
 // bounded by its output.
 const MaxEntries = 100_000
 
-// Simulate runs the cron workflow, up to MaxEntries scheduled times.
+// Simulate runs the cron workflow, up to MaxEntries scheduled times, and
+// returns them in order.
 func Simulate(in Input) []Entry {
-	rng := rand.New(rand.NewPCG(in.Seed, 0x5ea35))
 	var out []Entry
+	_ = Each(in, func(e Entry) error { out = append(out, e); return nil })
+	return out
+}
+
+// Each runs the cron workflow as Simulate does and hands each scheduled
+// time to fn, in order, as soon as no later run can come before it: it
+// keeps the times of one run at most, so that its memory does not grow
+// with the window. The times of one run (those it skipped, its own, those
+// a downtime swallowed) all fall at or before its start, and the next
+// run's after it, so sorting each run's times orders them all. An error
+// of fn stops the simulation and is returned.
+func Each(in Input, fn func(Entry) error) error {
+	rng := rand.New(rand.NewPCG(in.Seed, 0x5ea35))
+	// out holds the current run's times; n counts those handed to fn.
+	var out []Entry
+	n := 0
+	flush := func() error {
+		// A stable sort keeps equal times in the order they were recorded.
+		slices.SortStableFunc(out, func(a, b Entry) int { return a.Scheduled.Compare(b.Scheduled) })
+		for _, e := range out {
+			if err := fn(e); err != nil {
+				return err
+			}
+		}
+		n += len(out)
+		out = out[:0]
+		return nil
+	}
 	prevStart, prevClose := in.From, in.From
 	for {
-		n := in.Schedule.Next(prevStart)
+		if err := flush(); err != nil {
+			return err
+		}
+		next := in.Schedule.Next(prevStart)
 		var missed []time.Time
-		if len(out) >= MaxEntries {
+		if n >= MaxEntries {
 			break
 		}
-		for !n.IsZero() && n.Before(prevClose) && n.Before(in.Until) && len(out)+len(missed) < MaxEntries {
-			missed = append(missed, n)
-			n = in.Schedule.Next(n)
+		for !next.IsZero() && next.Before(prevClose) && next.Before(in.Until) && n+len(missed) < MaxEntries {
+			missed = append(missed, next)
+			next = in.Schedule.Next(next)
 		}
-		if len(out)+len(missed) >= MaxEntries {
+		if n+len(missed) >= MaxEntries {
 			for _, m := range missed {
 				out = append(out, Entry{Scheduled: m, Status: Skipped, Reason: fmt.Sprintf("the run started %s was still open (it closed %s)", stamp(prevStart), stamp(prevClose))})
 			}
@@ -122,12 +153,12 @@ func Simulate(in Input) []Entry {
 			e.Scheduled, e.Status, base = missed[0], Buffered, prevClose
 			missed = missed[1:]
 		} else {
-			if n.IsZero() {
+			if next.IsZero() {
 				break
 			}
 			// The backoff from the close to the next time, rounded up to
 			// whole seconds, as the server computes it.
-			e.Scheduled, base = n, prevClose.Add(ceilSeconds(n.Sub(prevClose)))
+			e.Scheduled, base = next, prevClose.Add(ceilSeconds(next.Sub(prevClose)))
 		}
 		for _, m := range missed {
 			if !m.Before(in.Until) {
@@ -148,7 +179,7 @@ func Simulate(in Input) []Entry {
 			// The times the downtime swallowed were never scheduled: the
 			// server schedules the next time when this run closes, from
 			// its start.
-			for t := in.Schedule.Next(e.Scheduled); !t.IsZero() && t.Before(w.End) && t.Before(in.Until) && len(out) < MaxEntries; t = in.Schedule.Next(t) {
+			for t := in.Schedule.Next(e.Scheduled); !t.IsZero() && t.Before(w.End) && t.Before(in.Until) && n+len(out) < MaxEntries; t = in.Schedule.Next(t) {
 				out = append(out, Entry{Scheduled: t, Status: Skipped, Reason: fmt.Sprintf("the server was down from %s to %s, and the late run started at its end", stamp(w.Start), stamp(w.End))})
 			}
 		}
@@ -156,9 +187,7 @@ func Simulate(in Input) []Entry {
 		out = append(out, e)
 		prevStart, prevClose = e.Start, e.Close
 	}
-	// A stable sort keeps equal times in the order they were recorded.
-	slices.SortStableFunc(out, func(a, b Entry) int { return a.Scheduled.Compare(b.Scheduled) })
-	return out
+	return flush()
 }
 
 // downAt returns the downtime window holding t.
@@ -176,42 +205,90 @@ func stamp(t time.Time) string { return t.UTC().Format(time.RFC3339) }
 // WriteText writes the simulation: a header, one line per scheduled time,
 // and a summary.
 func WriteText(w io.Writer, in Input, es []Entry) error {
+	t := NewText(w, in)
+	if err := t.Begin(); err != nil {
+		return err
+	}
+	for _, e := range es {
+		if err := t.Entry(e); err != nil {
+			return err
+		}
+	}
+	return t.End()
+}
+
+// StreamText simulates and writes the text as WriteText does, each line
+// when its time is known.
+func StreamText(w io.Writer, in Input) error {
+	t := NewText(w, in)
+	if err := t.Begin(); err != nil {
+		return err
+	}
+	if err := Each(in, t.Entry); err != nil {
+		return err
+	}
+	return t.End()
+}
+
+// Text writes the text output of one schedule line by line.
+type Text struct {
+	w      io.Writer
+	in     Input
+	counts map[Status]int
+	n      int
+}
+
+// NewText starts the text output of a simulation.
+func NewText(w io.Writer, in Input) *Text { return &Text{w: w, in: in, counts: map[Status]int{}} }
+
+// Header is the first line of a schedule's text output.
+func Header(in Input) string {
 	jitter := "no jitter"
 	if in.Jitter > 0 {
 		jitter = fmt.Sprintf("jitter up to %s (seed %d)", in.Jitter, in.Seed)
 	}
-	if _, err := fmt.Fprintf(w, "cron %q from %s until %s, each run %s, overlap %s, %s\n",
-		in.Schedule.Spec, stamp(in.From), stamp(in.Until), in.RunTime, in.Overlap, jitter); err != nil {
-		return err
+	return fmt.Sprintf("cron %q from %s until %s, each run %s, overlap %s, %s",
+		in.Schedule.Spec, stamp(in.From), stamp(in.Until), in.RunTime, in.Overlap, jitter)
+}
+
+// Begin writes the header.
+func (t *Text) Begin() error {
+	_, err := fmt.Fprintln(t.w, Header(t.in))
+	return err
+}
+
+// Message is an entry's text line without its scheduled time.
+func (e Entry) Message() string {
+	if e.Status == Skipped {
+		return "skipped   " + e.Reason
 	}
-	counts := map[Status]int{}
-	for _, e := range es {
-		counts[e.Status]++
-		var err error
-		switch e.Status {
-		case Skipped:
-			_, err = fmt.Fprintf(w, "%s  skipped   %s\n", stamp(e.Scheduled), e.Reason)
-		default:
-			line := fmt.Sprintf("%s  %-8s  start %s", stamp(e.Scheduled), e.Status, stamp(e.Start))
-			if e.Jitter > 0 {
-				line += fmt.Sprintf(" (jitter %s)", e.Jitter)
-			}
-			line += ", close " + stamp(e.Close)
-			if e.Reason != "" {
-				line += "; " + e.Reason
-			}
-			_, err = fmt.Fprintln(w, line)
-		}
-		if err != nil {
+	line := fmt.Sprintf("%-8s  start %s", e.Status, stamp(e.Start))
+	if e.Jitter > 0 {
+		line += fmt.Sprintf(" (jitter %s)", e.Jitter)
+	}
+	line += ", close " + stamp(e.Close)
+	if e.Reason != "" {
+		line += "; " + e.Reason
+	}
+	return line
+}
+
+// Entry writes one scheduled time's line.
+func (t *Text) Entry(e Entry) error {
+	t.counts[e.Status]++
+	t.n++
+	_, err := fmt.Fprintf(t.w, "%s  %s\n", stamp(e.Scheduled), e.Message())
+	return err
+}
+
+// End writes the summary.
+func (t *Text) End() error {
+	if t.n >= MaxEntries {
+		if _, err := fmt.Fprintf(t.w, "stopped at %d scheduled times, the limit: simulate a shorter window (--until)\n", MaxEntries); err != nil {
 			return err
 		}
 	}
-	if len(es) >= MaxEntries {
-		if _, err := fmt.Fprintf(w, "stopped at %d scheduled times, the limit: simulate a shorter window (--until)\n", MaxEntries); err != nil {
-			return err
-		}
-	}
-	_, err := fmt.Fprintf(w, "%d scheduled: %d run, %d buffered, %d skipped\n", len(es), counts[Run], counts[Buffered], counts[Skipped])
+	_, err := fmt.Fprintf(t.w, "%d scheduled: %d run, %d buffered, %d skipped\n", t.n, t.counts[Run], t.counts[Buffered], t.counts[Skipped])
 	return err
 }
 

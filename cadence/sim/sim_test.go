@@ -212,3 +212,39 @@ func TestCheckJitter(t *testing.T) {
 		t.Errorf("2h on @every 1h: %v", err)
 	}
 }
+
+// TestEachInOrder: the times Each hands over one run at a time come in
+// the order a sort of them all gives (the property that lets it keep one
+// run's times only), over schedules, run times, jitters, overlaps and
+// downtimes that make runs overlap, skip, buffer and start late; and the
+// streamed text equals the text of the whole list.
+func TestEachInOrder(t *testing.T) {
+	from := at("2026-11-01T00:00:00Z")
+	for _, spec := range []string{"* * * * *", "*/7 * * * *", "0 * * * *", "30 9 * * 1-5", "0 0 1 * *"} {
+		for _, runTime := range []time.Duration{0, 90 * time.Second, 59 * time.Minute, 3 * time.Hour, 50 * time.Hour} {
+			for _, overlap := range []Overlap{Skip, BufferOne} {
+				for _, jitter := range []time.Duration{0, 45 * time.Second} {
+					in := Input{Schedule: schedule(t, spec), From: from, Until: from.Add(4 * 24 * time.Hour), RunTime: runTime,
+						Overlap: overlap, Jitter: jitter, Seed: 7,
+						Down: []Window{{Start: at("2026-11-03T10:00:00Z"), End: at("2026-11-04T02:30:00Z")}}}
+					es := Simulate(in)
+					for i := 1; i < len(es); i++ {
+						if es[i].Scheduled.Before(es[i-1].Scheduled) {
+							t.Fatalf("%s run %s %s jitter %s: %s after %s", spec, runTime, overlap, jitter, es[i].Scheduled, es[i-1].Scheduled)
+						}
+					}
+					var whole, streamed bytes.Buffer
+					if err := WriteText(&whole, in, es); err != nil {
+						t.Fatal(err)
+					}
+					if err := StreamText(&streamed, in); err != nil {
+						t.Fatal(err)
+					}
+					if whole.String() != streamed.String() {
+						t.Fatalf("%s: streamed text differs", spec)
+					}
+				}
+			}
+		}
+	}
+}

@@ -40,7 +40,7 @@ func TestNotForEngine(t *testing.T) {
 		{[]string{"simulate", "--scenario", scenario("wfe-crash.yaml", "crash: []\n"), scheme}, "wfe"},
 		{[]string{"simulate", "--scenario", scenario("bpmn-instances.yaml", "instances: []\n"), "../../examples/approval.bpmn"}, "bpmn"},
 		{[]string{"simulate", "--format", "svg", cs}, "stateflows"},
-		{[]string{"simulate", "--format", "json", cron}, "cadence"},
+		{[]string{"simulate", "--format", "svg", cron}, "cadence"},
 		{[]string{"next", "--kind", "cycle", "--engine", "stateflows", "AfterOneDay"}, "stateflows"},
 		{[]string{"next", "--assume", "A=1h", "R/2026-11-09T08:00:00Z/P1D"}, "bpmn"},
 		{[]string{"next", "--as", "catch", cron}, "cadence"},

@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"io"
 	"os"
 	"slices"
 	"strings"
@@ -20,6 +21,8 @@ type nextOptions struct {
 	N      int
 	Engine string
 	Now    string
+	// Format is --format: text or json.
+	Format string
 	// Flags are the engine flags given.
 	Flags  project.Flags
 	config configFlags
@@ -57,6 +60,10 @@ Values are read by --engine (default bpmn; cron:SPEC values by cadence); files b
 engines, or by --engine only when it is given. A flag of an engine that does not run is a
 usage error.
 
+--format json writes one JSON document instead (docs/json.md, project/next.schema.json):
+every timer with its engine, place, name and subject, its due times in UTC, and the
+refusals and warnings as check --format json writes findings.
+
 Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing path.`,
 		Example: `  seams-timers next 'R/2026-11-09T08:00:00Z/P1D' -n 5
   seams-timers next --as catch --now 2026-01-01T00:00:00Z 'R/2026-01-31T00:00:00Z/P1M'
@@ -74,6 +81,7 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 	f := c.Flags()
 	f.IntVarP(&o.N, "count", "n", 5, "how many due times to print per timer")
 	f.StringVar(&o.Engine, "engine", engineNames(isNext)[0], "the engine that reads EXPR, and the only one whose files are read: "+strings.Join(engineNames(isNext), ", "))
+	f.StringVarP(&o.Format, "format", "f", "text", "output format: text or json")
 	f.StringVar(&o.Now, "now", "", "reference time, RFC 3339; for stateflows also the host's wall time (default: the config's now, else the current time)")
 	ef.register(c)
 	o.config.register(c)
@@ -83,6 +91,9 @@ Exit codes: 0 printed, 1 an expression was refused, 2 usage error or missing pat
 func runNext(s *streams, o *nextOptions) error {
 	if o.N < 1 || o.N > lint.MaxNextCount {
 		return usageErrorf("-n %d: want 1 to %d", o.N, lint.MaxNextCount)
+	}
+	if o.Format != "text" && o.Format != "json" {
+		return usageErrorf("--format %q: want text or json", o.Format)
 	}
 	if e := engineNamed(o.Engine); e == nil || !isNext(e.Commands) {
 		return usageErrorf("--engine %q: want one of %s", o.Engine, strings.Join(engineNames(isNext), ", "))
@@ -142,11 +153,17 @@ func runNext(s *streams, o *nextOptions) error {
 	}
 	bw := bufio.NewWriter(s.Out)
 	out := &project.Lines{W: bw}
+	var doc *project.NextJSON
+	if o.Format == "json" {
+		// The engines print their text to nowhere and fill the document.
+		out = &project.Lines{W: io.Discard}
+		doc = &project.NextJSON{}
+	}
 	refused := false
 	for _, name := range running {
 		e := engineNamed(name)
 		run := &project.NextRun{Out: out, Warn: &project.Lines{W: s.Err}, Now: now, N: o.N, Loaded: loaded,
-			Labelled: len(o.Args) > 1, Config: cfg, Flags: ef.only(o.Flags, name), Rule: ruleByID}
+			Labelled: len(o.Args) > 1, Config: cfg, Flags: ef.only(o.Flags, name), Rule: ruleByID, JSON: doc}
 		if name == valuesEngine {
 			run.Values = values
 		}
@@ -157,6 +174,9 @@ func runNext(s *streams, o *nextOptions) error {
 		if !ok {
 			refused = true
 		}
+	}
+	if doc != nil && out.Err == nil {
+		out.Err = lint.WriteJSON(bw, nextDocument(doc, now, o.N))
 	}
 	if out.Err == nil {
 		out.Err = bw.Flush()
@@ -199,4 +219,17 @@ func hasFiles(loaded *project.Loaded, e *project.Engine) bool {
 		}
 	}
 	return false
+}
+
+// nextDocument is next's JSON document of what the engines collected.
+func nextDocument(doc *project.NextJSON, now time.Time, n int) project.NextDocument {
+	out := project.NextDocument{Schema: project.NextSchemaID, Now: project.Instant(now), Count: n,
+		Timers: doc.Timers, Findings: doc.Findings}
+	if out.Timers == nil {
+		out.Timers = []project.NextTimer{}
+	}
+	if out.Findings == nil {
+		out.Findings = []lint.Diagnostic{}
+	}
+	return out
 }

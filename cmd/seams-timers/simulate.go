@@ -59,7 +59,9 @@ they hold several engines' files, BPMN's if any, else name one with --engine. A 
 scenario key that does not apply to that engine is a usage error.
 
 Output: text (the ADR's log lines prefixed with tick and replica, then a summary per timer),
-json (every event) or svg (a timeline, one lane per timer).
+json (the seams-timers/simulate/1 document every engine writes: docs/json.md) or svg (a
+timeline, one lane per timer). Text and JSON are written as the simulation runs: memory does
+not grow with the window.
 
 Exit codes: 0 simulated, 1 a model file could not be loaded, 2 usage error or missing path.`,
 		Example: `  seams-timers simulate examples/

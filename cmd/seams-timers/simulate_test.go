@@ -10,9 +10,11 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/santhosh-tekuri/jsonschema/v6"
 	"github.com/spf13/cobra"
 
 	"github.com/seams/seams-timers/lint"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // simFixtures is where the simulator's BPMN fixtures live.
@@ -86,8 +88,9 @@ func TestSimulateFlagsJSON(t *testing.T) {
 		t.Fatalf("exit %d: %s", code, errOut)
 	}
 	var doc struct {
-		Version  int
-		Note     string
+		Schema   string
+		Engine   string
+		Notes    []string
 		Scenario struct {
 			Replicas int
 			Down     []string
@@ -106,7 +109,7 @@ func TestSimulateFlagsJSON(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &doc); err != nil {
 		t.Fatalf("%v\n%s", err, out)
 	}
-	if doc.Version != 1 || doc.Note != "" || doc.Scenario.Replicas != 3 || len(doc.Scenario.Down) != 1 {
+	if doc.Schema != "seams-timers/simulate/1" || doc.Engine != "bpmn" || len(doc.Notes) != 1 || doc.Scenario.Replicas != 3 || len(doc.Scenario.Down) != 1 {
 		t.Errorf("header: %+v", doc)
 	}
 	got := map[string][3]int{}
@@ -306,8 +309,8 @@ func TestSimulateIndexGraphSchedules(t *testing.T) {
 
 	// JSON carries the header line too.
 	code, out, _ = runTimerCmd(t, append(args, "--format", "json", dir)...)
-	var doc struct{ Scheduling string }
-	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil || !strings.Contains(doc.Scheduling, "#batch schedules ") {
+	var doc struct{ Notes []string }
+	if err := json.Unmarshal([]byte(out), &doc); code != 0 || err != nil || len(doc.Notes) != 1 || !strings.Contains(doc.Notes[0], "#batch schedules ") {
 		t.Errorf("exit %d, %v: %+v", code, err, doc)
 	}
 }
@@ -354,5 +357,98 @@ func TestExcludeEveryCommand(t *testing.T) {
 				t.Errorf("next: exit %d:\n%s%s\nwant:\n%s", code, out, errOut, want)
 			}
 		})
+	}
+}
+
+// TestSimulateJSONSchema runs simulate --format json on every engine, as a
+// script would, and validates each document against
+// sim/simulate.schema.json (with sim/output.schema.json, the definitions
+// it shares with next); the timers carry the identity fields and each
+// event's timer names one of them.
+func TestSimulateJSONSchema(t *testing.T) {
+	c := jsonschema.NewCompiler()
+	c.AssertFormat()
+	for _, s := range []struct {
+		url string
+		src []byte
+	}{
+		{"https://github.com/seams/seams-timers/blob/main/sim/output.schema.json", simcore.OutputSchema},
+		{"https://github.com/seams/seams-timers/blob/main/sim/simulate.schema.json", simcore.SimulateJSONSchema},
+	} {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(s.src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.AddResource(s.url, doc); err != nil {
+			t.Fatal(err)
+		}
+	}
+	sch, err := c.Compile("https://github.com/seams/seams-timers/blob/main/sim/simulate.schema.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	window := []string{"--from", "2026-11-01T00:00:00Z", "--until", "2026-11-20T00:00:00Z"}
+	for _, tc := range []struct {
+		engine string
+		args   []string
+		code   int
+		// findings is a rule some timer's findings hold ("" for none).
+		findings string
+	}{
+		{"bpmn", append(append([]string{"--replicas", "2", "--down", "2026-11-10T00:00:00Z/2026-11-12T00:00:00Z"}, window...), "../../examples/"), 0, ""},
+		{"bpmn", append(append([]string{}, window...), "../../examples/broken/"), 0, "TMR"},
+		{"wfe", append([]string{"--scenario", "../../examples/wfe/scenario.yaml"}, "../../examples/wfe/service-desk.xml"), 0, ""},
+		{"stateflows", append(append([]string{}, window...), "../../examples/stateflows/"), 0, "TMR7010"},
+		{"cadence", append(append([]string{"--run-time", "90m"}, window...), "cron:*/30 * * * *", "cron:61 * * * *"), 1, "TMR"},
+	} {
+		args := append([]string{"simulate", "--no-config", "--engine", tc.engine, "--format", "json"}, tc.args...)
+		code, out, errOut := runCLI(t, "", args...)
+		if code != tc.code {
+			t.Errorf("%s: exit %d, want %d: %s", strings.Join(args, " "), code, tc.code, errOut)
+			continue
+		}
+		v, err := jsonschema.UnmarshalJSON(strings.NewReader(out))
+		if err != nil {
+			t.Errorf("%s: %v", tc.engine, err)
+			continue
+		}
+		if err := sch.Validate(v); err != nil {
+			t.Errorf("%s: %s\n%v", strings.Join(args, " "), err, out)
+			continue
+		}
+		var doc struct {
+			Engine string
+			Events []struct{ Timer string }
+			Timers []struct {
+				Engine, File, Timer, ID string
+				Line, Column            int
+				Findings                []struct{ Rule string }
+			}
+		}
+		if err := json.Unmarshal([]byte(out), &doc); err != nil {
+			t.Fatal(err)
+		}
+		names := map[string]bool{}
+		found := tc.findings == ""
+		for _, tm := range doc.Timers {
+			names[tm.Timer] = true
+			if tm.Engine != tc.engine {
+				t.Errorf("%s: timer %s of engine %q", tc.engine, tm.Timer, tm.Engine)
+			}
+			if tc.engine != "cadence" && (tm.File == "" || tm.Line == 0 || tm.Column == 0 || tm.ID == "") {
+				t.Errorf("%s: timer %s without its place or id: %+v", tc.engine, tm.Timer, tm)
+			}
+			for _, f := range tm.Findings {
+				found = found || strings.HasPrefix(f.Rule, tc.findings)
+			}
+		}
+		if doc.Engine != tc.engine || len(doc.Timers) == 0 || len(doc.Events) == 0 || !found {
+			t.Errorf("%s: engine %q, %d timers, %d events, findings %s found %v", tc.engine, doc.Engine, len(doc.Timers), len(doc.Events), tc.findings, found)
+		}
+		for _, ev := range doc.Events {
+			if ev.Timer != "" && !names[ev.Timer] {
+				t.Errorf("%s: an event of timer %q, which the timers do not list", tc.engine, ev.Timer)
+			}
+		}
 	}
 }

@@ -203,7 +203,7 @@ func TestSimulateWFE(t *testing.T) {
 	}
 	var res struct {
 		Events []struct {
-			At, Kind, Instance, Timer string
+			Time, Kind, Instance, Timer string
 		} `json:"events"`
 		Timers []struct {
 			Timer string
@@ -215,8 +215,8 @@ func TestSimulateWFE(t *testing.T) {
 	}
 	// The second ticket's SLA (due Friday 20:30) fires when the runtime is
 	// back on Monday at 08:00, at its start-up poll.
-	if !slices.ContainsFunc(res.Events, func(e struct{ At, Kind, Instance, Timer string }) bool {
-		return e.Kind == "fire" && e.Instance == "ServiceDeskTicket#2" && e.Timer == "SLA" && e.At == "2026-11-09T08:00:00Z"
+	if !slices.ContainsFunc(res.Events, func(e struct{ Time, Kind, Instance, Timer string }) bool {
+		return e.Kind == "fire" && e.Instance == "ServiceDeskTicket#2" && e.Timer == "ServiceDeskTicket#SLA" && e.Time == "2026-11-09T08:00:00Z"
 	}) {
 		t.Errorf("no SLA firing at the start-up poll: %s", out)
 	}

@@ -132,12 +132,12 @@ func TestImportGraphDocumented(t *testing.T) {
 var coreAllowed = map[string][]string{
 	"span":    {},
 	"lint":    {"span", "lint/duration"},
-	"project": {"lint", "span", "lint/duration"},
+	"project": {"lint", "span", "lint/duration", "verify"},
 	// The simulators' shared grammar of run inputs (its durations are
 	// the config's, lint.ParseConfigDuration).
 	"sim": {"lint/duration"},
 	// The core's rules (TMR0xxx), which every engine lists.
-	"rules": {"lint", "project", "span", "lint/duration"},
+	"rules": {"lint", "project", "span", "lint/duration", "verify"},
 	// The engine-neutral search of seams-timers verify.
 	"verify": {},
 }

@@ -34,7 +34,7 @@ func (commands) SimulateFlags() []project.Flag {
 	return []project.Flag{project.FlagScenario, project.FlagFrom, project.FlagUntil, project.FlagDown}
 }
 
-func (commands) Formats() []string { return []string{"text"} }
+func (commands) Formats() []string { return []string{"text", "json"} }
 
 // Settings are the engine's settings for a run: the config's, with --tz
 // and --revision over them.
@@ -102,8 +102,11 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	ok := true
 	for _, name := range run.Values {
 		t := catalog.Lookup(strings.TrimSpace(name))
+		entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}}
 		if t == nil {
 			run.Out.Printf("error: %q is not one of Stateflows' time events (AfterOneMinute ... AfterOneMonth, EveryOneMinute ... AtEvery12PM)\n", name)
+			entry.Status, entry.Note = project.NextError, "not one of Stateflows' time events (AfterOneMinute ... AfterOneMonth, EveryOneMinute ... AtEvery12PM)"
+			run.Timer(entry)
 			ok = false
 			continue
 		}
@@ -111,7 +114,9 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 		if run.Labelled {
 			prefix = t.Name + ": "
 		}
-		writeFirings(run.Out, "", prefix, t.Firings(t.Defaults, s.Behaviour, s.Zone, run.Now, run.N), s)
+		entry.Kind, entry.Status = t.Name, project.NextDue
+		writeFirings(run.Out, &entry, "", prefix, t.Firings(t.Defaults, s.Behaviour, s.Zone, run.Now, run.N), s)
+		run.Timer(entry)
 	}
 	if run.Loaded == nil {
 		return ok, nil
@@ -125,7 +130,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 			d.Name = r.Name
 		}
 		d.Detail = ""
-		run.Out.Finding("", d)
+		run.Refuse("", d)
 		if d.Severity == lint.SeverityError {
 			ok = false
 		}
@@ -141,20 +146,36 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 				continue
 			}
 			where := fmt.Sprintf("%s:%d:%d: %s<%s>", f.Path, site.At.Start.Line, site.At.Start.Col, site.Method, site.Type)
+			id := site.Class
+			if id == "" {
+				id = site.Type
+			}
+			if pf := loaded.Project.File(f.Path); pf != nil {
+				id = pf.IRI + "#" + id
+			}
+			entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: f.Path, Line: site.At.Start.Line, Column: site.At.Start.Col,
+				Timer: fmt.Sprintf("%s<%s>", site.Method, site.Type), ID: id}, Kind: site.Type}
 			switch {
 			case r.Custom:
 				run.Out.Printf("%s: not computed (the trigger is the class's own code)\n", where)
+				entry.Status, entry.Note = project.NextNone, "not computed (the trigger is the class's own code)"
+				run.Timer(entry)
 				continue
 			case r.Via != "":
 				where += " (" + r.Via + " : " + r.Type.Name + ")"
+				entry.Note = r.Via + " : " + r.Type.Name
 			}
 			n := run.N
 			if r.Type.Recurs && !site.StaysActive() {
-				where += ": a transition out of its state fires once (one back into it re-registers)"
+				const once = "a transition out of its state fires once (one back into it re-registers)"
+				where += ": " + once
+				entry.Note = strings.TrimPrefix(entry.Note+"; "+once, "; ")
 				n = 1
 			}
 			run.Out.Printf("%s\n", where)
-			writeFirings(run.Out, "  ", "", r.Type.Firings(r.Params, s.Behaviour, s.Zone, run.Now, n), s)
+			entry.Status = project.NextDue
+			writeFirings(run.Out, &entry, "  ", "", r.Type.Firings(r.Params, s.Behaviour, s.Zone, run.Now, n), s)
+			run.Timer(entry)
 		}
 	}
 	return ok, nil
@@ -164,7 +185,12 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 // time and in UTC, what the scheduler makes of it (due at once, a time the
 // clock skips, a held tick, a DST change the wall-clock arithmetic does
 // not see), and the documentation's instant when it differs.
-func writeFirings(w *project.Lines, indent, prefix string, fs []catalog.Firing, s rules.Settings) {
+// The firings go into entry's Due (the triggers), Delivered and Notes.
+func writeFirings(w *project.Lines, entry *project.NextTimer, indent, prefix string, fs []catalog.Firing, s rules.Settings) {
+	entry.Due = make([]string, 0, len(fs))
+	deliveries := make([]string, 0, len(fs))
+	notesOf := make([]string, 0, len(fs))
+	differs, noted := false, false
 	for _, f := range fs {
 		var notes []string
 		line := fmt.Sprintf("%s local, %s", sfsim.LocalText(f.Wall), utcText(f.At))
@@ -197,8 +223,20 @@ func writeFirings(w *project.Lines, indent, prefix string, fs []catalog.Firing, 
 		}
 		if s.Behaviour.Source() && !f.Documented.Equal(f.At) {
 			line += "; documented: " + utcText(f.Documented)
+			notes = append(notes, "documented: "+project.Instant(f.Documented))
 		}
+		entry.Due = append(entry.Due, project.Instant(f.At))
+		deliveries = append(deliveries, project.Instant(f.Delivered))
+		notesOf = append(notesOf, strings.Join(notes, "; "))
+		differs = differs || !f.Delivered.Equal(f.At)
+		noted = noted || len(notes) > 0
 		w.Printf("%s%s%s\n", indent, prefix, line)
+	}
+	if differs {
+		entry.Delivered = deliveries
+	}
+	if noted {
+		entry.Notes = notesOf
 	}
 }
 
@@ -260,6 +298,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 	}
 	set := rules.SettingsOf(run.Config)
 	in := sfsim.Input{Scenario: o.Scenario, Behaviour: set.Behaviour, Zone: set.Zone}
+	var loading []any
 	for _, d := range loaded.Diagnostics {
 		if f := loaded.Project.File(d.File); f != nil && f.Kind == rules.KindCS && f.Reported {
 			if r := run.Rule(d.Rule); r != nil {
@@ -267,10 +306,16 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 			}
 			d.Detail = ""
 			run.Err.Finding("", d)
+			loading = append(loading, d)
 		}
 	}
+	var ids []simcore.TimerID
 	if st := rules.StateOf(loaded.Project); st != nil {
 		for _, f := range rules.Files(loaded.Project) {
+			iri := ""
+			if pf := loaded.Project.File(f.Path); pf != nil {
+				iri = pf.IRI
+			}
 			for _, site := range f.Sites {
 				r := st.Classes.Resolve(site.Type)
 				if !r.Event {
@@ -284,10 +329,41 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 					s.Type, s.Params, s.Recurs = r.Type, r.Params, site.StaysActive()
 				}
 				in.Sites = append(in.Sites, s)
+				// The subject of the findings on the call site: the class
+				// the call is in (rules.reportSite).
+				class := site.Class
+				if class == "" {
+					class = site.Type
+				}
+				ids = append(ids, simcore.TimerID{Engine: rules.EngineName, File: f.Path, Line: site.At.Start.Line, Column: site.At.Start.Col,
+					Timer: fmt.Sprintf("%s %s<%s>", loc, site.Method, site.Type), ID: iri + "#" + class})
 			}
 		}
 	}
-	if err := run.Write(func(w io.Writer) error { return sfsim.WriteText(w, in) }); err != nil {
+	if run.Format != "json" {
+		if err := run.Write(func(w io.Writer) error { return sfsim.WriteText(w, in) }); err != nil {
+			return false, err
+		}
+		return true, nil
+	}
+	// The findings of check on each call site, as check writes them.
+	rep, err := run.Check(run.Paths, lint.Options{Rules: rules.Engine.Rules, Now: o.Scenario.From, Config: run.Config})
+	if err != nil {
+		return false, err
+	}
+	at := map[[3]any][]any{}
+	for _, d := range rep.Diagnostics {
+		if r := run.Rule(d.Rule); r != nil && d.Name == "" {
+			d.Name = r.Name
+		}
+		k := [3]any{d.File, d.Line, d.Column}
+		at[k] = append(at[k], d)
+	}
+	opts := sfsim.JSONOptions{Loading: loading,
+		Identify: func(i int) simcore.TimerID { return ids[i] },
+		Findings: func(i int) []any { return at[[3]any{ids[i].File, ids[i].Line, ids[i].Column}] },
+	}
+	if err := run.Write(func(w io.Writer) error { return sfsim.WriteJSON(w, in, opts) }); err != nil {
 		return false, err
 	}
 	return true, nil

@@ -105,8 +105,44 @@ const ShownPerTimer = 5
 // minute ticks).
 const Limit = 366 * 24 * 60
 
-// WriteText simulates and writes the timeline and a summary per call site.
-func WriteText(w io.Writer, in Input) error {
+// Line is one line of the timeline.
+type Line struct {
+	At time.Time
+	// Site indexes Timeline.Sites; -2 a downtime's start, -1 its end.
+	Site int
+	// Kind is fire, more (deliveries not listed), down or up.
+	Kind string
+	// Due and Wall are a firing's due instant and its wall time on the
+	// host's clock.
+	Due, Wall time.Time
+	// Past says the firing was due at once; Late how late it was.
+	Past bool
+	Late time.Duration
+	// More counts the deliveries a "more" line stands for.
+	More int
+	Text string
+}
+
+// SiteSummary counts what happened to one call site's time event.
+type SiteSummary struct {
+	Where, Event string
+	Fired, Past  int
+	Late         time.Duration
+	Note         string
+}
+
+// Timeline is a simulation: the header, the lines in order (at most
+// ShownPerTimer firings per call site) and a summary per call site.
+type Timeline struct {
+	Header string
+	Lines  []Line
+	Sites  []SiteSummary
+}
+
+// Simulate computes the timeline. Each call site's deliveries are computed
+// in one go, at most Limit of them, and only ShownPerTimer are kept as
+// lines: the rest are counted.
+func Simulate(in Input) *Timeline {
 	sc := in.Scenario
 	b := in.Behaviour
 	if !b.Source() {
@@ -118,100 +154,192 @@ func WriteText(w io.Writer, in Input) error {
 		down = append(down, catalog.Down{Start: w.Start, End: w.End})
 		windows = append(windows, w.String())
 	}
-	type line struct {
-		at   time.Time
-		site int
-		text string
-	}
-	type summary struct {
-		where, event string
-		fired, past  int
-		late         time.Duration
-		note         string
-	}
-	var lines []line
-	var sums []summary
+	tl := &Timeline{}
 	for _, site := range in.Sites {
-		sum := summary{where: site.Where, event: site.Event}
+		sum := SiteSummary{Where: site.Where, Event: site.Event}
 		if site.Custom {
-			sum.note = "not computed (its own code)"
-			sums = append(sums, sum)
+			sum.Note = "not computed (its own code)"
+			tl.Sites = append(tl.Sites, sum)
 			continue
 		}
-		k := len(sums)
+		k := len(tl.Sites)
 		ds, more := site.Type.Simulate(site.Params, b, in.Zone, sc.From, sc.Until, site.Recurs, down, Limit)
 		for i, d := range ds {
-			sum.fired++
+			sum.Fired++
 			late := d.At.Sub(d.Due)
 			if d.Past {
-				sum.past++
+				sum.Past++
 			} else {
-				sum.late = max(sum.late, late)
+				sum.Late = max(sum.Late, late)
 			}
 			if i >= ShownPerTimer {
 				continue
 			}
-			text := fmt.Sprintf("timer fire %s %s due %s (%s local)", site.Where, sum.event, rfc(d.Due), LocalText(d.Wall))
+			text := fmt.Sprintf("timer fire %s %s due %s (%s local)", site.Where, sum.Event, rfc(d.Due), LocalText(d.Wall))
 			switch {
 			case d.Past:
 				text += ": due at once"
 			case late >= time.Minute:
 				text += " late by " + DurText(late)
 			}
-			lines = append(lines, line{at: d.At, site: k, text: text})
+			tl.Lines = append(tl.Lines, Line{At: d.At, Site: k, Kind: "fire", Due: d.Due, Wall: d.Wall, Past: d.Past, Late: late, Text: text})
 		}
 		if n := len(ds) - ShownPerTimer; n > 0 {
-			lines = append(lines, line{at: ds[ShownPerTimer-1].At, site: k,
-				text: fmt.Sprintf("timer %s %s: %s not listed", site.Where, sum.event, plural(n, "more delivery", "more deliveries"))})
+			tl.Lines = append(tl.Lines, Line{At: ds[ShownPerTimer-1].At, Site: k, Kind: "more", More: n,
+				Text: fmt.Sprintf("timer %s %s: %s not listed", site.Where, sum.Event, plural(n, "more delivery", "more deliveries"))})
 		}
 		if more {
-			sum.note = fmt.Sprintf("stopped after %d deliveries", Limit)
+			sum.Note = fmt.Sprintf("stopped after %d deliveries", Limit)
 		}
-		sums = append(sums, sum)
+		tl.Sites = append(tl.Sites, sum)
 	}
 	for _, w := range sc.Down {
-		lines = append(lines, line{at: w.Start, site: -2, text: "runtime down until " + rfc(w.End)},
-			line{at: w.End, site: -1, text: "runtime up, first scheduler tick " + rfc(w.End.Truncate(time.Minute).Add(time.Minute))})
+		tl.Lines = append(tl.Lines, Line{At: w.Start, Site: -2, Kind: "down", Text: "runtime down until " + rfc(w.End)},
+			Line{At: w.End, Site: -1, Kind: "up", Text: "runtime up, first scheduler tick " + rfc(w.End.Truncate(time.Minute).Add(time.Minute))})
 	}
-	slices.SortStableFunc(lines, func(a, b line) int {
-		if c := a.at.Compare(b.at); c != 0 {
+	slices.SortStableFunc(tl.Lines, func(a, b Line) int {
+		if c := a.At.Compare(b.At); c != 0 {
 			return c
 		}
-		return a.site - b.site
+		return a.Site - b.Site
 	})
-	header := fmt.Sprintf("# seams-timers simulate --engine stateflows: %s .. %s, revision %s, host zone %s, every time event registered at the start",
+	tl.Header = fmt.Sprintf("seams-timers simulate --engine stateflows: %s .. %s, revision %s, host zone %s, every time event registered at the start",
 		rfc(sc.From), rfc(sc.Until), b, in.Zone)
 	if len(windows) > 0 {
-		header += ", down " + strings.Join(windows, ", ")
+		tl.Header += ", down " + strings.Join(windows, ", ")
 	}
+	return tl
+}
+
+// WriteText simulates and writes the timeline and a summary per call site.
+func WriteText(w io.Writer, in Input) error {
+	tl := Simulate(in)
 	var out bytes.Buffer
-	out.WriteString(header + "\n")
-	for _, l := range lines {
+	out.WriteString("# " + tl.Header + "\n")
+	for _, l := range tl.Lines {
 		level := "info "
-		if l.site < 0 {
+		if l.Site < 0 {
 			level = "warn "
 		}
-		fmt.Fprintf(&out, "%s host %s %s\n", rfc(l.at), level, l.text)
+		fmt.Fprintf(&out, "%s host %s %s\n", rfc(l.At), level, l.Text)
 	}
 	out.WriteString("\n")
 	tw := tabwriter.NewWriter(&out, 0, 0, 2, ' ', 0)
 	_, _ = fmt.Fprintln(tw, "call site\tevent\tfired\tdue at once\tlate by at most\tnotes")
-	for _, sum := range sums {
-		note := sum.note
+	for _, sum := range tl.Sites {
+		note := sum.Note
 		if note == "" {
 			note = "-"
 		}
 		late := "-"
-		if sum.late > 0 {
-			late = DurText(sum.late)
+		if sum.Late > 0 {
+			late = DurText(sum.Late)
 		}
-		_, _ = fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", sum.where, sum.event, sum.fired, sum.past, late, note)
+		_, _ = fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%s\t%s\n", sum.Where, sum.Event, sum.Fired, sum.Past, late, note)
 	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}
 	_, err := w.Write(out.Bytes())
 	return err
+}
+
+// JSONOptions are what the JSON document says beside the simulation.
+type JSONOptions struct {
+	// Identify is who the time event of the i-th call site is (its file,
+	// position and subject); nil names it by its place alone.
+	Identify func(i int) simcore.TimerID
+	// Findings are the findings about the i-th call site, each as `check
+	// --format json` writes one.
+	Findings func(i int) []any
+	// Loading are the findings of the files that could not be loaded.
+	Loading []any
+}
+
+type jsonEvent struct {
+	Time      string `json:"time"`
+	Kind      string `json:"kind"`
+	Timer     string `json:"timer,omitempty"`
+	Due       string `json:"due,omitempty"`
+	Local     string `json:"local,omitempty"`
+	DueAtOnce bool   `json:"dueAtOnce,omitempty"`
+	Late      string `json:"late,omitempty"`
+	More      int    `json:"more,omitempty"`
+	Message   string `json:"message"`
+}
+
+type jsonTimer struct {
+	simcore.TimerID
+	Event     string `json:"event"`
+	Simulated bool   `json:"simulated"`
+	Fired     int    `json:"fired"`
+	DueAtOnce int    `json:"dueAtOnce"`
+	LateMax   string `json:"lateByAtMost,omitempty"`
+	Note      string `json:"note,omitempty"`
+	Findings  []any  `json:"findings"`
+}
+
+type jsonScenario struct {
+	From          string   `json:"from"`
+	Until         string   `json:"until"`
+	Down          []string `json:"down"`
+	Revision      string   `json:"revision"`
+	Zone          string   `json:"zone"`
+	ShownPerTimer int      `json:"shownPerTimer"`
+}
+
+// WriteJSON simulates and writes the JSON document (simcore.SimulateSchema):
+// the timeline's events, as the text lists them (at most ShownPerTimer
+// firings per call site, then one "more" event counting the rest), and a
+// summary per call site.
+func WriteJSON(w io.Writer, in Input, opts JSONOptions) error {
+	tl := Simulate(in)
+	sc := in.Scenario
+	b := in.Behaviour
+	if !b.Source() {
+		b = catalog.Main
+	}
+	js := jsonScenario{From: simcore.Instant(sc.From), Until: simcore.Instant(sc.Until), Down: []string{}, Revision: b.String(),
+		Zone: in.Zone.String(), ShownPerTimer: ShownPerTimer}
+	for _, d := range sc.Down {
+		js.Down = append(js.Down, simcore.Instant(d.Start)+"/"+simcore.Instant(d.End))
+	}
+	id := func(i int) simcore.TimerID {
+		if opts.Identify != nil {
+			return opts.Identify(i)
+		}
+		return simcore.TimerID{Engine: "stateflows", Timer: tl.Sites[i].Where + " " + tl.Sites[i].Event}
+	}
+	doc := simcore.NewJSONDoc(w, simcore.Head{Engine: "stateflows", From: sc.From, Until: sc.Until, Header: tl.Header,
+		Scenario: js, Findings: opts.Loading})
+	for _, l := range tl.Lines {
+		je := jsonEvent{Time: simcore.Instant(l.At), Kind: l.Kind, More: l.More, Message: l.Text}
+		if l.Site >= 0 {
+			je.Timer = id(l.Site).Timer
+		}
+		if l.Kind == "fire" {
+			je.Due, je.Local, je.DueAtOnce = simcore.Instant(l.Due), LocalText(l.Wall), l.Past
+			if !l.Past {
+				je.Late = l.Late.String()
+			}
+		}
+		doc.Event(je)
+	}
+	timers := make([]any, 0, len(tl.Sites))
+	for i, s := range tl.Sites {
+		jt := jsonTimer{TimerID: id(i), Event: s.Event, Simulated: !in.Sites[i].Custom, Fired: s.Fired, DueAtOnce: s.Past,
+			Note: s.Note, Findings: []any{}}
+		if s.Late > 0 {
+			jt.LateMax = s.Late.String()
+		}
+		if opts.Findings != nil {
+			if fs := opts.Findings(i); fs != nil {
+				jt.Findings = fs
+			}
+		}
+		timers = append(timers, jt)
+	}
+	return doc.End(timers)
 }
 
 // DurText renders a duration without zero units: 36h59m30s, 1h, 15m.

@@ -4,6 +4,7 @@
 package cli
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"maps"
@@ -85,28 +86,41 @@ func nextValues(run *project.NextRun, cfg *rules.Config) bool {
 			label = "  " + arg
 		}
 		refused := false
+		entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: arg}, Kind: typ, Value: text}
 		for _, d := range rules.ValueFindings(&rules.Value{Type: typ, Text: text, Config: cfg}, nil) {
 			if d.Severity == lint.SeverityError && run.Rule(d.Rule).Refuses {
-				run.Out.Finding("", d)
+				run.Refuse("", d)
+				if !refused {
+					entry.Status, entry.Rule = project.NextRefused, d.Rule
+				}
 				refused = true
 			} else {
 				run.Warn.Finding("", d)
+				run.Record(d)
 			}
 		}
 		if refused {
+			run.Timer(entry)
 			ok = false
 			continue
 		}
 		if typ == "Expression" {
 			run.Out.Printf("-  (an Expression is computed at run time)%s\n", label)
+			entry.Status, entry.Note = project.NextNone, "an Expression is computed at run time"
+			run.Timer(entry)
 			continue
 		}
 		due, why, registered := value.Due(typ, text, run.Now, rt)
 		if !registered {
 			run.Out.Printf("-  (not registered: %s)%s\n", why, label)
+			entry.Status, entry.Note = project.NextNone, "not registered: "+why
+			run.Timer(entry)
 			continue
 		}
-		run.Out.Printf("%s  %s%s\n", wfeTime(due), reading(typ, text, run.Now.In(rt.Clock), due), label)
+		note := reading(typ, text, run.Now.In(rt.Clock), due)
+		run.Out.Printf("%s  %s%s\n", wfeTime(due), note, label)
+		entry.Status, entry.Due, entry.Note = project.NextDue, []string{project.Instant(due)}, unparen(note)
+		run.Timer(entry)
 	}
 	return ok
 }
@@ -175,7 +189,7 @@ func nextFiles(run *project.NextRun, cfg *rules.Config, assume map[string]string
 	rt := cfg.Runtime()
 	ok := true
 	for _, d := range loadFindings(run.Loaded, run.Rule) {
-		run.Out.Finding("", d)
+		run.Refuse("", d)
 		ok = false
 	}
 	for _, f := range rules.Files(run.Loaded.Project) {
@@ -198,33 +212,56 @@ func nextFiles(run *project.NextRun, cfg *rules.Config, assume map[string]string
 // nextTimer prints one timer registered on entry at --now.
 func nextTimer(run *project.NextRun, f *wfe.File, iri string, t *wfe.Timer, cfg *rules.Config, rt value.Runtime, assume map[string]string) bool {
 	name := t.Name.Value
+	typ, text := t.Type.Value, t.Value.Value
+	at := t.Value.Range.Start
+	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: f.Path, Line: at.Line, Column: at.Col,
+		Timer: name, ID: iri + "#" + t.ID}, Kind: typ, Value: text}
 	if d, refused := rules.TimerVerdict(f.Path, iri, t, cfg); refused {
-		run.Out.Finding("    ", d)
+		run.Refuse("    ", d)
+		entry.Status, entry.Rule = project.NextRefused, d.Rule
+		run.Timer(entry)
 		return false
 	}
-	typ, text := t.Type.Value, t.Value.Value
 	var due time.Time
 	var why string
 	var registered bool
 	note := ""
 	if v, ok := assume[name]; ok {
 		due, why, registered = value.Assumed(v, run.Now, rt)
-		note = "  (assumed " + v + ")"
+		entry.Note = "assumed " + v
+		note = "  (" + entry.Note + ")"
 	} else if typ == "Expression" {
 		run.Out.Printf("    -  %s  Expression  (computed at run time: pass --assume %s=VALUE)\n", name, name)
+		entry.Status, entry.Note = project.NextNone, "computed at run time: pass --assume "+name+"=VALUE"
+		run.Timer(entry)
 		return true
 	} else {
 		due, why, registered = value.Due(typ, text, run.Now, rt)
 		if registered {
-			note = "  " + reading(typ, text, run.Now.In(rt.Clock), due)
+			r := reading(typ, text, run.Now.In(rt.Clock), due)
+			entry.Note = unparen(r)
+			note = "  " + r
 		}
 	}
 	if !registered {
 		run.Out.Printf("    -  %s  %s %q  (not registered: %s)\n", name, typ, text, why)
+		entry.Status, entry.Note = project.NextNone, "not registered: "+why
+		run.Timer(entry)
 		return true
 	}
 	run.Out.Printf("    %s  %s  %s %q%s\n", wfeTime(due), name, typ, text, note)
+	entry.Status, entry.Due = project.NextDue, []string{project.Instant(due)}
+	run.Timer(entry)
 	return true
+}
+
+// unparen is a reading without the parentheses text output puts around
+// it, for the JSON document's note.
+func unparen(s string) string {
+	if strings.HasPrefix(s, "(") && strings.HasSuffix(s, ")") && strings.Count(s, "(") == 1 {
+		return s[1 : len(s)-1]
+	}
+	return s
 }
 
 // Options are simulate's options for the engine: the scenario the file,
@@ -350,22 +387,102 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		d, ok := rules.TimerVerdict(at[0], at[1], t, wcfg)
 		return d.Rule, d.What, ok
 	}}
-	res, err := wfesim.Run(in, sc)
+	// The timers by scheme label, as the simulation names them: the first
+	// scheme of a label is the one it runs.
+	byLabel := map[string]*wfe.Scheme{}
+	for _, sch := range schemes {
+		if byLabel[sch.Label()] == nil {
+			byLabel[sch.Label()] = sch
+		}
+	}
+	var loading []any
+	for _, d := range loadFindings(loaded, run.Rule) {
+		loading = append(loading, d)
+	}
+	jopts := wfesim.JSONOptions{
+		Loading: loading,
+		Identify: func(scheme, timer string) simcore.TimerID {
+			id := simcore.TimerID{Engine: "wfe", Timer: scheme + "#" + timer}
+			sch := byLabel[scheme]
+			if sch == nil {
+				return id
+			}
+			if t := sch.Timer(timer); t != nil {
+				at := iris[sch]
+				id.File, id.Line, id.Column, id.ID = at[0], t.Range.Start.Line, t.Range.Start.Col, at[1]+"#"+t.ID
+			}
+			return id
+		},
+		Findings: func(scheme, timer string) []any {
+			sch := byLabel[scheme]
+			if sch == nil {
+				return nil
+			}
+			t := sch.Timer(timer)
+			if t == nil {
+				return nil
+			}
+			at := iris[sch]
+			if d, refused := rules.TimerVerdict(at[0], at[1], t, wcfg); refused {
+				return []any{d}
+			}
+			return nil
+		},
+	}
+	// The output is written as the simulation runs (wfesim.Stream).
+	err = run.Write(func(w io.Writer) error {
+		var sink wfesim.Sink
+		switch run.Format {
+		case "json":
+			sink = wfesim.NewJSONSink(w, jopts)
+		case "svg":
+			sink = wfesim.NewSVGSink(w)
+		default:
+			esc := &lineEscaper{w: w}
+			if _, err := wfesim.Stream(in, sc, note, wfesim.NewTextSink(esc)); err != nil {
+				return err
+			}
+			return esc.Close()
+		}
+		_, err := wfesim.Stream(in, sc, note, sink)
+		return err
+	})
 	if err != nil {
 		return false, project.Usagef("%v", err)
 	}
-	res.Note = note
-	err = run.Write(func(w io.Writer) error {
-		switch run.Format {
-		case "json":
-			return wfesim.WriteJSON(w, res)
-		case "svg":
-			return wfesim.WriteSVG(w, res)
-		}
-		return project.EscapeLines(w, func(w io.Writer) error { return wfesim.WriteText(w, res) })
-	})
-	if err != nil {
-		return false, err
-	}
 	return !failed, nil
+}
+
+// lineEscaper makes each line written through it inert, as
+// project.EscapeLines does, line by line as they come.
+type lineEscaper struct {
+	w       io.Writer
+	partial []byte
+}
+
+func (l *lineEscaper) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		i := bytes.IndexByte(p, '\n')
+		if i < 0 {
+			l.partial = append(l.partial, p...)
+			break
+		}
+		l.partial = append(l.partial, p[:i]...)
+		if _, err := io.WriteString(l.w, lint.NoCommand(lint.Printable(string(l.partial)))+"\n"); err != nil {
+			return 0, err
+		}
+		l.partial, p = l.partial[:0], p[i+1:]
+	}
+	return n, nil
+}
+
+// Close writes a last line that has no line break.
+func (l *lineEscaper) Close() error {
+	if len(l.partial) == 0 {
+		return nil
+	}
+	_, err := io.WriteString(l.w, lint.NoCommand(lint.Printable(string(l.partial))))
+	l.partial = l.partial[:0]
+	return err
 }

@@ -154,6 +154,12 @@ type engine struct {
 	schemes  map[string]*wfe.Scheme
 	stopped  bool
 	replicas int
+	res      *Result
+	// out, when set, receives each event as it happens, and events keeps
+	// none (Stream); emitted counts them for maxEvents.
+	out     Sink
+	emitted int
+	err     error
 }
 
 // maxEvents bounds a simulation's events (a Date timer refiring on every
@@ -163,8 +169,26 @@ const maxEvents = 200000
 // batchSize is TimerBatchSize: the rows one poll takes.
 const batchSize = 100
 
-// Run simulates the scenario.
-func Run(in Input, sc Scenario) (*Result, error) {
+// Run simulates the scenario and keeps every event.
+func Run(in Input, sc Scenario) (*Result, error) { return runWith(in, sc, "", nil) }
+
+// Sink receives a simulation as it runs: Begin once the timers are known
+// (their counts zero), Event for each event as it happens, End with the
+// counts.
+type Sink interface {
+	Begin(r *Result) error
+	Event(r *Result, ev Event) error
+	End(r *Result) error
+}
+
+// Stream simulates as Run does, handing each event to out as it happens
+// and keeping none, so that its memory does not grow with the window;
+// note is the Result's Note. The Result returned holds the counts.
+func Stream(in Input, sc Scenario, note string, out Sink) (*Result, error) {
+	return runWith(in, sc, note, out)
+}
+
+func runWith(in Input, sc Scenario, note string, out Sink) (*Result, error) {
 	if err := sc.Validate(); err != nil {
 		return nil, err
 	}
@@ -188,12 +212,35 @@ func Run(in Input, sc Scenario) (*Result, error) {
 	if err := e.plan(); err != nil {
 		return nil, err
 	}
+	res := &Result{Scenario: sc, Note: note}
+	if out != nil {
+		e.out = out
+		res.Timers = e.counts()
+		if err := out.Begin(res); err != nil {
+			return nil, err
+		}
+	}
+	e.res = res
 	e.loop()
-	res := &Result{Scenario: sc, Events: e.events}
-	for _, k := range e.order {
-		res.Timers = append(res.Timers, *e.sums[k])
+	if e.err != nil {
+		return nil, e.err
+	}
+	res.Events, res.Timers = e.events, e.counts()
+	if out != nil {
+		if err := out.End(res); err != nil {
+			return nil, err
+		}
 	}
 	return res, nil
+}
+
+// counts are the summaries, in the order the timers were met.
+func (e *engine) counts() []Summary {
+	out := make([]Summary, 0, len(e.order))
+	for _, k := range e.order {
+		out = append(out, *e.sums[k])
+	}
+	return out
 }
 
 func (e *engine) summary(s *wfe.Scheme, timer string) *Summary {
@@ -319,12 +366,19 @@ func (e *engine) emit(ev Event) {
 	if e.stopped {
 		return
 	}
-	if len(e.events) >= maxEvents {
+	if e.emitted >= maxEvents {
 		e.stopped = true
-		e.events = append(e.events, Event{At: ev.At, Kind: Stopped, Detail: fmt.Sprintf("stopped after %d events", maxEvents)})
+		ev = Event{At: ev.At, Kind: Stopped, Detail: fmt.Sprintf("stopped after %d events", maxEvents)}
+	}
+	e.emitted++
+	if e.out == nil {
+		e.events = append(e.events, ev)
 		return
 	}
-	e.events = append(e.events, ev)
+	if err := e.out.Event(e.res, ev); err != nil && e.err == nil {
+		// A write that fails stops the simulation.
+		e.err, e.stopped = err, true
+	}
 }
 
 // loop visits the instants in order until the end.

@@ -1,7 +1,10 @@
 package sim
 
 import (
+	"bytes"
 	"fmt"
+	"io"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -79,11 +82,43 @@ func summary(r *Result, timer string) Summary {
 func runOn(t *testing.T, e value.Engine, s *wfe.Scheme, sc Scenario) *Result {
 	t.Helper()
 	sc.Defaults()
-	res, err := Run(Input{Schemes: []*wfe.Scheme{s}, Runtime: value.Runtime{Engine: e, Clock: time.UTC, Culture: value.DefaultCulture}}, sc)
+	in := Input{Schemes: []*wfe.Scheme{s}, Runtime: value.Runtime{Engine: e, Clock: time.UTC, Culture: value.DefaultCulture}}
+	res, err := Run(in, sc)
 	if err != nil {
 		t.Fatal(err)
 	}
+	streamMatches(t, in, sc, res)
 	return res
+}
+
+// streamMatches checks that Stream writes, in every format, the bytes that
+// writing the whole result gives, and keeps no event.
+func streamMatches(t *testing.T, in Input, sc Scenario, r *Result) {
+	t.Helper()
+	for _, f := range []struct {
+		name  string
+		whole func(io.Writer, *Result) error
+		sink  func(io.Writer) Sink
+	}{
+		{"text", WriteText, NewTextSink},
+		{"json", WriteJSON, func(w io.Writer) Sink { return NewJSONSink(w, JSONOptions{}) }},
+		{"svg", WriteSVG, NewSVGSink},
+	} {
+		var want, got bytes.Buffer
+		if err := f.whole(&want, r); err != nil {
+			t.Fatal(err)
+		}
+		sr, err := Stream(in, sc, r.Note, f.sink(&got))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got.String() != want.String() {
+			t.Fatalf("stream %s differs:\n%s\nwant\n%s", f.name, got.String(), want.String())
+		}
+		if len(sr.Events) != 0 || !reflect.DeepEqual(sr.Timers, r.Timers) {
+			t.Fatalf("stream %s: %d events kept, timers %+v, want %+v", f.name, len(sr.Events), sr.Timers, r.Timers)
+		}
+	}
 }
 
 // An SLA the engine reads as 0: from 5.0 on a row due now, which fires at

@@ -26,6 +26,9 @@ import (
 type Config struct {
 	Runtime   value.Runtime
 	MaxStates int
+	// Deadline, when set, ends every search past it (--max-time): the
+	// results are then bounded.
+	Deadline time.Time
 }
 
 // DefaultMaxStates bounds the search of one scheme.
@@ -389,7 +392,7 @@ func (sys system) capOf(name string) int32 {
 func check(m *model, cfg Config) verify.Result {
 	t0 := time.Now()
 	sys := system{m: m}
-	g := verify.Search[State](sys, cfg.MaxStates)
+	g := verify.SearchUntil[State](sys, cfg.MaxStates, cfg.Deadline)
 	res := verify.Result{File: m.file, Model: m.s.Label(), States: len(g.States), Edges: verify.Count(g), Bounded: g.Bounded, Timers: len(m.names)}
 	inits := map[string]string{}
 	var initTags []string
@@ -442,6 +445,56 @@ func check(m *model, cfg Config) verify.Result {
 			res.Findings[i].Message = fmt.Sprintf("timer %s is never armed: %s", tm.name, tm.why)
 		}
 	}
+	for i := range res.Findings {
+		replay(m, &res.Findings[i])
+	}
 	res.Micros = time.Since(t0).Microseconds()
 	return res
+}
+
+// replay sets a finding's simulate flags: an instance of the scheme
+// started at Ref, run until the counterexample's last instant. Only a
+// counterexample made of the instance's creation, time passing and timers
+// firing through transitions whose conditions cannot fail is replayed;
+// a command, an Auto transition, a condition's outcome or a loop is not
+// (simulate --engine wfe takes commands and outcomes from a scenario
+// file's instances, which is not written).
+func replay(m *model, f *verify.Finding) {
+	if len(f.Trace) == 0 {
+		return
+	}
+	if len(f.Loop) > 0 {
+		f.NoReplay = "the counterexample ends in a loop that repeats forever"
+		return
+	}
+	canFail := map[string]bool{}
+	for _, tr := range m.s.Transitions {
+		if trig := tr.TimerTrigger(); trig != nil && tr.CanFail() {
+			canFail[trig.NameRef.Value] = true
+		}
+	}
+	var end int64
+	for _, st := range f.Trace {
+		mv := st.Move
+		switch {
+		case strings.HasPrefix(mv, "create the instance in "), strings.HasPrefix(mv, "wait "):
+		case strings.HasPrefix(mv, "timer "):
+			name, _, _ := strings.Cut(strings.TrimPrefix(mv, "timer "), " fires")
+			if canFail[name] {
+				f.NoReplay = "a Workflow Engine counterexample that takes a condition's outcome (simulate --engine wfe reads outcomes from a scenario file's instances, not converted)"
+				return
+			}
+		default:
+			f.NoReplay = "a Workflow Engine counterexample with a command or an Auto transition (simulate --engine wfe reads commands from a scenario file's instances, not converted)"
+			return
+		}
+		if strings.Contains(mv, " executes at once") || strings.Contains(mv, "no condition passes") {
+			f.NoReplay = "a Workflow Engine counterexample that takes a condition's outcome (simulate --engine wfe reads outcomes from a scenario file's instances, not converted)"
+			return
+		}
+		end = st.At
+	}
+	rfc := func(t time.Time) string { return t.UTC().Format(time.RFC3339) }
+	f.Replay = []string{"--engine", "wfe", "--from", rfc(Ref), "--until", rfc(Ref.Add(time.Duration(end)*time.Millisecond + 2*time.Second)),
+		"--start", m.s.Label() + "@" + rfc(Ref)}
 }

@@ -1,0 +1,31 @@
+package join
+
+import "maps"
+
+// Reusable returns, for an index New has just returned, a function that
+// makes it ready for Finish again once Finish (and ForgetNaming) ran: it
+// restores what they drop (the other places naming each model, the ids the
+// graph names in each) and clears what Finish joined, keeping what New
+// found in the graph (the index nodes, the models the graph names). A
+// language server session keeps the index of a graph that has not changed
+// and joins it with each check's models (bpmn/rules/incremental.go), so
+// that an edit of a model does not read the graph again. Nothing may read
+// the index from the call of the function to the end of the next Finish:
+// a session's checks run one at a time.
+func (ix *Index) Reusable() (reuse func()) {
+	if ix == nil {
+		return func() {}
+	}
+	also, wanted := maps.Clone(ix.also), maps.Clone(ix.wanted)
+	return func() {
+		for _, n := range ix.Nodes {
+			n.Doc, n.Element, n.Ambiguous = nil, nil, false
+		}
+		clear(ix.byKey)
+		clear(ix.docs)
+		clear(ix.procTerms)
+		ix.models = nil
+		ix.also, ix.wanted = also, wanted
+		ix.frozen = false
+	}
+}

@@ -1,0 +1,323 @@
+package rules
+
+import (
+	"bytes"
+	"maps"
+	"os"
+	"path/filepath"
+	"slices"
+	"strings"
+	"sync"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/bpmn/join"
+	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
+)
+
+// The BPMN engine's part of a language server session (project.Session):
+// each model parsed, and the index graph parsed, keyed by the bytes they
+// were parsed from. A check after an edit of one model parses that model
+// again and takes every other model and the graph from here; an edit of a
+// graph document parses the graph again and no model. The join and the
+// project rules then run over the kept models as they run in check, so a
+// check with the session reports what one without reports.
+
+// sessionCache is what the engine keeps between the checks of a session.
+// Models and the graph are immutable once parsed (a session's run does
+// not release a model's flows or bytes: project.Loader.Checked is false
+// without Options.Release), so a check reads them as its own.
+type sessionCache struct {
+	mu     sync.Mutex
+	models map[string]*parsedModel // by the path as the loader names it
+	// graphs and joins are by the graph documents' paths, joined: the
+	// models of a directory share a graph, those of another may not.
+	graphs map[string]*parsedGraph
+	joins  map[string]*keptJoin
+	// files says whether a path the graph names is a file, until the
+	// disk changes (Forget, Reset).
+	files map[string]bool
+}
+
+// keptJoin is the join.New of a graph, with what it was made from.
+type keptJoin struct {
+	g             *graph.Graph
+	files, broken []string
+	vocab         graph.Vocabulary
+	maps          map[string]string
+	ix            *join.Index
+	reuse         func() // ix.Reusable()
+	diags         []lint.Diagnostic
+}
+
+// parsedModel is a model file's bytes and what bpmn.Parse made of them.
+type parsedModel struct {
+	data []byte
+	doc  *bpmn.Document
+	err  *bpmn.Error
+}
+
+// parsedGraph is the graph documents' bytes (and read errors) and the
+// graph loaded from them, with each document's suppressions.
+type parsedGraph struct {
+	srcs []graph.Source
+	g    *graph.Graph
+	errs []*graph.Error
+	supp map[string][]*lint.Suppression // by the document's path
+}
+
+func (c *sessionCache) Forget(path string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.files = nil
+	for k := range c.models {
+		if join.AbsPath(k) == path {
+			delete(c.models, k)
+		}
+	}
+}
+
+func (c *sessionCache) Reset() {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.models = map[string]*parsedModel{}
+	c.graphs, c.joins, c.files = map[string]*parsedGraph{}, map[string]*keptJoin{}, nil
+}
+
+// cacheOf is the engine's cache in the run's session, nil without one.
+func cacheOf(l *project.Loader) *sessionCache {
+	s := l.Session()
+	if s == nil {
+		return nil
+	}
+	return s.Cache(EngineName, func() project.SessionCache {
+		return &sessionCache{models: map[string]*parsedModel{}, graphs: map[string]*parsedGraph{}, joins: map[string]*keptJoin{}}
+	}).(*sessionCache)
+}
+
+// sameBytes reports whether a and b hold the same bytes: at once when they
+// are the same slice (a buffer or a file the server read once), else by
+// comparing them.
+func sameBytes(a, b []byte) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	if len(a) == 0 || &a[0] == &b[0] {
+		return true
+	}
+	return bytes.Equal(a, b)
+}
+
+// parseModel is bpmn.Parse of the model at path, taken from the session
+// when it parsed the same bytes at the same path before. The error is the
+// caller's to change.
+func parseModel(l *project.Loader, path string, data []byte) (*bpmn.Document, *bpmn.Error) {
+	c := cacheOf(l)
+	if c == nil {
+		return bpmn.Parse(path, data)
+	}
+	c.mu.Lock()
+	m := c.models[path]
+	c.mu.Unlock()
+	if m == nil || !sameBytes(m.data, data) {
+		m = &parsedModel{data: data}
+		m.doc, m.err = bpmn.Parse(path, data)
+		c.mu.Lock()
+		c.models[path] = m
+		c.mu.Unlock()
+	}
+	if m.err != nil {
+		e := *m.err
+		return nil, &e
+	}
+	return m.doc, nil
+}
+
+// loadGraph is the graph of the documents srcs, taken from the session
+// when it loaded the same documents with the same bytes before.
+func loadGraph(l *project.Loader, srcs []graph.Source) (*graph.Graph, []*graph.Error) {
+	c := cacheOf(l)
+	if c == nil {
+		return graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+	}
+	key := graphKey(srcs)
+	c.mu.Lock()
+	pg := c.graphs[key]
+	c.mu.Unlock()
+	if pg == nil || !sameSources(pg.srcs, srcs) {
+		pg = &parsedGraph{srcs: srcs, supp: map[string][]*lint.Suppression{}}
+		pg.g, pg.errs = graph.Options{Workers: l.Jobs()}.LoadSources(srcs)
+		c.mu.Lock()
+		c.graphs[key] = pg
+		c.mu.Unlock()
+	}
+	return pg.g, pg.errs
+}
+
+// sameSources reports whether two lists of graph documents are the same
+// documents, in the same order, with the same bytes and read errors.
+func sameSources(a, b []graph.Source) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	for i := range a {
+		if a[i].Path != b[i].Path || (a[i].Err == nil) != (b[i].Err == nil) || !sameBytes(a[i].Data, b[i].Data) {
+			return false
+		}
+		if a[i].Err != nil && a[i].Err.Error() != b[i].Err.Error() {
+			return false
+		}
+	}
+	return true
+}
+
+// graphSuppressionsOf is graphSuppressions, from the session when the
+// graph it kept holds the same bytes at path (copies: a run marks the
+// suppressions it uses).
+func graphSuppressionsOf(l *project.Loader, path string, data []byte) []*lint.Suppression {
+	c := cacheOf(l)
+	if c == nil {
+		return graphSuppressions(path, data)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, pg := range c.graphs {
+		for _, s := range pg.srcs {
+			if s.Path == path && s.Err == nil && sameBytes(s.Data, data) {
+				sup, ok := pg.supp[path]
+				if !ok {
+					sup = graphSuppressions(path, data)
+					pg.supp[path] = sup
+				}
+				return copySuppressions(sup)
+			}
+		}
+	}
+	return graphSuppressions(path, data)
+}
+
+// copySuppressions returns copies of the suppressions, for one run.
+func copySuppressions(in []*lint.Suppression) []*lint.Suppression {
+	if in == nil {
+		return nil
+	}
+	out := make([]*lint.Suppression, len(in))
+	for i, s := range in {
+		cp := *s
+		out[i] = &cp
+	}
+	return out
+}
+
+// reportsOn are the kinds of file each project rule reports on: a finding
+// on a triple is on its graph document, a timer not lifted on its model.
+// TestReportsOn holds every finding of the fixtures to it, and every
+// project rule to being listed.
+var reportsOn = map[*lint.Rule][]string{
+	TimerUnlifted:         {KindBPMN},
+	TimerLiftType:         {KindRDF},
+	TimerLiftOrphan:       {KindRDF},
+	TimerLiftOutOfScope:   {KindRDF},
+	SchedulesMissing:      {KindRDF},
+	SchedulesMultiple:     {KindRDF},
+	SchedulesNotExecutes:  {KindRDF},
+	SchedulesNoTimerStart: {KindRDF},
+	SchedulesTypes:        {KindRDF},
+	SchedulerStore:        {KindRDF},
+	VocabularyVersion:     {KindRDF},
+	VocabularyNamespace:   {KindRDF},
+}
+
+// ReportsOn says where a project rule's findings land
+// (project.RuleScope), so that a session's check of a model skips the
+// rules that report on graph documents only.
+func (editor) ReportsOn(r *lint.Rule) ([]string, bool) {
+	kinds, ok := reportsOn[r]
+	return kinds, ok
+}
+
+// newJoin is join.New, taken from the session (join.Index.Reusable) when it
+// joined the same graph, documents, vocabulary and maps before: the index
+// nodes and the models the graph names are found once per graph, not once
+// per edit of a model.
+func newJoin(l *project.Loader, g *graph.Graph, files, broken []string, vocab graph.Vocabulary, m map[string]string) (*join.Index, []lint.Diagnostic) {
+	c := cacheOf(l)
+	if c == nil {
+		return join.New(g, files, broken, vocab, m)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	key := strings.Join(files, "\x00")
+	k := c.joins[key]
+	if k == nil || k.g != g || !slices.Equal(k.files, files) || !slices.Equal(k.broken, broken) || k.vocab != vocab || !maps.Equal(k.maps, m) {
+		k = &keptJoin{g: g, files: slices.Clone(files), broken: slices.Clone(broken), vocab: vocab, maps: maps.Clone(m)}
+		k.ix, k.diags = join.New(g, files, broken, vocab, m)
+		k.reuse = k.ix.Reusable()
+		c.joins[key] = k
+	} else {
+		k.reuse()
+	}
+	return k.ix, slices.Clone(k.diags)
+}
+
+// isModelFile reports whether the model file the graph names at path
+// exists (and is not a directory), from the session when it looked
+// before and the disk has not changed since.
+func isModelFile(l *project.Loader, path string) bool {
+	stat := func() bool {
+		info, err := os.Stat(path)
+		return err == nil && !info.IsDir()
+	}
+	c := cacheOf(l)
+	if c == nil {
+		return stat()
+	}
+	c.mu.Lock()
+	ok, known := c.files[path]
+	c.mu.Unlock()
+	if known {
+		return ok
+	}
+	ok = stat()
+	c.mu.Lock()
+	if c.files == nil {
+		c.files = map[string]bool{}
+	}
+	c.files[path] = ok
+	c.mu.Unlock()
+	return ok
+}
+
+// graphKey is the key of a set of graph documents: their paths, joined.
+func graphKey(srcs []graph.Source) string {
+	paths := make([]string, len(srcs))
+	for i, s := range srcs {
+		paths[i] = s.Path
+	}
+	return strings.Join(paths, "\x00")
+}
+
+// displayPath returns join.DisplayPath, with the working directory read
+// once for the run when it has a session: the graph may name thousands of
+// models, and each reading of it costs system calls.
+func displayPath(l *project.Loader) func(string) string {
+	if l.Session() == nil {
+		return join.DisplayPath
+	}
+	return displayFrom(os.Getwd())
+}
+
+// displayFrom is join.DisplayPath with the working directory wd (err
+// when it could not be read).
+func displayFrom(wd string, err error) func(string) string {
+	return func(p string) string {
+		if err != nil {
+			return p
+		}
+		if rel, err := filepath.Rel(wd, p); err == nil && !strings.HasPrefix(rel, "..") {
+			return rel
+		}
+		return p
+	}
+}
