@@ -1,6 +1,9 @@
 package join
 
-import "maps"
+import (
+	"maps"
+	"slices"
+)
 
 // Reusable returns, for an index New has just returned, a function that
 // makes it ready for Finish again once Finish (and ForgetNaming) ran: it
@@ -16,13 +19,12 @@ func (ix *Index) Reusable() (reuse func()) {
 	if ix == nil {
 		return func() {}
 	}
-	also, wanted := maps.Clone(ix.also), maps.Clone(ix.wanted)
+	also, wanted := maps.Clone(ix.also), slices.Clone(ix.wanted)
 	return func() {
 		for _, n := range ix.Nodes {
 			n.Doc, n.Element, n.Ambiguous = nil, nil, false
 		}
-		clear(ix.byKey)
-		clear(ix.docs)
+		ix.byKey, ix.docs = nil, nil
 		clear(ix.procTerms)
 		ix.models = nil
 		ix.also, ix.wanted = also, wanted
