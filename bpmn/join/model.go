@@ -153,26 +153,59 @@ func (m *Model) add(id string, v any) {
 // summarize builds a Model with no ids.
 func summarize(doc *bpmn.Document) *Model {
 	m := &Model{Path: doc.Path, IRI: doc.IRI, abs: AbsPath(doc.Path), repeated: RepeatedIDs(doc)}
-	tops := map[*bpmn.Process]*Process{}
+	// The processes, elements and attached activities of a model are
+	// allocated together: a check of many models holds them to the end,
+	// and fewer objects are less for the collector to mark.
+	tops, timers, attached := 0, 0, 0
+	for _, p := range doc.Processes {
+		if p.Parent == nil {
+			tops++
+		}
+	}
+	for _, e := range doc.Elements {
+		if len(e.Timers) > 0 {
+			timers++
+			if e.AttachedTo != nil {
+				attached++
+			}
+		}
+	}
+	procs, els, atts := make([]Process, 0, tops), make([]Element, 0, timers), make([]Attached, 0, attached)
+	m.Processes, m.Timers = make([]*Process, 0, tops), make([]*Element, 0, timers)
 	for i, p := range doc.Processes {
 		if p.Parent == nil {
-			mp := &Process{ID: p.ID, Span: p.Span, Index: i}
-			m.Processes = append(m.Processes, mp)
-			tops[p] = mp
+			procs = append(procs, Process{ID: p.ID, Span: p.Span, Index: i})
+			m.Processes = append(m.Processes, &procs[len(procs)-1])
 		}
+	}
+	top := func(p *bpmn.Process) *Process {
+		for _, mp := range m.Processes {
+			if doc.Processes[mp.Index] == p {
+				return mp
+			}
+		}
+		return nil
 	}
 	for _, e := range doc.Elements {
 		if len(e.Timers) == 0 {
 			continue
 		}
-		el := &Element{ID: e.ID, Type: internType(e.Type), Span: e.Span, Placement: e.Placement(), Timers: len(e.Timers)}
+		els = append(els, Element{ID: e.ID, Type: internType(e.Type), Span: e.Span, Placement: e.Placement(), Timers: len(e.Timers)})
+		el := &els[len(els)-1]
 		if to := e.AttachedTo; to != nil {
-			el.AttachedTo = &Attached{ID: to.ID, Type: internType(to.Type)}
+			atts = append(atts, Attached{ID: to.ID, Type: internType(to.Type)})
+			el.AttachedTo = &atts[len(atts)-1]
 		}
 		if e.Container != nil {
-			el.Process = tops[e.Container.Top()]
+			el.Process = top(e.Container.Top())
 		}
 		m.Timers = append(m.Timers, el)
+	}
+	if len(m.Processes) == 0 {
+		m.Processes = nil
+	}
+	if len(m.Timers) == 0 {
+		m.Timers = nil
 	}
 	return m
 }
