@@ -92,7 +92,7 @@ func (a at) finding(d lint.Diagnostic) lint.Diagnostic {
 // refused schedule prints its refusal instead. It reports false for a
 // refusal.
 func nextCron(run *project.NextRun, where *at, spec, label, name string) bool {
-	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}, Kind: "CronSchedule", Value: spec}
+	entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, Timer: name}, Kind: "CronSchedule", Value: spec}
 	if where != nil {
 		entry.File, entry.Line, entry.Column = where.file, where.line, where.col
 	}
