@@ -35,6 +35,7 @@ func TestJSONIdentitiesAgree(t *testing.T) {
 		{"wfe", []string{"../../examples/wfe/service-desk.xml", "../../examples/wfe/broken/flow.xml", "../../examples/wfe/broken/seed.sql", seed}, []string{"Unused"}},
 		{"stateflows", []string{"../../examples/stateflows/OrderMachine.cs"}, nil},
 		{"cadence", []string{"cron:0 9 * * 1-5", "cron:*/30 * * * *"}, nil},
+		{"cadence", []string{"../../examples/cadence/starter"}, nil},
 	} {
 		t.Run(c.engine, func(t *testing.T) {
 			next := append([]string{"next", "--no-config", "--engine", c.engine, "--format", "json", "--now", "2026-11-01T00:00:00Z"}, c.paths...)
