@@ -5,6 +5,7 @@ import (
 	"time"
 
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/sim"
 )
 
 // NextSchemaID is the version of next's JSON document (its "schema"
@@ -16,27 +17,6 @@ const NextSchemaID = "seams-timers/next/1"
 //
 //go:embed next.schema.json
 var NextSchema []byte
-
-// TimerRef is a timer's identity in the machine-readable outputs (next
-// and simulate --format json): the engine, the place of its definition
-// (none for a value given on the command line; no column for an
-// expression argument), the name users see and the subject the findings
-// use.
-type TimerRef struct {
-	// Engine is bpmn, wfe, stateflows or cadence.
-	Engine string `json:"engine"`
-	// File, Line and Column are where the timer is defined (1-based,
-	// columns in bytes, as findings count them).
-	File   string `json:"file,omitempty"`
-	Line   int    `json:"line,omitempty"`
-	Column int    `json:"column,omitempty"`
-	// Timer is the name users see (the element's name and id, the timer's
-	// name, the call site, the schedule, or the value as given).
-	Timer string `json:"timer"`
-	// ID is the subject the findings use (an element's IRI, a scheme's
-	// timer, a call site), empty for a value given on the command line.
-	ID string `json:"id,omitempty"`
-}
 
 // The statuses of a timer in next's JSON document.
 const (
@@ -57,7 +37,9 @@ const (
 
 // NextTimer is one timer of next's JSON document.
 type NextTimer struct {
-	TimerRef
+	// TimerID is the timer's identity, the one simulate's JSON document
+	// writes for the same timer (sim.TimerID, docs/json.md).
+	sim.TimerID
 	// Kind is what the value is to the engine: timeDate, timeDuration or
 	// timeCycle (bpmn); Interval, Time, Date, DateAndTime or Expression
 	// (wfe); the catalog type (stateflows); CronSchedule (cadence).
@@ -104,7 +86,7 @@ type NextJSON struct {
 
 // Instant is an instant as the JSON documents write it: RFC 3339 in UTC,
 // with fractional seconds only when there are some.
-func Instant(t time.Time) string { return t.UTC().Format(time.RFC3339Nano) }
+func Instant(t time.Time) string { return sim.Instant(t) }
 
 // Instants writes instants as Instant does.
 func Instants(ts []time.Time) []string {

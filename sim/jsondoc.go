@@ -30,18 +30,31 @@ var OutputSchema []byte
 //go:embed simulate.schema.json
 var SimulateJSONSchema []byte
 
-// TimerID is a timer's identity in JSON output, the same in every
-// engine's next and simulate: the engine, where the timer is written
-// (1-based line and byte column; 0 when it has no place in a file, such
-// as cron:SPEC on the command line), the name users see, and the subject
-// the engine's findings use.
+// TimerID is a timer's identity in the JSON outputs, one type for every
+// engine's next and simulate (docs/json.md, "timer identity"; the
+// timerIdentity of output.schema.json). Every field is always written:
+// File is "", Line, Column 0 and ID "" for a value given on the command
+// line.
 type TimerID struct {
+	// Engine is bpmn, wfe, stateflows or cadence.
 	Engine string `json:"engine"`
+	// File, Line and Column are where the timer's value is written
+	// (1-based, the column in bytes), the place the findings about that
+	// value use: a BPMN timer's expression text (the element's start tag
+	// when it has none), a scheme timer's Value attribute, a Stateflows
+	// call site's event type, a Cadence CronSchedule literal.
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
-	Timer  string `json:"timer"`
-	ID     string `json:"id"`
+	// Timer is the name users see, which the place makes unique: BPMN
+	// path#id, a scheme timer's Name, a Stateflows Method<Event>, a
+	// Cadence CronSchedule "SPEC", or the value as given on the command
+	// line.
+	Timer string `json:"timer"`
+	// ID is the subject the findings about the timer use ("" when the
+	// engine's findings have none, as Cadence's, or for a value given on
+	// the command line).
+	ID string `json:"id"`
 }
 
 // Instant renders an instant as JSON output writes every one: RFC 3339 in

@@ -16,6 +16,7 @@ import (
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // Commands is the engine's next and simulate.
@@ -115,7 +116,7 @@ func nextExpr(run *project.NextRun, text, label string, o NextOptions) bool {
 		place = rules.PlaceCatch
 	}
 	refused := false
-	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: text}, Kind: kind.String(), Value: value}
+	entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, Timer: text}, Kind: kind.String(), Value: value}
 	// A bare ISO value is checked as the quoted literal a model would hold;
 	// an expression (JUEL, FEEL, a variable, Python, or one inside an
 	// ISO-looking value such as R3/${start}/PT2S) as written, so that the
@@ -275,7 +276,7 @@ func nextModels(run *project.NextRun, docs []*bpmn.Document, as string) bool {
 // expression, else at the element's start tag.
 func modelTimer(d *bpmn.Document, el *bpmn.Element, t firing.Timer, name string) project.NextTimer {
 	at := el.Span.Start
-	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: d.Path, Timer: name, ID: d.ElementIRI(el.ID)}}
+	entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, File: d.Path, Timer: name, ID: d.ElementIRI(el.ID)}}
 	if t.Expr != nil {
 		at = t.Expr.TextSpan.Start
 		entry.Kind = t.Expr.Kind.String()

@@ -210,32 +210,33 @@ func copySuppressions(in []*lint.Suppression) []*lint.Suppression {
 	return out
 }
 
-// reportsOn are the kinds of file each project rule reports on: a finding
-// on a triple is on its graph document, a timer not lifted on its model.
+// onModels and onGraphs are the kinds of file a project rule reports on.
+var (
+	onModels = []string{KindBPMN}
+	onGraphs = []string{KindRDF}
+)
+
+// reportsOn is the kinds of file a project rule reports on: a finding on
+// a triple is on its graph document, a timer not lifted on its model.
 // TestReportsOn holds every finding of the fixtures to it, and every
-// project rule to being listed.
-var reportsOn = map[*lint.Rule][]string{
-	TimerUnlifted:         {KindBPMN},
-	TimerLiftType:         {KindRDF},
-	TimerLiftOrphan:       {KindRDF},
-	TimerLiftOutOfScope:   {KindRDF},
-	SchedulesMissing:      {KindRDF},
-	SchedulesMultiple:     {KindRDF},
-	SchedulesNotExecutes:  {KindRDF},
-	SchedulesNoTimerStart: {KindRDF},
-	SchedulesTypes:        {KindRDF},
-	SchedulerStore:        {KindRDF},
-	VocabularyVersion:     {KindRDF},
-	VocabularyNamespace:   {KindRDF},
+// project rule to being listed. A switch, not a map: nothing is built at
+// start-up (TestInitTrace).
+func reportsOn(r *lint.Rule) ([]string, bool) {
+	switch r {
+	case TimerUnlifted:
+		return onModels, true
+	case TimerLiftType, TimerLiftOrphan, TimerLiftOutOfScope, SchedulesMissing, SchedulesMultiple,
+		SchedulesNotExecutes, SchedulesNoTimerStart, SchedulesTypes, SchedulerStore,
+		VocabularyVersion, VocabularyNamespace:
+		return onGraphs, true
+	}
+	return nil, false
 }
 
 // ReportsOn says where a project rule's findings land
 // (project.RuleScope), so that a session's check of a model skips the
 // rules that report on graph documents only.
-func (editor) ReportsOn(r *lint.Rule) ([]string, bool) {
-	kinds, ok := reportsOn[r]
-	return kinds, ok
-}
+func (editor) ReportsOn(r *lint.Rule) ([]string, bool) { return reportsOn(r) }
 
 // newJoin is join.New, taken from the session (join.Index.Reusable) when it
 // joined the same graph, documents, vocabulary and maps before: the index

@@ -6,6 +6,7 @@ import (
 	"strconv"
 	"text/tabwriter"
 
+	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/bpmn/timeexpr"
 	simcore "github.com/seams/seams-timers/sim"
 )
@@ -413,13 +414,26 @@ func lineHead(line []byte) int {
 	return min(n+6, len(line))
 }
 
+// timerPlace is where a timer's identity puts it, as next and the findings
+// on its value do: its expression text (bpmn.Timer.Effective), else the
+// element's start tag.
+func timerPlace(el *bpmn.Element) (line, column int) {
+	at := el.Span.Start
+	if len(el.Timers) > 0 {
+		if x := el.Timers[0].Effective(); x != nil {
+			at = x.TextSpan.Start
+		}
+	}
+	return at.Line, at.Col
+}
+
 func (s *jsonSink) end(r *Result) error {
 	timers := make([]any, 0, len(r.Timers))
 	for _, t := range r.Timers {
+		line, column := timerPlace(t.Element)
 		jt := jsonTimer{
-			TimerID: simcore.TimerID{Engine: "bpmn", File: t.Doc.Path, Line: t.Element.Span.Start.Line, Column: t.Element.Span.Start.Col,
-				Timer: t.Name, ID: t.IRI},
-			Role: t.Role.String(), Expression: t.Value, Scheduled: t.Scheduled, Simulated: t.Refusal == nil,
+			TimerID: simcore.TimerID{Engine: "bpmn", File: t.Doc.Path, Line: line, Column: column, Timer: t.Name, ID: t.IRI},
+			Role:    t.Role.String(), Expression: t.Value, Scheduled: t.Scheduled, Simulated: t.Refusal == nil,
 			Fired: t.Fired, Missed: t.Missed, ClaimedElsewhere: t.ClaimedElsewhere, Armed: t.Armed, Cancelled: t.Cancelled,
 			Pending: t.Pending, Waiting: t.Waiting, RolledBack: t.RolledBack, Note: t.Note, Findings: []any{},
 		}

@@ -92,7 +92,7 @@ func (a at) finding(d lint.Diagnostic) lint.Diagnostic {
 // refused schedule prints its refusal instead. It reports false for a
 // refusal.
 func nextCron(run *project.NextRun, where *at, spec, label, name string) bool {
-	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}, Kind: "CronSchedule", Value: spec}
+	entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, Timer: name}, Kind: "CronSchedule", Value: spec}
 	if where != nil {
 		entry.File, entry.Line, entry.Column = where.file, where.line, where.col
 	}
@@ -160,6 +160,24 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	}
 	if run.Loaded == nil {
 		return ok, nil
+	}
+	// Go code that could not be analysed (TMR8000: it does not build, or
+	// seams-timers-go is not installed) has schedules next cannot list:
+	// say so, as check does, rather than print nothing.
+	var unloaded []lint.Diagnostic
+	for _, d := range run.Loaded.Diagnostics {
+		if d.Rule == catalog.GoLoad {
+			if r := run.Rule(d.Rule); r != nil {
+				d.Name = r.Name
+			}
+			d.Detail = ""
+			unloaded = append(unloaded, d)
+		}
+	}
+	lint.Sort(unloaded)
+	for _, d := range unloaded {
+		run.Refuse("", d)
+		ok = false
 	}
 	st := rules.StateOf(run.Loaded.Project)
 	if st == nil {
@@ -322,6 +340,9 @@ type cronEvent struct {
 	Time    string `json:"time"`
 	Kind    string `json:"kind"`
 	Timer   string `json:"timer"`
+	File    string `json:"file,omitempty"`
+	Line    int    `json:"line,omitempty"`
+	Column  int    `json:"column,omitempty"`
 	Due     string `json:"due"`
 	Start   string `json:"start,omitempty"`
 	Close   string `json:"close,omitempty"`
@@ -375,9 +396,10 @@ func simulateJSON(w io.Writer, in cadencesim.Input, scheds func(yield func(spec,
 	var timers []any
 	refused := false
 	scheds(func(spec, where string, a at) bool {
+		// The name next gives the same schedule; the place is beside it.
 		name := CronPrefix + spec
 		if where != "" {
-			name = where + " CronSchedule " + strconv.Quote(spec)
+			name = "CronSchedule " + strconv.Quote(spec)
 		}
 		ct := cronTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, File: a.file, Line: a.line, Column: a.col, Timer: name},
 			Spec: spec, Findings: []any{}}
@@ -408,7 +430,7 @@ func simulateJSON(w io.Writer, in cadencesim.Input, scheds func(yield func(spec,
 		in.Schedule = parsed
 		err := cadencesim.Each(in, func(e cadencesim.Entry) error {
 			ct.Scheduled++
-			ev := cronEvent{Time: simcore.Instant(e.Scheduled), Kind: string(e.Status), Timer: name, Due: simcore.Instant(e.Scheduled),
+			ev := cronEvent{Time: simcore.Instant(e.Scheduled), Kind: string(e.Status), Timer: name, File: a.file, Line: a.line, Column: a.col, Due: simcore.Instant(e.Scheduled),
 				Reason: e.Reason, Message: e.Message()}
 			switch e.Status {
 			case cadencesim.Run:

@@ -211,10 +211,17 @@ func nextNow(o *nextOptions, cfg *lint.Config, running []string, ef *engineFlags
 }
 
 // hasFiles reports whether the project holds files of an engine that the
-// run reports on.
+// run reports on, or files the engine could not load (Go code that does
+// not build, or with no seams-timers-go to analyse it: the engine runs,
+// to say so).
 func hasFiles(loaded *project.Loaded, e *project.Engine) bool {
 	for _, f := range loaded.Project.Files {
 		if f.Reported && project.EngineOfKind([]*project.Engine{e}, f.Kind) != nil {
+			return true
+		}
+	}
+	for _, d := range loaded.Diagnostics {
+		if r := ruleByID(d.Rule); r != nil && r.Engine == e.Name && r.Kind == lint.KindLoad {
 			return true
 		}
 	}

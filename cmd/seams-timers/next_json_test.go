@@ -12,22 +12,37 @@ import (
 
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
+	simcore "github.com/seams/seams-timers/sim"
 )
 
 // nextSchema compiles project/next.schema.json, formats asserted.
 func nextSchema(t *testing.T) *jsonschema.Schema {
 	t.Helper()
-	doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(project.NextSchema))
-	if err != nil {
-		t.Fatal(err)
-	}
+	return outputSchema(t, "project/next.schema.json")
+}
+
+// outputSchema compiles one of the JSON outputs' schemas (path in the
+// repository), beside the definitions they share (sim/output.schema.json),
+// formats asserted.
+func outputSchema(t *testing.T, path string) *jsonschema.Schema {
+	t.Helper()
+	const base = "https://github.com/seams/seams-timers/blob/main/"
 	c := jsonschema.NewCompiler()
 	c.AssertFormat()
-	const url = "https://github.com/seams/seams-timers/blob/main/project/next.schema.json"
-	if err := c.AddResource(url, doc); err != nil {
-		t.Fatal(err)
+	for name, src := range map[string][]byte{
+		"sim/output.schema.json":   simcore.OutputSchema,
+		"sim/simulate.schema.json": simcore.SimulateJSONSchema,
+		"project/next.schema.json": project.NextSchema,
+	} {
+		doc, err := jsonschema.UnmarshalJSON(bytes.NewReader(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := c.AddResource(base+name, doc); err != nil {
+			t.Fatal(err)
+		}
 	}
-	sch, err := c.Compile(url)
+	sch, err := c.Compile(base + path)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -173,6 +188,15 @@ func TestNextSchemaFields(t *testing.T) {
 	if err := json.Unmarshal(project.NextSchema, &schema); err != nil {
 		t.Fatal(err)
 	}
+	// The identity and the finding are the shared definitions.
+	var shared struct {
+		Defs map[string]struct {
+			Properties map[string]any `json:"properties"`
+		} `json:"$defs"`
+	}
+	if err := json.Unmarshal(simcore.OutputSchema, &shared); err != nil {
+		t.Fatal(err)
+	}
 	keys := func(m map[string]any) []string {
 		var out []string
 		for k := range m {
@@ -182,7 +206,7 @@ func TestNextSchemaFields(t *testing.T) {
 		return out
 	}
 	timer := schema.Defs["timer"].Properties
-	for k, v := range schema.Defs["timerRef"].Properties {
+	for k, v := range shared.Defs["timerIdentity"].Properties {
 		timer[k] = v
 	}
 	for _, c := range []struct {
@@ -192,7 +216,7 @@ func TestNextSchemaFields(t *testing.T) {
 	}{
 		{"document", keys(schema.Properties), reflect.TypeFor[project.NextDocument]()},
 		{"timer", keys(timer), reflect.TypeFor[project.NextTimer]()},
-		{"finding", keys(schema.Defs["finding"].Properties), reflect.TypeFor[lint.Diagnostic]()},
+		{"finding", keys(shared.Defs["finding"].Properties), reflect.TypeFor[lint.Diagnostic]()},
 	} {
 		if got := jsonFields(c.typ); !slices.Equal(got, c.schema) {
 			t.Errorf("%s: Go writes %v, the schema declares %v", c.name, got, c.schema)
@@ -206,8 +230,8 @@ func TestNextSchemaFields(t *testing.T) {
 	if err := json.Unmarshal([]byte(out), &rep); err != nil || len(rep.Diagnostics) == 0 {
 		t.Fatalf("check -f json: %v\n%s", err, out)
 	}
-	if got := keys(rep.Diagnostics[0]); !slices.Equal(got, keys(schema.Defs["finding"].Properties)) {
-		t.Errorf("check's finding has %v, next's schema %v", got, keys(schema.Defs["finding"].Properties))
+	if got := keys(rep.Diagnostics[0]); !slices.Equal(got, keys(shared.Defs["finding"].Properties)) {
+		t.Errorf("check's finding has %v, the shared schema %v", got, keys(shared.Defs["finding"].Properties))
 	}
 }
 

@@ -216,7 +216,7 @@ func TestSimulateWFE(t *testing.T) {
 	// The second ticket's SLA (due Friday 20:30) fires when the runtime is
 	// back on Monday at 08:00, at its start-up poll.
 	if !slices.ContainsFunc(res.Events, func(e struct{ Time, Kind, Instance, Timer string }) bool {
-		return e.Kind == "fire" && e.Instance == "ServiceDeskTicket#2" && e.Timer == "ServiceDeskTicket#SLA" && e.Time == "2026-11-09T08:00:00Z"
+		return e.Kind == "fire" && e.Instance == "ServiceDeskTicket#2" && e.Timer == "SLA" && e.Time == "2026-11-09T08:00:00Z"
 	}) {
 		t.Errorf("no SLA firing at the start-up poll: %s", out)
 	}

@@ -132,7 +132,7 @@ func TestImportGraphDocumented(t *testing.T) {
 var coreAllowed = map[string][]string{
 	"span":    {},
 	"lint":    {"span", "lint/duration"},
-	"project": {"lint", "span", "lint/duration", "verify"},
+	"project": {"lint", "span", "lint/duration", "verify", "sim"},
 	// The simulators' shared grammar of run inputs (its durations are
 	// the config's, lint.ParseConfigDuration).
 	"sim": {"lint/duration"},

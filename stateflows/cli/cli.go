@@ -102,7 +102,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	ok := true
 	for _, name := range run.Values {
 		t := catalog.Lookup(strings.TrimSpace(name))
-		entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: name}}
+		entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, Timer: name}}
 		if t == nil {
 			run.Out.Printf("error: %q is not one of Stateflows' time events (AfterOneMinute ... AfterOneMonth, EveryOneMinute ... AtEvery12PM)\n", name)
 			entry.Status, entry.Note = project.NextError, "not one of Stateflows' time events (AfterOneMinute ... AfterOneMonth, EveryOneMinute ... AtEvery12PM)"
@@ -153,7 +153,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 			if pf := loaded.Project.File(f.Path); pf != nil {
 				id = pf.IRI + "#" + id
 			}
-			entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: f.Path, Line: site.At.Start.Line, Column: site.At.Start.Col,
+			entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, File: f.Path, Line: site.At.Start.Line, Column: site.At.Start.Col,
 				Timer: fmt.Sprintf("%s<%s>", site.Method, site.Type), ID: id}, Kind: site.Type}
 			switch {
 			case r.Custom:
@@ -336,7 +336,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 					class = site.Type
 				}
 				ids = append(ids, simcore.TimerID{Engine: rules.EngineName, File: f.Path, Line: site.At.Start.Line, Column: site.At.Start.Col,
-					Timer: fmt.Sprintf("%s %s<%s>", loc, site.Method, site.Type), ID: iri + "#" + class})
+					Timer: fmt.Sprintf("%s<%s>", site.Method, site.Type), ID: iri + "#" + class})
 			}
 		}
 	}

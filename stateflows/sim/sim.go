@@ -247,7 +247,7 @@ func WriteText(w io.Writer, in Input) error {
 // JSONOptions are what the JSON document says beside the simulation.
 type JSONOptions struct {
 	// Identify is who the time event of the i-th call site is (its file,
-	// position and subject); nil names it by its place alone.
+	// position and subject); nil names it by its Method<Type> alone.
 	Identify func(i int) simcore.TimerID
 	// Findings are the findings about the i-th call site, each as `check
 	// --format json` writes one.
@@ -260,6 +260,9 @@ type jsonEvent struct {
 	Time      string `json:"time"`
 	Kind      string `json:"kind"`
 	Timer     string `json:"timer,omitempty"`
+	File      string `json:"file,omitempty"`
+	Line      int    `json:"line,omitempty"`
+	Column    int    `json:"column,omitempty"`
 	Due       string `json:"due,omitempty"`
 	Local     string `json:"local,omitempty"`
 	DueAtOnce bool   `json:"dueAtOnce,omitempty"`
@@ -308,14 +311,16 @@ func WriteJSON(w io.Writer, in Input, opts JSONOptions) error {
 		if opts.Identify != nil {
 			return opts.Identify(i)
 		}
-		return simcore.TimerID{Engine: "stateflows", Timer: tl.Sites[i].Where + " " + tl.Sites[i].Event}
+		return simcore.TimerID{Engine: "stateflows", Timer: tl.Sites[i].Event}
 	}
 	doc := simcore.NewJSONDoc(w, simcore.Head{Engine: "stateflows", From: sc.From, Until: sc.Until, Header: tl.Header,
 		Scenario: js, Findings: opts.Loading})
 	for _, l := range tl.Lines {
 		je := jsonEvent{Time: simcore.Instant(l.At), Kind: l.Kind, More: l.More, Message: l.Text}
 		if l.Site >= 0 {
-			je.Timer = id(l.Site).Timer
+			// Call sites share names: the place tells which entry.
+			ti := id(l.Site)
+			je.Timer, je.File, je.Line, je.Column = ti.Timer, ti.File, ti.Line, ti.Column
 		}
 		if l.Kind == "fire" {
 			je.Due, je.Local, je.DueAtOnce = simcore.Instant(l.Due), LocalText(l.Wall), l.Past

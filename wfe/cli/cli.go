@@ -86,7 +86,7 @@ func nextValues(run *project.NextRun, cfg *rules.Config) bool {
 			label = "  " + arg
 		}
 		refused := false
-		entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, Timer: arg}, Kind: typ, Value: text}
+		entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, Timer: arg}, Kind: typ, Value: text}
 		for _, d := range rules.ValueFindings(&rules.Value{Type: typ, Text: text, Config: cfg}, nil) {
 			if d.Severity == lint.SeverityError && run.Rule(d.Rule).Refuses {
 				run.Refuse("", d)
@@ -214,7 +214,7 @@ func nextTimer(run *project.NextRun, f *wfe.File, iri string, t *wfe.Timer, cfg 
 	name := t.Name.Value
 	typ, text := t.Type.Value, t.Value.Value
 	at := t.Value.Range.Start
-	entry := project.NextTimer{TimerRef: project.TimerRef{Engine: rules.EngineName, File: f.Path, Line: at.Line, Column: at.Col,
+	entry := project.NextTimer{TimerID: simcore.TimerID{Engine: rules.EngineName, File: f.Path, Line: at.Line, Column: at.Col,
 		Timer: name, ID: iri + "#" + t.ID}, Kind: typ, Value: text}
 	if d, refused := rules.TimerVerdict(f.Path, iri, t, cfg); refused {
 		run.Refuse("    ", d)
@@ -402,14 +402,16 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 	jopts := wfesim.JSONOptions{
 		Loading: loading,
 		Identify: func(scheme, timer string) simcore.TimerID {
-			id := simcore.TimerID{Engine: "wfe", Timer: scheme + "#" + timer}
+			id := simcore.TimerID{Engine: "wfe", Timer: timer}
 			sch := byLabel[scheme]
 			if sch == nil {
 				return id
 			}
 			if t := sch.Timer(timer); t != nil {
 				at := iris[sch]
-				id.File, id.Line, id.Column, id.ID = at[0], t.Range.Start.Line, t.Range.Start.Col, at[1]+"#"+t.ID
+				// At the Value attribute, as next and the findings on the value.
+				v := t.Value.Range.Start
+				id.File, id.Line, id.Column, id.ID = at[0], v.Line, v.Col, at[1]+"#"+t.ID
 			}
 			return id
 		},

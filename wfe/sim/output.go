@@ -149,7 +149,7 @@ func (ev Event) Message() string {
 // JSONOptions are what the JSON document says beside the simulation.
 type JSONOptions struct {
 	// Identify is who the timer of a scheme is (file, position, subject);
-	// nil names it by scheme#timer alone.
+	// nil names it by its name alone.
 	Identify func(scheme, timer string) simcore.TimerID
 	// Findings are the findings about a timer, each as `check --format
 	// json` writes one.
@@ -244,7 +244,7 @@ func (s *jsonSink) Event(_ *Result, ev Event) error {
 		je.Replica = "r" + strconv.Itoa(ev.Replica)
 	}
 	if ev.Timer != "" {
-		je.Timer = ev.Scheme + "#" + ev.Timer
+		je.Timer = ev.Timer
 	}
 	if !ev.Due.IsZero() {
 		je.Due = simcore.Instant(ev.Due)
@@ -256,7 +256,7 @@ func (s *jsonSink) Event(_ *Result, ev Event) error {
 func (s *jsonSink) End(r *Result) error {
 	timers := make([]any, 0, len(r.Timers))
 	for _, t := range r.Timers {
-		id := simcore.TimerID{Engine: "wfe", Timer: t.Scheme + "#" + t.Timer}
+		id := simcore.TimerID{Engine: "wfe", Timer: t.Timer}
 		if s.opts.Identify != nil {
 			id = s.opts.Identify(t.Scheme, t.Timer)
 		}
