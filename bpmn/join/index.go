@@ -524,6 +524,13 @@ func (ix *Index) Finish(models []*Model) {
 			graphDirs[filepath.Dir(p)] = true
 		}
 	}
+	// Set on every model given, not only those joined: a language server
+	// session hands the same Model to each check of the same graph
+	// (bpmn/rules/incremental.go), so the flag is this join's, never a
+	// former one's.
+	for _, m := range models {
+		m.indexed = false
+	}
 	for _, m := range ix.docs {
 		if _, named := ix.named[m.abs]; named || graphDirs[filepath.Dir(m.abs)] {
 			m.indexed = true

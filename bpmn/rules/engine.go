@@ -124,7 +124,18 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	var joined *join.Index
 	graphRead := false
 	graphJoined := make(chan struct{})
+	// In a language server session the parsed models are kept anyway:
+	// they are summarized once the graph is joined, from the session's
+	// summaries when the join is one it kept (summaryOf).
+	session := cacheOf(l) != nil && !keepEveryID
+	var kept []*bpmn.Document
 	summarize := func(doc *bpmn.Document) {
+		if session {
+			sumMu.Lock()
+			kept = append(kept, doc)
+			sumMu.Unlock()
+			return
+		}
 		sumMu.Lock()
 		ix, read := joined, graphRead
 		early := len(sums)
@@ -311,6 +322,17 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			notes = append(notes, noGraphNote)
 		}
 		return nil, diags, notes
+	}
+	// A Model joins once per check: a model given twice is summarized
+	// again, not taken twice from the session.
+	seen := make(map[*join.Model]bool, len(kept))
+	for _, doc := range kept {
+		m := summaryOf(l, ix, doc)
+		if seen[m] {
+			m = ix.Summarize(doc)
+		}
+		seen[m] = true
+		sums = append(sums, m)
 	}
 	// The join sees the models in a fixed order, whatever the workers did.
 	slices.SortStableFunc(sums, func(a, b *join.Model) int { return strings.Compare(a.Path, b.Path) })

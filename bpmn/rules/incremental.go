@@ -38,6 +38,9 @@ type sessionCache struct {
 	// files says whether a path the graph names is a file, until the
 	// disk changes (Forget, Reset).
 	files map[string]bool
+	// gens numbers the kept joins (keptJoin.gen), so that a model's
+	// summary names the join it was made for without holding it.
+	gens uint64
 }
 
 // keptJoin is the join.New of a graph, with what it was made from.
@@ -49,6 +52,7 @@ type keptJoin struct {
 	ix            *join.Index
 	reuse         func() // ix.Reusable()
 	diags         []lint.Diagnostic
+	gen           uint64 // this join's number in the session, from 1
 }
 
 // parsedModel is a model file's bytes and what bpmn.Parse made of them.
@@ -56,6 +60,11 @@ type parsedModel struct {
 	data []byte
 	doc  *bpmn.Document
 	err  *bpmn.Error
+	// sum is ix.Summarize(doc) for the kept join numbered sumGen: the
+	// ids a join keeps of a model depend on the graph, so the summary
+	// serves the checks that reuse that join (0: none yet).
+	sum    *join.Model
+	sumGen uint64
 }
 
 // parsedGraph is the graph documents' bytes (and read errors) and the
@@ -255,6 +264,8 @@ func newJoin(l *project.Loader, g *graph.Graph, files, broken []string, vocab gr
 		k = &keptJoin{g: g, files: slices.Clone(files), broken: slices.Clone(broken), vocab: vocab, maps: maps.Clone(m)}
 		k.ix, k.diags = join.New(g, files, broken, vocab, m)
 		k.reuse = k.ix.Reusable()
+		c.gens++
+		k.gen = c.gens
 		c.joins[key] = k
 	} else {
 		k.reuse()
@@ -321,4 +332,40 @@ func displayFrom(wd string, err error) func(string) string {
 		}
 		return p
 	}
+}
+
+// summaryOf is ix.Summarize(doc), taken from the session when it
+// summarized the same parsed model for the same kept join before: an edit
+// of one model summarizes that model, not every model of the project.
+// join.Index.Finish sets the one field of a Model that depends on the
+// check (whether the graph covers it) on each Model it joins.
+func summaryOf(l *project.Loader, ix *join.Index, doc *bpmn.Document) *join.Model {
+	c := cacheOf(l)
+	if c == nil {
+		return ix.Summarize(doc)
+	}
+	c.mu.Lock()
+	var gen uint64
+	for _, k := range c.joins {
+		if k.ix == ix {
+			gen = k.gen
+			break
+		}
+	}
+	pm := c.models[doc.Path]
+	if pm == nil || pm.doc != doc || gen == 0 {
+		c.mu.Unlock()
+		return ix.Summarize(doc)
+	}
+	if pm.sumGen == gen {
+		m := pm.sum
+		c.mu.Unlock()
+		return m
+	}
+	c.mu.Unlock()
+	m := ix.Summarize(doc)
+	c.mu.Lock()
+	pm.sum, pm.sumGen = m, gen
+	c.mu.Unlock()
+	return m
 }
