@@ -45,6 +45,7 @@ type Index struct {
 	named     map[string]namedAt      // absolute model path -> where the graph first names it
 	also      map[string][]span.Range // absolute model path or unmapped IRI -> the other places naming it
 	procTerms map[elemKey]string      // process -> the IRI the graph names it with
+	procNamed bool                    // procTerms is filled: it depends on the graph alone, not the models
 	modelRefs map[string]modelRef     // IRI without fragment -> the file it names
 	frozen    bool                    // the join is done: modelRefs is read-only
 	broken    map[string]bool         // absolute paths of graph documents that failed to load
@@ -497,21 +498,11 @@ func (ix *Index) Finish(models []*Model) {
 	slices.SortStableFunc(ix.byKey, compareNodeKey)
 	ix.byKey = slices.Clip(ix.byKey)
 
-	// The terms that name processes.
-	nameProcess := func(t graph.Term) {
-		if k, ok := ix.key(t); ok {
-			if _, seen := ix.procTerms[k]; !seen {
-				ix.procTerms[k] = t.Value // key takes IRIs only
-			}
-		}
-	}
-	for _, s := range ix.Graph.Subjects(graph.NewIRI(graph.RDFType), ix.Vocab.Process()) {
-		nameProcess(s)
-	}
-	for _, pred := range []graph.Term{ix.Vocab.Schedules(), ix.Vocab.Executes()} {
-		for _, tr := range ix.Graph.ByPredicate(pred) {
-			nameProcess(tr.O)
-		}
+	// The terms that name processes, once per index: a reused index
+	// (Reusable) keeps them.
+	if !ix.procNamed {
+		ix.nameProcesses()
+		ix.procNamed = true
 	}
 
 	// The models the graph covers: those it names, and those that sit in
@@ -957,4 +948,24 @@ func StartTag(v any) (span.Range, bool) {
 		return e.Span, true
 	}
 	return span.Range{}, false
+}
+
+// nameProcesses fills procTerms: the terms that name processes. It reads
+// the graph alone.
+func (ix *Index) nameProcesses() {
+	nameProcess := func(t graph.Term) {
+		if k, ok := ix.key(t); ok {
+			if _, seen := ix.procTerms[k]; !seen {
+				ix.procTerms[k] = t.Value // key takes IRIs only
+			}
+		}
+	}
+	for _, s := range ix.Graph.Subjects(graph.NewIRI(graph.RDFType), ix.Vocab.Process()) {
+		nameProcess(s)
+	}
+	for _, pred := range []graph.Term{ix.Vocab.Schedules(), ix.Vocab.Executes()} {
+		for _, tr := range ix.Graph.ByPredicate(pred) {
+			nameProcess(tr.O)
+		}
+	}
 }

@@ -9,7 +9,8 @@ import (
 // makes it ready for Finish again once Finish (and ForgetNaming) ran: it
 // restores what they drop (the other places naming each model, the ids the
 // graph names in each) and clears what Finish joined, keeping what New
-// found in the graph (the index nodes, the models the graph names). A
+// found in the graph (the index nodes, the models the graph names, the
+// terms that name processes). A
 // language server session keeps the index of a graph that has not changed
 // and joins it with each check's models (bpmn/rules/incremental.go), so
 // that an edit of a model does not read the graph again. Nothing may read
@@ -25,7 +26,6 @@ func (ix *Index) Reusable() (reuse func()) {
 			n.Doc, n.Element, n.Ambiguous = nil, nil, false
 		}
 		ix.byKey, ix.docs = nil, nil
-		clear(ix.procTerms)
 		ix.models = nil
 		ix.also, ix.wanted = also, wanted
 		ix.frozen = false
