@@ -275,7 +275,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					at := span.At(j.path, lerr.Pos)
 					addDiags(lint.LoadDiagnostic(lerr.Rule, at, lerr.Msg, loadDetails[lerr.Rule]))
 				} else {
-					fillFile(f, doc)
+					fillFileOf(l, f, doc)
 				}
 				l.Add(f)
 				if lerr != nil {

@@ -65,6 +65,9 @@ type parsedModel struct {
 	// serves the checks that reuse that join (0: none yet).
 	sum    *join.Model
 	sumGen uint64
+	// file is what fillFile records of doc (its suppressions copied for
+	// each run, which marks those it uses); nil until a check fills one.
+	file *lint.File
 }
 
 // parsedGraph is the graph documents' bytes (and read errors) and the
@@ -368,4 +371,34 @@ func summaryOf(l *project.Loader, ix *join.Index, doc *bpmn.Document) *join.Mode
 	pm.sum, pm.sumGen = m, gen
 	c.mu.Unlock()
 	return m
+}
+
+// fillFileOf is fillFile, from the session when it filled a file from the
+// same parsed model before: counting a model's timers and reading its
+// suppressions walk the whole model, and a check of a session fills every
+// model of the project.
+func fillFileOf(l *project.Loader, f *lint.File, doc *bpmn.Document) {
+	c := cacheOf(l)
+	if c == nil {
+		fillFile(f, doc)
+		return
+	}
+	c.mu.Lock()
+	pm := c.models[doc.Path]
+	var kept *lint.File
+	if pm != nil && pm.doc == doc {
+		kept = pm.file
+	}
+	c.mu.Unlock()
+	if kept == nil {
+		kept = &lint.File{}
+		fillFile(kept, doc)
+		if pm != nil && pm.doc == doc {
+			c.mu.Lock()
+			pm.file = kept
+			c.mu.Unlock()
+		}
+	}
+	f.Model, f.IRI, f.Timers, f.Parent = kept.Model, kept.IRI, kept.Timers, kept.Parent
+	f.Suppressions = copySuppressions(kept.Suppressions)
 }
