@@ -222,7 +222,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			close(graphJoined)
 			var named []modelJob
 			display := displayPath(l)
-			for _, n := range ix.Named() {
+			for _, n := range namedOf(l, ix) {
 				if given[n.Path] || l.Excluded(n.Path) {
 					// Given (and loaded, or reported as unreadable), or
 					// excluded by the config: not loaded again.

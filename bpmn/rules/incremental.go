@@ -41,6 +41,10 @@ type sessionCache struct {
 	// gens numbers the kept joins (keptJoin.gen), so that a model's
 	// summary names the join it was made for without holding it.
 	gens uint64
+	// shown is displayFrom(shownWD) of each path displayed, for the
+	// checks run from that working directory.
+	shownWD string
+	shown   map[string]string
 }
 
 // keptJoin is the join.New of a graph, with what it was made from.
@@ -53,6 +57,8 @@ type keptJoin struct {
 	reuse         func() // ix.Reusable()
 	diags         []lint.Diagnostic
 	gen           uint64 // this join's number in the session, from 1
+	named         []join.Named
+	namedDone     bool // named is ix.Named()
 }
 
 // parsedModel is a model file's bytes and what bpmn.Parse made of them.
@@ -95,6 +101,7 @@ func (c *sessionCache) Reset() {
 	defer c.mu.Unlock()
 	c.models = map[string]*parsedModel{}
 	c.graphs, c.joins, c.files = map[string]*parsedGraph{}, map[string]*keptJoin{}, nil
+	c.shown = nil
 }
 
 // cacheOf is the engine's cache in the run's session, nil without one.
@@ -317,10 +324,53 @@ func graphKey(srcs []graph.Source) string {
 // once for the run when it has a session: the graph may name thousands of
 // models, and each reading of it costs system calls.
 func displayPath(l *project.Loader) func(string) string {
-	if l.Session() == nil {
+	c := cacheOf(l)
+	if c == nil {
 		return join.DisplayPath
 	}
-	return displayFrom(os.Getwd())
+	wd, err := os.Getwd()
+	display := displayFrom(wd, err)
+	if err != nil {
+		return display
+	}
+	return func(p string) string {
+		c.mu.Lock()
+		if c.shownWD != wd || c.shown == nil {
+			c.shownWD, c.shown = wd, map[string]string{}
+		}
+		d, ok := c.shown[p]
+		c.mu.Unlock()
+		if ok {
+			return d
+		}
+		d = display(p)
+		c.mu.Lock()
+		if c.shownWD == wd {
+			c.shown[p] = d
+		}
+		c.mu.Unlock()
+		return d
+	}
+}
+
+// namedOf is ix.Named(), from the session when ix is a join it kept: the
+// models a graph names are found once per graph.
+func namedOf(l *project.Loader, ix *join.Index) []join.Named {
+	c := cacheOf(l)
+	if c == nil || ix == nil {
+		return ix.Named()
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, k := range c.joins {
+		if k.ix == ix {
+			if !k.namedDone {
+				k.named, k.namedDone = ix.Named(), true
+			}
+			return k.named
+		}
+	}
+	return ix.Named()
 }
 
 // displayFrom is join.DisplayPath with the working directory wd (err
