@@ -471,25 +471,37 @@ func (ix *Index) Finish(models []*Model) {
 	// Resolve the nodes and index them by element.
 	slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.Term.Value, b.Term.Value) })
 	ix.byKey = nil
+	// The nodes come sorted by IRI, so those of a model mostly follow
+	// each other. A node whose model is the one it was joined with last
+	// (a reused index, Reusable, given the same Model again) keeps what
+	// it was joined with: a Model does not change once built.
+	lastPath, last := "", (*Model)(nil)
 	for _, n := range ix.Nodes {
 		if n.Path == "" {
 			continue
 		}
-		n.Doc = ix.doc(n.Path)
-		if n.Doc == nil {
+		if n.Path != lastPath {
+			lastPath, last = n.Path, ix.doc(n.Path)
+		}
+		if last == nil {
+			n.Doc, n.Element, n.Ambiguous = nil, nil, false
 			continue
 		}
-		if n.Doc.repeated[n.ElementID] {
-			// Which of the elements would be joined would depend on
-			// their order in the file: none is.
-			n.Ambiguous = true
-			continue
-		}
-		if r, ok := n.Doc.ID(n.ElementID); ok && r.What != WhatProcess && r.What != WhatFlow {
-			n.Element = r.Element
-			if n.Element == nil {
-				n.Element = &Element{ID: n.ElementID, Type: r.What, Span: r.Span}
+		if n.Doc != last {
+			n.Doc, n.Element, n.Ambiguous = last, nil, false
+			if last.repeated[n.ElementID] {
+				// Which of the elements would be joined would depend on
+				// their order in the file: none is.
+				n.Ambiguous = true
+			} else if r, ok := last.ID(n.ElementID); ok && r.What != WhatProcess && r.What != WhatFlow {
+				n.Element = r.Element
+				if n.Element == nil {
+					n.Element = &Element{ID: n.ElementID, Type: r.What, Span: r.Span}
+				}
 			}
+		}
+		if n.Ambiguous {
+			continue
 		}
 		ix.byKey = append(ix.byKey, n)
 	}

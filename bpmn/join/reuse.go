@@ -10,7 +10,8 @@ import (
 // restores what they drop (the other places naming each model, the ids the
 // graph names in each) and clears what Finish joined, keeping what New
 // found in the graph (the index nodes, the models the graph names, the
-// terms that name processes). A
+// terms that name processes) and what each node was joined with (Finish
+// keeps it when given the same Model again, and replaces it otherwise). A
 // language server session keeps the index of a graph that has not changed
 // and joins it with each check's models (bpmn/rules/incremental.go), so
 // that an edit of a model does not read the graph again. Nothing may read
@@ -22,9 +23,6 @@ func (ix *Index) Reusable() (reuse func()) {
 	}
 	also, wanted := maps.Clone(ix.also), slices.Clone(ix.wanted)
 	return func() {
-		for _, n := range ix.Nodes {
-			n.Doc, n.Element, n.Ambiguous = nil, nil, false
-		}
 		ix.byKey, ix.docs = nil, nil
 		ix.models = nil
 		ix.also, ix.wanted = also, wanted
