@@ -1,0 +1,110 @@
+package join
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/graph"
+)
+
+// reuseModel has a catch event Remind with a timer; the index graph lifts
+// it.
+const reuseModel = `<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="Defs" targetNamespace="https://example.com">
+  <bpmn:process id="P" isExecutable="true">
+    <bpmn:intermediateCatchEvent id="Remind"><bpmn:timerEventDefinition><bpmn:timeDuration>PT1H</bpmn:timeDuration></bpmn:timerEventDefinition></bpmn:intermediateCatchEvent>
+    <bpmn:task id="Task"/>
+  </bpmn:process>
+</bpmn:definitions>
+`
+
+// TestReuseJoinsEachCheck: a reused index joined again with the same
+// Model keeps each node's element; joined with another Model of the same
+// file (the element renamed, its id repeated) or with none, it joins that;
+// and the indexed flag of a Model is the last join's, also when the Model
+// was not joined (another of the same file came first).
+func TestReuseJoinsEachCheck(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "a.bpmn")
+	ttl := filepath.Join(dir, "index.ttl")
+	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#P> a proc:Process .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, errs := graph.Load([]string{ttl})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	reuse := ix.Reusable()
+	sum := func(src string) *Model {
+		doc, err := bpmn.Parse(model, []byte(src))
+		if err != nil {
+			t.Fatal(err)
+		}
+		return ix.Summarize(doc)
+	}
+	var node *Node
+	for _, n := range ix.Nodes {
+		if n.ElementID == "Remind" {
+			node = n
+		}
+	}
+	if node == nil {
+		t.Fatal("no node for Remind")
+	}
+
+	m1 := sum(reuseModel)
+	ix.Finish([]*Model{m1})
+	el := node.Element
+	if node.Doc != m1 || el == nil || el.ID != "Remind" || node.Ambiguous || !ix.Indexed(m1) {
+		t.Fatalf("first join: doc %v element %+v ambiguous %v indexed %v", node.Doc == m1, el, node.Ambiguous, ix.Indexed(m1))
+	}
+	reuse()
+	ix.Finish([]*Model{m1})
+	if node.Doc != m1 || node.Element != el || ix.NodeOf(m1, el) != node {
+		t.Fatalf("same model again: doc %v element %+v", node.Doc == m1, node.Element)
+	}
+
+	reuse()
+	renamed := sum(strings.Replace(reuseModel, `id="Remind"`, `id="Other"`, 1))
+	ix.Finish([]*Model{renamed})
+	if node.Doc != renamed || node.Element != nil || node.Ambiguous {
+		t.Fatalf("renamed: doc %v element %+v ambiguous %v", node.Doc == renamed, node.Element, node.Ambiguous)
+	}
+
+	reuse()
+	repeated := sum(strings.Replace(reuseModel, `id="Task"`, `id="Remind"`, 1))
+	ix.Finish([]*Model{repeated})
+	if node.Doc != repeated || node.Element != nil || !node.Ambiguous {
+		t.Fatalf("repeated: doc %v element %+v ambiguous %v", node.Doc == repeated, node.Element, node.Ambiguous)
+	}
+
+	reuse()
+	ix.Finish([]*Model{m1})
+	if node.Doc != m1 || node.Element == nil || node.Ambiguous {
+		t.Fatalf("back: doc %v element %+v ambiguous %v", node.Doc == m1, node.Element, node.Ambiguous)
+	}
+
+	reuse()
+	ix.Finish(nil)
+	if node.Doc != nil || node.Element != nil || node.Ambiguous || len(ix.Models()) != 0 {
+		t.Fatalf("no model: doc %v element %+v ambiguous %v", node.Doc != nil, node.Element, node.Ambiguous)
+	}
+
+	// Two Models of one file: the first is joined and indexed, the other
+	// neither, whatever an earlier join said of it.
+	dup := sum(reuseModel)
+	reuse()
+	ix.Finish([]*Model{dup})
+	if !ix.Indexed(dup) {
+		t.Fatal("dup alone: not indexed")
+	}
+	reuse()
+	ix.Finish([]*Model{m1, dup})
+	if !ix.Indexed(m1) || ix.Indexed(dup) || len(ix.Models()) != 1 || ix.Models()[0] != m1 {
+		t.Fatalf("m1 then dup: indexed %v %v, %d models", ix.Indexed(m1), ix.Indexed(dup), len(ix.Models()))
+	}
+}
