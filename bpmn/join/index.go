@@ -459,9 +459,9 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // read it from several goroutines.
 func (ix *Index) Finish(models []*Model) {
 	// The first model per absolute path is joined.
-	ix.docs = slices.Clone(models)
-	slices.SortStableFunc(ix.docs, func(a, b *Model) int { return strings.Compare(a.abs, b.abs) })
-	ix.docs = slices.Clip(slices.CompactFunc(ix.docs, func(a, b *Model) bool { return a.abs == b.abs }))
+	byPath := slices.Clone(models)
+	slices.SortStableFunc(byPath, func(a, b *Model) int { return strings.Compare(a.abs, b.abs) })
+	ix.docs = slices.Clip(slices.CompactFunc(slices.Clone(byPath), func(a, b *Model) bool { return a.abs == b.abs }))
 	ix.models = nil
 	for _, m := range models {
 		if ix.doc(m.abs) == m {
@@ -509,6 +509,18 @@ func (ix *Index) Finish(models []*Model) {
 	// entry per timer node (a map took about 120 bytes an entry).
 	slices.SortStableFunc(ix.byKey, compareNodeKey)
 	ix.byKey = slices.Clip(ix.byKey)
+	// Each model's nodes, for NodeOf: both lists are sorted by path.
+	i := 0
+	for _, m := range byPath {
+		for i < len(ix.byKey) && ix.byKey[i].Path < m.abs {
+			i++
+		}
+		j := i
+		for j < len(ix.byKey) && ix.byKey[j].Path == m.abs {
+			j++
+		}
+		m.nodes = [2]int{i, j}
+	}
 
 	// The terms that name processes, once per index: a reused index
 	// (Reusable) keeps them.
@@ -668,6 +680,15 @@ func DisplayPath(p string) string {
 
 // NodeOf returns the index node of a timer element, or nil.
 func (ix *Index) NodeOf(m *Model, el *Element) *Node {
+	if lo, hi := m.nodes[0], m.nodes[1]; lo < hi && hi <= len(ix.byKey) && ix.byKey[lo].Path == m.abs {
+		// The model's nodes, as Finish found them: the ids alone are
+		// compared.
+		nodes := ix.byKey[lo:hi]
+		if i, ok := slices.BinarySearchFunc(nodes, el.ID, func(n *Node, id string) int { return strings.Compare(n.ElementID, id) }); ok {
+			return nodes[i]
+		}
+		return nil
+	}
 	k := elemKey{m.abs, el.ID}
 	if i, ok := slices.BinarySearchFunc(ix.byKey, k, func(n *Node, k elemKey) int {
 		return cmp.Or(strings.Compare(n.Path, k.path), strings.Compare(n.ElementID, k.id))

@@ -39,6 +39,9 @@ type Model struct {
 	repeated map[string]bool
 	abs      string // absolute path
 	indexed  bool   // the graph covers the model (set by Finish)
+	// nodes is where the last Finish given the model put the nodes of its
+	// file in the index's nodes by element: byKey[nodes[0]:nodes[1]].
+	nodes [2]int
 }
 
 // Process is a top-level process of a Model.

@@ -74,6 +74,12 @@ func TestReuseJoinsEachCheck(t *testing.T) {
 	if node.Doc != renamed || node.Element != nil || node.Ambiguous {
 		t.Fatalf("renamed: doc %v element %+v ambiguous %v", node.Doc == renamed, node.Element, node.Ambiguous)
 	}
+	if n := ix.NodeOf(renamed, renamed.Timers[0]); n != nil {
+		t.Fatalf("renamed: Other has node %v", n.Term)
+	}
+	if n := ix.NodeOf(renamed, &Element{ID: "Remind"}); n != node {
+		t.Fatalf("renamed: Remind has node %v", n)
+	}
 
 	reuse()
 	repeated := sum(strings.Replace(reuseModel, `id="Task"`, `id="Remind"`, 1))
@@ -106,5 +112,16 @@ func TestReuseJoinsEachCheck(t *testing.T) {
 	ix.Finish([]*Model{m1, dup})
 	if !ix.Indexed(m1) || ix.Indexed(dup) || len(ix.Models()) != 1 || ix.Models()[0] != m1 {
 		t.Fatalf("m1 then dup: indexed %v %v, %d models", ix.Indexed(m1), ix.Indexed(dup), len(ix.Models()))
+	}
+	if ix.NodeOf(m1, m1.Timers[0]) != node || ix.NodeOf(dup, dup.Timers[0]) != node {
+		t.Fatal("m1 then dup: the node of Remind is not found by either")
+	}
+	// A model whose file the graph does not name has no node.
+	other := sum(reuseModel)
+	other.abs = filepath.Join(dir, "b.bpmn")
+	reuse()
+	ix.Finish([]*Model{m1, other})
+	if ix.NodeOf(other, other.Timers[0]) != nil || ix.NodeOf(m1, m1.Timers[0]) != node {
+		t.Fatal("b.bpmn: a node found for a file the graph does not name, or none for a.bpmn")
 	}
 }

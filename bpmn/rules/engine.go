@@ -326,8 +326,9 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	// A Model joins once per check: a model given twice is summarized
 	// again, not taken twice from the session.
 	seen := make(map[*join.Model]bool, len(kept))
+	gen := joinGen(l, ix)
 	for _, doc := range kept {
-		m := summaryOf(l, ix, doc)
+		m := summaryOf(l, ix, gen, doc)
 		if seen[m] {
 			m = ix.Summarize(doc)
 		}

@@ -387,24 +387,35 @@ func displayFrom(wd string, err error) func(string) string {
 	}
 }
 
+// joinGen is the number of the session's kept join ix (keptJoin.gen), 0 when
+// ix is none of them.
+func joinGen(l *project.Loader, ix *join.Index) uint64 {
+	c := cacheOf(l)
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, k := range c.joins {
+		if k.ix == ix {
+			return k.gen
+		}
+	}
+	return 0
+}
+
 // summaryOf is ix.Summarize(doc), taken from the session when it
-// summarized the same parsed model for the same kept join before: an edit
-// of one model summarizes that model, not every model of the project.
-// join.Index.Finish sets the one field of a Model that depends on the
-// check (whether the graph covers it) on each Model it joins.
-func summaryOf(l *project.Loader, ix *join.Index, doc *bpmn.Document) *join.Model {
+// summarized the same parsed model for the same kept join (numbered gen,
+// joinGen) before: an edit of one model summarizes that model, not every
+// model of the project. join.Index.Finish sets what of a Model depends on
+// the check (whether the graph covers it, where its nodes are) on each
+// Model it is given.
+func summaryOf(l *project.Loader, ix *join.Index, gen uint64, doc *bpmn.Document) *join.Model {
 	c := cacheOf(l)
 	if c == nil {
 		return ix.Summarize(doc)
 	}
 	c.mu.Lock()
-	var gen uint64
-	for _, k := range c.joins {
-		if k.ix == ix {
-			gen = k.gen
-			break
-		}
-	}
 	pm := c.models[doc.Path]
 	if pm == nil || pm.doc != doc || gen == 0 {
 		c.mu.Unlock()
