@@ -268,6 +268,32 @@ type Loaded struct {
 	Notes []string
 }
 
+// LoadFindings are the loading findings of engine e that next and
+// simulate print before the timers: those on the files of e's kinds that
+// the run reports on, and those of e's own load rules on a file no engine
+// reads (Go code with no seams-timers-go to analyse it is found on its
+// go.mod), sorted, named by rule (through rule) and without their detail.
+func (l *Loaded) LoadFindings(e *Engine, rule func(id string) *lint.Rule) []lint.Diagnostic {
+	var out []lint.Diagnostic
+	for _, d := range l.Diagnostics {
+		r := rule(d.Rule)
+		if f := l.Project.File(d.File); f != nil {
+			if !f.Reported || EngineOfKind([]*Engine{e}, f.Kind) == nil {
+				continue
+			}
+		} else if r == nil || r.Engine != e.Name || r.Kind != lint.KindLoad {
+			continue
+		}
+		if r != nil {
+			d.Name = r.Name
+		}
+		d.Detail = ""
+		out = append(out, d)
+	}
+	lint.Sort(out)
+	return out
+}
+
 // Load discovers the files under the given paths and has each engine load
 // its own. A path that does not exist is a *PathError.
 func Load(opts Options, engines []*Engine) (*Loaded, error) {

@@ -83,7 +83,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	if run.Loaded == nil {
 		return ok, nil
 	}
-	for _, d := range loadFindings(run.Loaded, run.Rule) {
+	for _, d := range run.Loaded.LoadFindings(rules.Engine, run.Rule) {
 		run.Refuse("", d)
 		ok = false
 	}
@@ -306,21 +306,4 @@ func ReportedModels(p *lint.Project) []*bpmn.Document {
 	}
 	slices.SortStableFunc(out, func(a, b *bpmn.Document) int { return cmp.Compare(a.Path, b.Path) })
 	return out
-}
-
-// loadFindings are the loading findings of the BPMN models reported on,
-// sorted, with their rules' names and no detail.
-func loadFindings(loaded *project.Loaded, rule func(string) *lint.Rule) []lint.Diagnostic {
-	var diags []lint.Diagnostic
-	for _, d := range loaded.Diagnostics {
-		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == rules.KindBPMN {
-			if r := rule(d.Rule); r != nil {
-				d.Name = r.Name
-			}
-			d.Detail = ""
-			diags = append(diags, d)
-		}
-	}
-	lint.Sort(diags)
-	return diags
 }

@@ -164,18 +164,7 @@ func (commands) Next(run *project.NextRun) (bool, error) {
 	// Go code that could not be analysed (TMR8000: it does not build, or
 	// seams-timers-go is not installed) has schedules next cannot list:
 	// say so, as check does, rather than print nothing.
-	var unloaded []lint.Diagnostic
-	for _, d := range run.Loaded.Diagnostics {
-		if d.Rule == catalog.GoLoad {
-			if r := run.Rule(d.Rule); r != nil {
-				d.Name = r.Name
-			}
-			d.Detail = ""
-			unloaded = append(unloaded, d)
-		}
-	}
-	lint.Sort(unloaded)
-	for _, d := range unloaded {
+	for _, d := range run.Loaded.LoadFindings(rules.Engine(), run.Rule) {
 		run.Refuse("", d)
 		ok = false
 	}

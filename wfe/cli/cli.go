@@ -167,28 +167,12 @@ func reading(typ, text string, now, due time.Time) string {
 	return "(on the runtime's clock, which stores no zone)"
 }
 
-// loadFindings are the loading findings of the scheme files reported on,
-// with their rules' names.
-func loadFindings(loaded *project.Loaded, rule func(string) *lint.Rule) []lint.Diagnostic {
-	var out []lint.Diagnostic
-	for _, d := range loaded.Diagnostics {
-		if f := loaded.Project.File(d.File); f != nil && f.Reported && f.Kind == rules.Kind {
-			if r := rule(d.Rule); r != nil {
-				d.Name = r.Name
-			}
-			d.Detail = ""
-			out = append(out, d)
-		}
-	}
-	return out
-}
-
 // nextFiles lists, per scheme and activity, the timers the runtime
 // registers on entering the activity and their due times from --now.
 func nextFiles(run *project.NextRun, cfg *rules.Config, assume map[string]string) bool {
 	rt := cfg.Runtime()
 	ok := true
-	for _, d := range loadFindings(run.Loaded, run.Rule) {
+	for _, d := range run.Loaded.LoadFindings(rules.Engine, run.Rule) {
 		run.Refuse("", d)
 		ok = false
 	}
@@ -364,7 +348,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		return false, err
 	}
 	failed := false
-	for _, d := range loadFindings(loaded, run.Rule) {
+	for _, d := range loaded.LoadFindings(rules.Engine, run.Rule) {
 		run.Err.Finding("", d)
 		failed = true
 	}
@@ -396,7 +380,7 @@ func (commands) Simulate(run *project.SimulateRun) (bool, error) {
 		}
 	}
 	var loading []any
-	for _, d := range loadFindings(loaded, run.Rule) {
+	for _, d := range loaded.LoadFindings(rules.Engine, run.Rule) {
 		loading = append(loading, d)
 	}
 	jopts := wfesim.JSONOptions{
