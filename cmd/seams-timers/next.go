@@ -220,12 +220,7 @@ func hasFiles(loaded *project.Loaded, e *project.Engine) bool {
 			return true
 		}
 	}
-	for _, d := range loaded.Diagnostics {
-		if r := ruleByID(d.Rule); r != nil && r.Engine == e.Name && r.Kind == lint.KindLoad {
-			return true
-		}
-	}
-	return false
+	return len(loaded.LoadFindings(e, ruleByID)) > 0
 }
 
 // nextDocument is next's JSON document of what the engines collected.
