@@ -110,7 +110,12 @@ func appendInstance(b []byte, r *Result, in Instance) []byte {
 
 // WriteText writes the header, the log lines and the summary table.
 func WriteText(w io.Writer, r *Result, opts TextOptions) error {
-	s := newTextSink(w, opts)
+	return replay(r, newTextSink(w, opts))
+}
+
+// replay hands a whole result's events to s, as Stream hands them while
+// the simulation runs.
+func replay(r *Result, s sink) error {
 	if err := s.begin(r); err != nil {
 		return err
 	}
@@ -288,17 +293,7 @@ type jsonTimer struct {
 // document: every event, debug ones included, then the timers, with no
 // findings.
 func WriteJSON(w io.Writer, r *Result) error {
-	s := newJSONSink(w, JSONOptions{})
-	if err := s.begin(r); err != nil {
-		return err
-	}
-	for i := range r.Len() {
-		p := r.log.rec(r.log.recs.at(i))
-		if err := s.event(r, &p, r.instanceOf(int(p.inst))); err != nil {
-			return err
-		}
-	}
-	return s.end(r)
+	return replay(r, newJSONSink(w, JSONOptions{}))
 }
 
 // jsonSink writes the JSON document (schema simcore.SimulateSchema) as the
