@@ -105,7 +105,9 @@ func kindOf(el *bpmn.Element) nodeKind {
 			}
 		}
 		return nEnd
-	case "userTask", "manualTask", "receiveTask":
+	case "userTask", "manualTask", "receiveTask", "task":
+		// a bpmn:task is SpiffWorkflow's NoneTask, manual: it waits to be
+		// completed (spiff-drive: a boundary timer on one fires)
 		return nUser
 	case "exclusiveGateway", "inclusiveGateway", "complexGateway":
 		return nXor

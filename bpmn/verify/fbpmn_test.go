@@ -45,8 +45,9 @@ type fbpmnRow struct {
 // armed (Config.Refused is nil, so the expressions ADR-0037 refuses are not
 // dropped). Where the semantics differ (several processes talking through
 // messages, which verify explores one by one with messages arriving at any
-// time; a boundary event on a plain task, which SpiffWorkflow completes at
-// once and fbpmn lets last), the row says so and is not asserted.
+// time; a boundary event on a script or service task, which SpiffWorkflow
+// runs at once and fbpmn lets last), the row says so and is not asserted.
+// A bpmn:task waits in both: SpiffWorkflow's NoneTask is manual.
 func TestFBPMNSoundness(t *testing.T) {
 	repo := fbpmnRepo()
 	if _, err := os.Stat(repo); err != nil {
@@ -135,9 +136,10 @@ func fbpmnDiffers(doc *bpmn.Document, src []byte) string {
 	if strings.Contains(string(src), "messageFlow ") {
 		why = append(why, "processes exchange messages (verify: one process at a time, any message at any time)")
 	}
-	// Work takes no time in SpiffWorkflow (a bpmn:task completes at
-	// once) and some time in fbpmn: a timer boundary on work, or on a
-	// sub-process that holds nothing that waits, can fire only in fbpmn.
+	// Automatic work (a script or service task) takes no time in
+	// SpiffWorkflow and some time in fbpmn: a timer boundary on it, or on
+	// a sub-process that holds nothing that waits, can fire only in
+	// fbpmn. A bpmn:task is manual in SpiffWorkflow and waits, as in fbpmn.
 	waits := func(c *bpmn.Process) bool {
 		for _, el := range doc.Elements {
 			for x := el.Container; x != nil; x = x.Parent {
@@ -163,7 +165,7 @@ func fbpmnDiffers(doc *bpmn.Document, src []byte) string {
 		if k == nSub {
 			for _, c := range doc.Processes {
 				if c.Node == el.AttachedTo && !waits(c) {
-					why = append(why, "a timer boundary on a sub-process of plain tasks, which SpiffWorkflow runs at once (a loop of them never yields) and fbpmn lets last")
+					why = append(why, "a timer boundary on a sub-process of automatic tasks, which SpiffWorkflow runs at once (a loop of them never yields) and fbpmn lets last")
 				}
 			}
 		}

@@ -49,7 +49,9 @@ func kindOf(el *bpmn.Element) nodeKind {
 			}
 		}
 		return nEnd
-	case "userTask", "manualTask", "receiveTask":
+	case "userTask", "manualTask", "receiveTask", "task":
+		// a bpmn:task is SpiffWorkflow's NoneTask, manual: it waits to be
+		// completed (spiff-drive: a boundary timer on one fires)
 		return nUser
 	case "callActivity":
 		// the process it calls runs inside it, as in a sub-process
