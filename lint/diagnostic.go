@@ -107,6 +107,11 @@ type Diagnostic struct {
 	// used by the source snippet printer and by --fix. Not part of JSON.
 	Offset    int `json:"-"`
 	EndOffset int `json:"-"`
+
+	// excerpt is the source line the text printer shows under the
+	// finding, taken while its file's bytes were at hand (a streaming
+	// check releases them early); nil to look it up when printing.
+	excerpt *excerpt
 }
 
 // Related is another place a finding concerns: its range (file, start

@@ -99,6 +99,27 @@ func Run(opts Options, proj *Project, extra []Diagnostic) []Diagnostic {
 type Runner struct {
 	opts      Options
 	fileRules map[string][]*Rule
+
+	// raw, when set (Stream), keeps the file rules' findings of each file
+	// (segs) within spillBudget bytes of memory, the rest on disk.
+	raw      *rawStore
+	excerpts bool
+	mu       sync.Mutex
+	segs     map[*File]*segment
+	err      error
+}
+
+// Stream makes the runner keep what File finds out of the files and out
+// of memory past a budget, for FinishStream: the findings of a large
+// check are then written to a temporary file rather than held until the
+// end. With excerpts, the source line each finding is on is taken while
+// its file's bytes are at hand, for the text printer, so that the bytes
+// of a file whose findings are all its file rules' may be released at
+// once (File.Finished).
+func (r *Runner) Stream(excerpts bool) {
+	r.raw = &rawStore{tmp: &spillFile{}}
+	r.excerpts = excerpts
+	r.segs = map[*File]*segment{}
 }
 
 // NewRunner prepares a run of the rules opts names.
@@ -123,13 +144,24 @@ func (r *Runner) File(proj *Project, f *File) {
 	if f.Model == nil || f.ruled {
 		return
 	}
+	if r.raw != nil {
+		seg, err := r.runFileSegment(proj, f)
+		r.mu.Lock()
+		r.segs[f] = seg
+		r.err = cmp.Or(r.err, err)
+		r.mu.Unlock()
+		f.ruled = true
+		return
+	}
 	f.found = r.runFile(proj, f)
 	f.ruled = true
 }
 
-// Finished reports whether f's file rules have run and found nothing:
-// nothing printed will point into f, unless a suppression of its own or
-// a project rule does.
+// Finished reports whether f's file rules have run and nothing printed
+// needs f's bytes for what they found (they found nothing, or a streaming
+// runner took the source lines of their findings): nothing printed will
+// need them, unless a suppression of its own or a project rule points
+// into f.
 func (f *File) Finished() bool { return f.ruled && len(f.found) == 0 }
 
 func (r *Runner) runFile(proj *Project, f *File) []Diagnostic {
@@ -142,25 +174,184 @@ func (r *Runner) runFile(proj *Project, f *File) []Diagnostic {
 	return ds
 }
 
+// runFileSegment is runFile for a streaming runner: the findings go to a
+// segment of the raw store, each with its source line when the runner
+// takes them.
+func (r *Runner) runFileSegment(proj *Project, f *File) (*segment, error) {
+	seg := &segment{}
+	var err error
+	var starts []int
+	add := func(d Diagnostic) {
+		if r.excerpts && d.File == f.Path {
+			if starts == nil && f.Src != nil {
+				starts = lineStarts(f.Src)
+			}
+			d.excerpt = excerptOf(f.Src, starts, d)
+		}
+		err = cmp.Or(err, r.raw.add(seg, d))
+	}
+	memo := map[any]any{}
+	for _, rule := range r.fileRules[f.Kind] {
+		pass := &Pass{Rule: rule, File: f, Project: proj, Now: r.opts.Now, Config: r.opts.Config, memo: memo}
+		mark := seg.len()
+		runRuleTo(pass, add, func() { r.raw.truncate(seg, mark) })
+	}
+	return seg, err
+}
+
 // Finish runs the file rules on the files File has not run them on (in
 // parallel), the project rules once per engine that has a project state,
 // applies the suppressions and the configured levels, and returns the
 // diagnostics (extra first, the loaders' findings) sorted by file, line,
 // column and rule.
 func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
-	opts := &r.opts
-	var projectRules []*Rule
-	for _, rule := range opts.Rules {
-		if rule.Kind == KindProject && opts.runs(rule) && rule.Run != nil && proj.States[rule.Engine] != nil {
-			projectRules = append(projectRules, rule)
+	if r.raw != nil {
+		// A streaming runner's findings, all in memory.
+		fs, err := r.FinishStream(proj, extra, nil)
+		if err != nil {
+			panic(err)
+		}
+		defer fs.Close()
+		var out []Diagnostic
+		for d, err := range fs.All() {
+			if err != nil {
+				panic(err)
+			}
+			out = append(out, d)
+		}
+		return out
+	}
+	perFile := r.runRest(proj)
+	projectFound := make([][]Diagnostic, 0)
+	for _, rule := range r.projectRules(proj) {
+		pass := &Pass{Rule: rule, Project: proj, Now: r.opts.Now, Config: r.opts.Config}
+		projectFound = append(projectFound, runRule(pass))
+	}
+	total := len(extra)
+	for _, ds := range perFile {
+		total += len(ds)
+	}
+	for _, ds := range projectFound {
+		total += len(ds)
+	}
+	kept := make([]Diagnostic, 0, total)
+	p := r.newPipeline(proj, nil, func(d Diagnostic) error {
+		kept = append(kept, d)
+		return nil
+	})
+	for _, d := range extra {
+		_ = p.push(d)
+	}
+	for i, ds := range perFile {
+		for _, d := range ds {
+			_ = p.push(d)
+		}
+		// One copy of each finding: the file's own list goes.
+		perFile[i] = nil
+		proj.Files[i].found = nil
+	}
+	for _, ds := range projectFound {
+		for _, d := range ds {
+			_ = p.push(d)
 		}
 	}
+	_ = p.end()
+	Sort(kept)
+	return kept
+}
 
+// FinishStream is Finish for a streaming runner (Stream): the findings
+// that keep says to keep (nil keeps all; it sees them in Finish's order
+// before the sort, after the suppressions and levels) are returned
+// sorted, within spillBudget bytes of memory, the rest in a temporary
+// file that Findings.Close removes (also when FinishStream fails).
+func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagnostic) (bool, error)) (fs *Findings, err error) {
+	if r.raw == nil {
+		r.Stream(false)
+	}
+	defer func() {
+		if err != nil {
+			_ = r.raw.tmp.Close()
+		}
+	}()
+	if r.err != nil {
+		return nil, r.err
+	}
+	// The files File did not see, in parallel, each into its segment.
+	var todo []*File
+	for _, f := range proj.Files {
+		if !f.ruled && f.Model != nil && len(r.fileRules[f.Kind]) > 0 {
+			todo = append(todo, f)
+		}
+	}
+	var wg sync.WaitGroup
+	next := make(chan *File)
+	for range min(Jobs(r.opts.Jobs), max(len(todo), 1)) {
+		wg.Go(func() {
+			for f := range next {
+				seg, err := r.runFileSegment(proj, f)
+				r.mu.Lock()
+				r.segs[f] = seg
+				r.err = cmp.Or(r.err, err)
+				r.mu.Unlock()
+			}
+		})
+	}
+	for _, f := range todo {
+		next <- f
+	}
+	close(next)
+	wg.Wait()
+	if r.err != nil {
+		return nil, r.err
+	}
+	var projectFound []*segment
+	for _, rule := range r.projectRules(proj) {
+		pass := &Pass{Rule: rule, Project: proj, Now: r.opts.Now, Config: r.opts.Config}
+		seg := &segment{}
+		var err error
+		runRuleTo(pass, func(d Diagnostic) { err = cmp.Or(err, r.raw.add(seg, d)) }, func() { r.raw.truncate(seg, 0) })
+		if err != nil {
+			return nil, err
+		}
+		projectFound = append(projectFound, seg)
+	}
+
+	s := &sorter{tmp: r.raw.tmp}
+	p := r.newPipeline(proj, keep, s.add)
+	for _, d := range extra {
+		if err := p.push(d); err != nil {
+			return nil, err
+		}
+	}
+	for _, f := range proj.Files {
+		seg := r.segs[f]
+		if seg == nil {
+			continue
+		}
+		delete(r.segs, f)
+		if err := r.raw.each(seg, p.push); err != nil {
+			return nil, err
+		}
+	}
+	for _, seg := range projectFound {
+		if err := r.raw.each(seg, p.push); err != nil {
+			return nil, err
+		}
+	}
+	if err := p.end(); err != nil {
+		return nil, err
+	}
+	return s.finish()
+}
+
+// runRest runs the file rules, in parallel, on the files File has not
+// run them on, and returns every file's findings.
+func (r *Runner) runRest(proj *Project) [][]Diagnostic {
 	perFile := make([][]Diagnostic, len(proj.Files))
-	jobs := Jobs(opts.Jobs)
 	var wg sync.WaitGroup
 	next := make(chan int)
-	for range min(jobs, max(len(proj.Files), 1)) {
+	for range min(Jobs(r.opts.Jobs), max(len(proj.Files), 1)) {
 		wg.Go(func() {
 			for i := range next {
 				perFile[i] = r.runFile(proj, proj.Files[i])
@@ -177,24 +368,36 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 	}
 	close(next)
 	wg.Wait()
+	return perFile
+}
 
-	total := len(extra)
-	for _, ds := range perFile {
-		total += len(ds)
+// projectRules are the project rules that run on proj.
+func (r *Runner) projectRules(proj *Project) []*Rule {
+	var out []*Rule
+	for _, rule := range r.opts.Rules {
+		if rule.Kind == KindProject && r.opts.runs(rule) && rule.Run != nil && proj.States[rule.Engine] != nil {
+			out = append(out, rule)
+		}
 	}
-	out := make([]Diagnostic, 0, total)
-	out = append(out, extra...)
-	for i, ds := range perFile {
-		out = append(out, ds...)
-		// One copy of each finding: the file's own list goes.
-		perFile[i] = nil
-		proj.Files[i].found = nil
-	}
-	for _, rule := range projectRules {
-		pass := &Pass{Rule: rule, Project: proj, Now: opts.Now, Config: opts.Config}
-		out = append(out, runRule(pass)...)
-	}
+	return out
+}
 
+// pipeline takes every finding of a run in Finish's order (the loaders',
+// the files' in the project's order, the project rules'), drops those a
+// suppression covers, names them, applies the configured levels and the
+// caller's filter, and hands the rest to sink; end adds the findings on
+// the suppressions themselves. A stable sort of what sink got is the
+// run's result.
+type pipeline struct {
+	opts *Options
+	byID map[string]*Rule
+	sup  *suppressor
+	keep func(Diagnostic) (bool, error)
+	sink func(Diagnostic) error
+}
+
+func (r *Runner) newPipeline(proj *Project, keep func(Diagnostic) (bool, error), sink func(Diagnostic) error) *pipeline {
+	opts := &r.opts
 	byID := make(map[string]*Rule, len(opts.Rules))
 	for _, rule := range opts.Rules {
 		byID[rule.ID] = rule
@@ -205,40 +408,73 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 		}
 		return "", false
 	}
-	out = applySuppressions(proj, known, out)
-	kept := out[:0]
-	for _, d := range out {
-		rule, ok := byID[d.Rule]
-		if ok && d.Name == "" {
-			// Loader and suppression findings name only their rule.
-			d.Name = rule.Name
-		}
-		// A configured level turns a rule's findings off or regrades
-		// them, in the file's path levels first; a rule-error finding
-		// stays as it is.
-		if l, set := opts.levelIn(d.Rule, d.File); set && ok && d.Name != RuleErrorName {
-			if l.Off {
-				continue
-			}
-			d.Severity = l.Severity
-		}
-		kept = append(kept, d)
+	return &pipeline{opts: opts, byID: byID, sup: newSuppressor(proj, known), keep: keep, sink: sink}
+}
+
+func (p *pipeline) push(d Diagnostic) error {
+	if p.sup != nil && p.sup.suppressed(d) {
+		return nil
 	}
-	Sort(kept)
-	return kept
+	return p.level(d)
+}
+
+func (p *pipeline) end() error {
+	if p.sup == nil {
+		return nil
+	}
+	for _, d := range p.sup.findings() {
+		if err := p.level(d); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// level names a finding, applies its level and the caller's filter.
+func (p *pipeline) level(d Diagnostic) error {
+	rule, ok := p.byID[d.Rule]
+	if ok && d.Name == "" {
+		// Loader and suppression findings name only their rule.
+		d.Name = rule.Name
+	}
+	// A configured level turns a rule's findings off or regrades them,
+	// in the file's path levels first; a rule-error finding stays as it
+	// is.
+	if l, set := p.opts.levelIn(d.Rule, d.File); set && ok && d.Name != RuleErrorName {
+		if l.Off {
+			return nil
+		}
+		d.Severity = l.Severity
+	}
+	if p.keep != nil {
+		keep, err := p.keep(d)
+		if err != nil || !keep {
+			return err
+		}
+	}
+	return p.sink(d)
 }
 
 // runRule runs one rule on one pass and turns a panic into a single
 // rule-error diagnostic, dropping what the rule reported before it.
 func runRule(pass *Pass) (ds []Diagnostic) {
-	pass.report = func(d Diagnostic) { ds = append(ds, d) }
+	runRuleTo(pass, func(d Diagnostic) { ds = append(ds, d) }, func() { ds = nil })
+	return ds
+}
+
+// runRuleTo runs one rule on one pass, handing its findings to add; when
+// the rule panics, drop forgets what it added and add gets a single
+// rule-error diagnostic.
+func runRuleTo(pass *Pass, add func(Diagnostic), drop func()) {
+	pass.report = add
 	defer func() {
 		if v := recover(); v != nil {
 			file := ""
 			if pass.File != nil {
 				file = pass.File.Path
 			}
-			ds = []Diagnostic{{
+			drop()
+			add(Diagnostic{
 				Rule:      pass.Rule.ID,
 				Name:      RuleErrorName,
 				Severity:  SeverityError,
@@ -249,11 +485,10 @@ func runRule(pass *Pass) (ds []Diagnostic) {
 				EndColumn: 1,
 				Message:   fmt.Sprintf("rule %s (%s) failed on this file: %v", pass.Rule.ID, pass.Rule.Name, v),
 				Detail:    "This is a bug in seams-timers; the other rules ran. Please report it with the file.",
-			}}
+			})
 		}
 	}()
 	pass.Rule.Run(pass)
-	return ds
 }
 
 // Sort orders diagnostics by file, line, column, rule, then message, so

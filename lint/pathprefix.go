@@ -24,18 +24,26 @@ func PrefixPaths(r *Report, prefix string) *Report {
 	out := *r
 	out.Diagnostics = make([]Diagnostic, len(r.Diagnostics))
 	for i, d := range r.Diagnostics {
-		d.File = prefixed(prefix, d.File)
-		if len(d.Related) > 0 {
-			rel := make([]Related, len(d.Related))
-			for j, r := range d.Related {
-				r.Range.File = prefixed(prefix, r.Range.File)
-				rel[j] = r
-			}
-			d.Related = rel
-		}
-		out.Diagnostics[i] = d
+		out.Diagnostics[i] = prefixDiagnostic(prefix, d)
+	}
+	if r.Findings != nil {
+		out.Findings = r.Findings.withPrefix(prefix)
 	}
 	return &out
+}
+
+// prefixDiagnostic is d with its files named with prefix (cleaned).
+func prefixDiagnostic(prefix string, d Diagnostic) Diagnostic {
+	d.File = prefixed(prefix, d.File)
+	if len(d.Related) > 0 {
+		rel := make([]Related, len(d.Related))
+		for j, r := range d.Related {
+			r.Range.File = prefixed(prefix, r.Range.File)
+			rel[j] = r
+		}
+		d.Related = rel
+	}
+	return d
 }
 
 // SourceRoot is the directory that paths printed with prefix are

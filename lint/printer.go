@@ -112,13 +112,32 @@ func ReadsSources(format string, o PrinterOptions) bool {
 
 // Count returns the number of errors and warnings in a report.
 func (r *Report) Count() (errs, warns int) {
-	for _, d := range r.Diagnostics {
-		switch d.Severity {
-		case SeverityError:
-			errs++
-		case SeverityWarning:
-			warns++
-		}
-	}
+	errs, warns, _ = findingsOf(r).counts()
 	return errs, warns
+}
+
+// Len returns the number of findings in a report.
+func (r *Report) Len() int { return findingsOf(r).len() }
+
+// AtLeast reports whether a finding of the report is at least as severe
+// as sev.
+func (r *Report) AtLeast(sev Severity) bool {
+	if r.Findings == nil {
+		for _, d := range r.Diagnostics {
+			if d.Severity >= sev {
+				return true
+			}
+		}
+		return false
+	}
+	errs, warns, infos := r.Findings.Counts()
+	switch {
+	case sev <= SeverityInfo:
+		return errs+warns+infos > 0
+	case sev == SeverityWarning:
+		return errs+warns > 0
+	case sev == SeverityError:
+		return errs > 0
+	}
+	return false
 }

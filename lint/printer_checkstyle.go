@@ -18,7 +18,8 @@ type checkstyleReport struct {
 }
 
 type checkstyleFile struct {
-	Name   string            `xml:"name,attr"`
+	XMLName xml.Name `xml:"file"`
+	Name      string            `xml:"name,attr"`
 	Errors []checkstyleError `xml:"error"`
 }
 
@@ -32,22 +33,40 @@ type checkstyleError struct {
 
 // Print writes the report as one Checkstyle document.
 func (CheckstylePrinter) Print(w io.Writer, r *Report) error {
-	out := checkstyleReport{Version: "4.3"}
-	for _, d := range sortedDiagnostics(r) {
-		// Sorted diagnostics keep each file's findings together.
-		if n := len(out.Files); n == 0 || out.Files[n-1].Name != d.File {
-			out.Files = append(out.Files, checkstyleFile{Name: d.File})
-		}
-		f := &out.Files[len(out.Files)-1]
-		f.Errors = append(f.Errors, checkstyleError{
-			Line:     d.Line,
-			Column:   d.Column,
-			Severity: d.Severity.String(),
-			Message:  d.Message,
-			Source:   seamsToolName + "." + d.Rule,
-		})
+	l, err := sortedFindings(r)
+	if err != nil {
+		return err
 	}
-	return writeXML(w, out)
+	out := checkstyleReport{Version: "4.3"}
+	if l.len() == 0 {
+		return writeXML(w, out)
+	}
+	// A <file> at a time: sorted findings keep each file's together.
+	out.Files = []checkstyleFile{{Name: xmlStreamMarker}}
+	return writeXMLStream(w, out, func(yield func(any, error) bool) {
+		groups, stop := byFile(l)
+		defer stop()
+		for _, name := range l.files() {
+			ds, err := groups(name)
+			if err != nil {
+				yield(nil, err)
+				return
+			}
+			f := checkstyleFile{Name: name}
+			for _, d := range ds {
+				f.Errors = append(f.Errors, checkstyleError{
+					Line:     d.Line,
+					Column:   d.Column,
+					Severity: d.Severity.String(),
+					Message:  d.Message,
+					Source:   seamsToolName + "." + d.Rule,
+				})
+			}
+			if !yield(f, nil) {
+				return
+			}
+		}
+	})
 }
 
 // writeXML writes the XML declaration and v indented by two spaces,

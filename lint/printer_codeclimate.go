@@ -58,10 +58,17 @@ type codeClimatePosition struct {
 // Print writes the report as one indented JSON array, an issue at a
 // time.
 func (CodeClimatePrinter) Print(w io.Writer, r *Report) error {
+	l, err := sortedFindings(r)
+	if err != nil {
+		return err
+	}
 	return writeJSONStream(w, jsonStreamMarker, func(yield func(any, error) bool) {
-		ds := sortedDiagnostics(r)
-		seen := newOccurrences(ds)
-		for _, d := range ds {
+		seen := occurrencesFor(l.files())
+		for d, err := range l.all() {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
 			if !yield(codeClimateIssueFor(d, seen), nil) {
 				return
 			}

@@ -1,7 +1,7 @@
 package lint
 
 import (
-	"bytes"
+	"bufio"
 	"fmt"
 	"io"
 	"path/filepath"
@@ -23,8 +23,15 @@ type GitHubPrinter struct{}
 
 // Print writes one workflow command per diagnostic.
 func (GitHubPrinter) Print(w io.Writer, r *Report) error {
-	var b bytes.Buffer
-	for _, d := range sortedDiagnostics(r) {
+	l, err := sortedFindings(r)
+	if err != nil {
+		return err
+	}
+	b := &stickyWriter{w: bufio.NewWriterSize(w, streamBuffer)}
+	for d, err := range l.all() {
+		if err != nil {
+			return err
+		}
 		var props []string
 		add := func(key, value string) {
 			props = append(props, key+"="+GitHubProperty(value))
@@ -48,10 +55,9 @@ func (GitHubPrinter) Print(w io.Writer, r *Report) error {
 		if d.Detail != "" {
 			msg += "\n" + d.Detail
 		}
-		fmt.Fprintf(&b, "::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), GitHubData(msg))
+		b.WriteString(fmt.Sprintf("::%s %s::%s\n", githubCommand(d.Severity), strings.Join(props, ","), GitHubData(msg)))
 	}
-	_, err := w.Write(b.Bytes())
-	return err
+	return b.Flush()
 }
 
 // githubCommand names the workflow command for a severity.

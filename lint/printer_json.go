@@ -21,15 +21,16 @@ type jsonSummary struct {
 // Print writes the report as one indented JSON document, a finding at a
 // time.
 func (JSONPrinter) Print(w io.Writer, r *Report) error {
-	errs, warns := r.Count()
+	l := findingsOf(r)
+	errs, warns, _ := l.counts()
 	out := jsonReport{
 		Version:     1,
 		Diagnostics: jsonStreamMarker,
 		Summary:     jsonSummary{Files: r.Files, Timers: r.Timers, Errors: errs, Warnings: warns},
 	}
 	return writeJSONStream(w, out, func(yield func(any, error) bool) {
-		for _, d := range r.Diagnostics {
-			if !yield(d, nil) {
+		for d, err := range l.all() {
+			if !yield(d, err) {
 				return
 			}
 		}

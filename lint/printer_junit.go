@@ -4,6 +4,7 @@ import (
 	"encoding/xml"
 	"fmt"
 	"io"
+	"iter"
 	"slices"
 	"strconv"
 	"strings"
@@ -57,9 +58,11 @@ type junitFailure struct {
 
 // Print writes the report as one JUnit document, a test case at a time.
 func (JUnitPrinter) Print(w io.Writer, r *Report) error {
-	ds := sortedDiagnostics(r)
-	// The files, and which have findings: a pass over the findings that
-	// keeps one entry per file.
+	l, err := sortedFindings(r)
+	if err != nil {
+		return err
+	}
+	// The files, and which have findings: one entry per file.
 	failing := map[string]bool{}
 	if r.Project != nil {
 		for _, f := range r.Project.Files {
@@ -68,12 +71,8 @@ func (JUnitPrinter) Print(w io.Writer, r *Report) error {
 			}
 		}
 	}
-	infos := 0
-	for _, d := range ds {
-		failing[d.File] = true
-		if d.Severity == SeverityInfo {
-			infos++
-		}
+	for _, f := range l.files() {
+		failing[f] = true
 	}
 	files := make([]string, 0, len(failing))
 	suite := junitSuite{Name: seamsToolName, Tests: len(failing)}
@@ -85,7 +84,7 @@ func (JUnitPrinter) Print(w io.Writer, r *Report) error {
 	}
 	slices.Sort(files)
 
-	errs, warns := r.Count()
+	errs, warns, infos := l.counts()
 	for _, p := range []struct {
 		name string
 		n    int
@@ -104,21 +103,63 @@ func (JUnitPrinter) Print(w io.Writer, r *Report) error {
 	suite.Cases = []junitCase{{Name: xmlStreamMarker}}
 	skeleton.Suites = []junitSuite{suite}
 	return writeXMLStream(w, skeleton, func(yield func(any, error) bool) {
-		next := 0
+		groups, stop := byFile(l)
+		defer stop()
 		for _, f := range files {
 			tc := junitCase{Name: f, Classname: seamsToolName}
-			start := next
-			for next < len(ds) && ds[next].File == f {
-				next++
+			ds, err := groups(f)
+			if err != nil {
+				yield(nil, err)
+				return
 			}
-			if next > start {
-				tc.Failure = junitFailureFor(ds[start:next])
+			if len(ds) > 0 {
+				tc.Failure = junitFailureFor(ds)
 			}
 			if !yield(tc, nil) {
 				return
 			}
 		}
 	})
+}
+
+// byFile walks sorted findings a file at a time: each call, with files in
+// increasing order, returns the findings of that file (none when it has
+// none).
+func byFile(l list) (groups func(file string) ([]Diagnostic, error), stop func()) {
+	var group []Diagnostic
+	var head Diagnostic
+	have, started := false, false
+	var next func() (Diagnostic, error, bool)
+	stop = func() {}
+	return func(file string) ([]Diagnostic, error) {
+		if !started {
+			started = true
+			n, s := iter.Pull2(l.all())
+			stop = s
+			next = func() (Diagnostic, error, bool) { return n() }
+			var err error
+			if head, err, have = next(); err != nil {
+				return nil, err
+			}
+		}
+		clear(group)
+		group = group[:0]
+		for have && head.File < file {
+			// Not asked for: cannot happen with sorted findings.
+			var err error
+			if head, err, have = next(); err != nil {
+				return nil, err
+			}
+		}
+		for have && head.File == file {
+			group = append(group, head)
+			var err error
+			if head, err, have = next(); err != nil {
+				return nil, err
+			}
+		}
+		return group, nil
+	}, func() { stop() }
 }
 
 // junitFailureFor lists one file's findings: the message counts them, the

@@ -22,18 +22,26 @@ const markdownRows = 500
 func (MarkdownPrinter) Print(w io.Writer, r *Report) error {
 	var b bytes.Buffer
 	fmt.Fprintf(&b, "### %s: %s\n\n", seamsToolName, markdownCell(Summary(r)))
-	ds := sortedDiagnostics(r)
-	if len(ds) == 0 {
+	l, err := sortedFindings(r)
+	if err != nil {
+		return err
+	}
+	if l.len() == 0 {
 		b.WriteString("No findings.\n")
 		_, err := w.Write(b.Bytes())
 		return err
 	}
 	b.WriteString("| severity | rule | location | message |\n| --- | --- | --- | --- |\n")
-	for i, d := range ds {
+	i := 0
+	for d, err := range l.all() {
+		if err != nil {
+			return err
+		}
 		if i == markdownRows {
-			fmt.Fprintf(&b, "\n... and %d more; the SARIF or JSON output lists them all.\n", len(ds)-markdownRows)
+			fmt.Fprintf(&b, "\n... and %d more; the SARIF or JSON output lists them all.\n", l.len()-markdownRows)
 			break
 		}
+		i++
 		loc := filepath.ToSlash(d.File)
 		if d.Line > 0 {
 			loc += fmt.Sprintf(":%d:%d", d.Line, d.Column)
@@ -41,7 +49,7 @@ func (MarkdownPrinter) Print(w io.Writer, r *Report) error {
 		fmt.Fprintf(&b, "| %s | %s | %s | %s |\n", d.Severity, markdownCell(strings.TrimSpace(d.Rule+" "+d.Name)),
 			markdownCode(loc), markdownCell(d.Message))
 	}
-	_, err := w.Write(b.Bytes())
+	_, err = w.Write(b.Bytes())
 	return err
 }
 

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
+	"iter"
 	"path"
 	"path/filepath"
 	"slices"
@@ -152,8 +153,14 @@ const fingerprintKey = "primaryLocationLineHash"
 // Print writes the report as one indented SARIF document, a result at a
 // time.
 func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
-	ds := sortedDiagnostics(r)
-	rules, index := p.ruleDescriptors(ds)
+	l, err := sortedFindings(r)
+	if err != nil {
+		return err
+	}
+	rules, index, err := p.ruleDescriptorsOf(l)
+	if err != nil {
+		return err
+	}
 	cols := newColumnConverter(p.Options.Sources)
 	out := sarifLog{
 		Schema:  sarifSchemaURI,
@@ -172,8 +179,12 @@ func (p *SARIFPrinter) Print(w io.Writer, r *Report) error {
 		}},
 	}
 	return writeJSONStream(w, out, func(yield func(any, error) bool) {
-		seen := newOccurrences(ds)
-		for _, d := range ds {
+		seen := occurrencesFor(l.files())
+		for d, err := range l.all() {
+			if err != nil {
+				yield(nil, err)
+				return
+			}
 			if !yield(p.result(d, r.Project, index, cols, seen), nil) {
 				return
 			}
@@ -226,6 +237,13 @@ func (p *SARIFPrinter) sourceRoot() map[string]sarifArtifact {
 // plain ones for rule IDs that only the findings name) and the index of
 // each ID in that list.
 func (p *SARIFPrinter) ruleDescriptors(ds []Diagnostic) ([]sarifRule, map[string]int) {
+	rules, index, _ := p.ruleDescriptorsOf(list{ds: ds})
+	return rules, index
+}
+
+// ruleDescriptorsOf is ruleDescriptors of a list of findings, which it
+// walks only when one names a rule the catalog does not have.
+func (p *SARIFPrinter) ruleDescriptorsOf(l list) ([]sarifRule, map[string]int, error) {
 	byID := map[string]*Rule{}
 	for _, rule := range p.Options.Rules {
 		if rule != nil && byID[rule.ID] == nil {
@@ -235,7 +253,14 @@ func (p *SARIFPrinter) ruleDescriptors(ds []Diagnostic) ([]sarifRule, map[string
 	// A rule-error finding carries the ID of the rule that failed, not a
 	// name of its own, so its name does not describe that rule.
 	names := map[string]string{}
-	for _, d := range ds {
+	var walk iter.Seq2[Diagnostic, error] = func(func(Diagnostic, error) bool) {}
+	if l.hasRuleOutside(byID) {
+		walk = l.all()
+	}
+	for d, err := range walk {
+		if err != nil {
+			return nil, nil, err
+		}
 		if _, ok := byID[d.Rule]; ok {
 			continue
 		}
@@ -266,7 +291,7 @@ func (p *SARIFPrinter) ruleDescriptors(ds []Diagnostic) ([]sarifRule, map[string
 		}
 		rules[i] = sarifRuleFor(&Rule{ID: id, Name: names[id]})
 	}
-	return rules, index
+	return rules, index, nil
 }
 
 // sarifRuleFor describes one catalog rule. GitHub code scanning wants a

@@ -20,7 +20,8 @@ type TextPrinter struct {
 
 // Print writes one line per diagnostic.
 func (p *TextPrinter) Print(w io.Writer, r *Report) error {
-	if len(r.Diagnostics) == 0 {
+	l := findingsOf(r)
+	if l.len() == 0 {
 		// Nothing to print: no colours to set up, no 64 KB buffer to
 		// take from the heap (a clean check of one file is most runs).
 		return nil
@@ -47,7 +48,10 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 	// the one Flush returns.
 	b := bufio.NewWriterSize(w, 64<<10)
 	lines := map[string][]int{} // file -> offsets of its line starts
-	for _, d := range r.Diagnostics {
+	for d, err := range l.all() {
+		if err != nil {
+			return err
+		}
 		// The line FindingText renders, in colour.
 		loc, sev, rule := FindingParts(d)
 		if c, ok := sevColor[d.Severity]; ok {
@@ -57,22 +61,25 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 		if !p.Options.ShowSource {
 			continue
 		}
-		if src := p.source(d.File); src != nil {
-			starts, ok := lines[d.File]
-			if !ok {
-				starts = lineStarts(src)
-				if len(lines) >= maxCachedFiles {
-					// The findings come file by file: a few files'
-					// line starts suffice, whatever the number of files.
-					clear(lines)
+		x := d.excerpt
+		if x == nil {
+			if src := p.source(d.File); src != nil {
+				starts, ok := lines[d.File]
+				if !ok {
+					starts = lineStarts(src)
+					if len(lines) >= maxCachedFiles {
+						// The findings come file by file: a few files'
+						// line starts suffice, whatever the number of files.
+						clear(lines)
+					}
+					lines[d.File] = starts
 				}
-				lines[d.File] = starts
+				x = excerptOf(src, starts, d)
 			}
-			if line, ok := lineOf(src, starts, d.Line); ok {
-				text, pad, width := sourceWindow(line, d)
-				fmt.Fprintf(b, "%s\n", NoCommand("    "+text))
-				fmt.Fprintf(b, "    %s%s\n", strings.Repeat(" ", pad), under.Sprint("^"+strings.Repeat("~", width-1)))
-			}
+		}
+		if x != nil && x.ok {
+			fmt.Fprintf(b, "%s\n", NoCommand("    "+x.text))
+			fmt.Fprintf(b, "    %s%s\n", strings.Repeat(" ", x.pad), under.Sprint("^"+strings.Repeat("~", x.width-1)))
 		}
 		if d.Detail != "" {
 			fmt.Fprintf(b, "    %s %s\n", faint.Sprint("="), Printable(d.Detail))
@@ -83,6 +90,29 @@ func (p *TextPrinter) Print(w io.Writer, r *Report) error {
 		}
 	}
 	return b.Flush()
+}
+
+// excerpt is the part of a source line the text printer shows under a
+// finding (sourceWindow's text, and where the underline starts and how
+// wide it is); ok is false when the file's bytes hold no such line.
+type excerpt struct {
+	ok         bool
+	text       string
+	pad, width int
+}
+
+// excerptOf is the excerpt of d's line in src (nil for none), whose line
+// starts are starts.
+func excerptOf(src []byte, starts []int, d Diagnostic) *excerpt {
+	if src == nil {
+		return &excerpt{}
+	}
+	line, ok := lineOf(src, starts, d.Line)
+	if !ok {
+		return &excerpt{}
+	}
+	text, pad, width := sourceWindow(line, d)
+	return &excerpt{ok: true, text: text, pad: pad, width: width}
 }
 
 // displayFile is a finding's path as text output shows it: escaped, and
@@ -185,13 +215,7 @@ func lineOf(src []byte, starts []int, n int) ([]byte, bool) {
 // ..."), so that a run whose findings are all infos does not read as
 // clean.
 func Summary(r *Report) string {
-	errs, warns := r.Count()
-	infos := 0
-	for _, d := range r.Diagnostics {
-		if d.Severity == SeverityInfo {
-			infos++
-		}
-	}
+	errs, warns, infos := findingsOf(r).counts()
 	counts := plural(errs, "error") + ", " + plural(warns, "warning")
 	if infos > 0 {
 		counts += ", " + plural(infos, "info")

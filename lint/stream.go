@@ -182,21 +182,20 @@ type occurrences struct {
 	lastFile string
 }
 
-func newOccurrences(ds []Diagnostic) *occurrences {
+func newOccurrences(ds []Diagnostic) *occurrences { return occurrencesFor(list{ds: ds}.files()) }
+
+// occurrencesFor is newOccurrences for the findings that name files, each
+// file once.
+func occurrencesFor(files []string) *occurrences {
 	o := &occurrences{seen: map[string]int{}, perFile: true}
 	spelling := map[string]string{}
-	last := ""
-	for i, d := range ds {
-		if i > 0 && d.File == last {
-			continue
-		}
-		last = d.File
-		clean := fingerprintFile(d.File)
-		if s, ok := spelling[clean]; ok && s != d.File {
+	for _, f := range files {
+		clean := fingerprintFile(f)
+		if s, ok := spelling[clean]; ok && s != f {
 			o.perFile = false
 			break
 		}
-		spelling[clean] = d.File
+		spelling[clean] = f
 	}
 	return o
 }

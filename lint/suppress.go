@@ -62,60 +62,91 @@ const (
 // and reports the suppressions that have no reason, name an unknown rule,
 // or cover nothing.
 func applySuppressions(proj *Project, known func(string) (string, bool), ds []Diagnostic) []Diagnostic {
+	sup := newSuppressor(proj, known)
+	if sup == nil {
+		return ds
+	}
+	kept := ds[:0:0]
+	for _, d := range ds {
+		if !sup.suppressed(d) {
+			kept = append(kept, d)
+		}
+	}
+	return append(kept, sup.findings()...)
+}
+
+// suppressor applies the suppressions of a project to findings one at a
+// time: suppressed tells whether one covers a finding, and findings, once
+// every finding went through it, what is wrong with the suppressions
+// themselves, in the order applySuppressions appends them.
+type suppressor struct {
+	invalid []Diagnostic
+	valid   []*Suppression
+	ix      *supIndex
+}
+
+// newSuppressor checks the project's suppressions (naming their rules by
+// their IDs) and indexes the valid ones; nil when there are none.
+func newSuppressor(proj *Project, known func(string) (string, bool)) *suppressor {
 	var all []*Suppression
 	for _, f := range proj.Files {
 		all = append(all, f.Suppressions...)
 	}
 	if len(all) == 0 {
-		return ds
+		return nil
 	}
-	var out []Diagnostic
-	report := func(s *Suppression, rule string, sev Severity, msg, detail string) {
-		out = append(out, Diagnostic{
-			Rule: rule, Severity: sev, File: s.File,
-			Line: s.Line, Column: s.Col, EndLine: s.Line, EndColumn: s.EndCol,
-			Offset: s.Offset, Message: msg, Detail: detail,
-		})
-	}
-	var valid []*Suppression
+	sup := &suppressor{}
 	for _, s := range all {
 		ok := true
 		if len(s.IDs) == 0 {
-			report(s, ruleUnknownID, SeverityError, "suppression names no rule", "Write the rule's ID or name: "+SuppressPrefix+" TMR1034 <reason>.")
+			sup.invalid = append(sup.invalid, suppressionFinding(s, ruleUnknownID, SeverityError, "suppression names no rule", "Write the rule's ID or name: "+SuppressPrefix+" TMR1034 <reason>."))
 			continue
 		}
 		for i, id := range s.IDs {
 			canon, found := known(id)
 			if !found {
-				report(s, ruleUnknownID, SeverityError, fmt.Sprintf("suppression names an unknown rule %q", id), "`seams-timers rules` lists the rule IDs and names.")
+				sup.invalid = append(sup.invalid, suppressionFinding(s, ruleUnknownID, SeverityError, fmt.Sprintf("suppression names an unknown rule %q", id), "`seams-timers rules` lists the rule IDs and names."))
 				ok = false
 				continue
 			}
 			s.IDs[i] = canon
 		}
 		if s.Reason == "" {
-			report(s, ruleNoReason, SeverityError, fmt.Sprintf("suppression of %s gives no reason", strings.Join(s.IDs, ", ")),
-				"Say why the finding is accepted after the rule: "+SuppressPrefix+" "+s.IDs[0]+" <reason>. Without one it suppresses nothing.")
+			sup.invalid = append(sup.invalid, suppressionFinding(s, ruleNoReason, SeverityError, fmt.Sprintf("suppression of %s gives no reason", strings.Join(s.IDs, ", ")),
+				"Say why the finding is accepted after the rule: "+SuppressPrefix+" "+s.IDs[0]+" <reason>. Without one it suppresses nothing."))
 			ok = false
 		}
 		if ok {
-			valid = append(valid, s)
+			sup.valid = append(sup.valid, s)
 		}
 	}
-	ix := indexSuppressions(valid, proj)
-	kept := ds[:0:0]
-	for _, d := range ds {
-		if !ix.suppressed(d) {
-			kept = append(kept, d)
-		}
-	}
-	for _, s := range valid {
+	sup.ix = indexSuppressions(sup.valid, proj)
+	return sup
+}
+
+// suppressed reports whether a valid suppression covers d, marking it used.
+func (sup *suppressor) suppressed(d Diagnostic) bool { return sup.ix.suppressed(d) }
+
+// findings are the findings on the suppressions: the invalid ones, then
+// the valid ones that covered nothing.
+func (sup *suppressor) findings() []Diagnostic {
+	out := sup.invalid
+	for _, s := range sup.valid {
 		if !s.used {
-			report(s, ruleSuppressed, SeverityWarning, fmt.Sprintf("suppression of %s covers no finding", strings.Join(s.IDs, ", ")),
-				"Remove the comment, or move it just before the element (or triple) whose finding it is meant to accept.")
+			out = append(out, suppressionFinding(s, ruleSuppressed, SeverityWarning, fmt.Sprintf("suppression of %s covers no finding", strings.Join(s.IDs, ", ")),
+				"Remove the comment, or move it just before the element (or triple) whose finding it is meant to accept."))
 		}
 	}
-	return append(kept, out...)
+	return out
+}
+
+// suppressionFinding is a finding on the suppression s.
+func suppressionFinding(s *Suppression, rule string, sev Severity, msg, detail string) Diagnostic {
+	return Diagnostic{
+		Rule: rule, Severity: sev, File: s.File,
+		Line: s.Line, Column: s.Col, EndLine: s.Line, EndColumn: s.EndCol,
+		Offset: s.Offset, Message: msg, Detail: detail,
+	}
 }
 
 // maxNesting bounds the walks up an element's containers.
