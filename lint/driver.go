@@ -117,7 +117,7 @@ type Runner struct {
 // of a file whose findings are all its file rules' may be released at
 // once (File.Finished).
 func (r *Runner) Stream(excerpts bool) {
-	r.raw = &rawStore{tmp: &spillFile{}}
+	r.raw = &rawStore{tmp: newSpillFile()}
 	r.excerpts = excerpts
 	r.segs = map[*File]*segment{}
 }
@@ -343,6 +343,14 @@ func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagn
 		return nil, err
 	}
 	return s.finish()
+}
+
+// Abandon removes what a streaming runner wrote to disk, for a check that
+// ends without FinishStream.
+func (r *Runner) Abandon() {
+	if r.raw != nil {
+		_ = r.raw.tmp.Close()
+	}
 }
 
 // runRest runs the file rules, in parallel, on the files File has not

@@ -9,6 +9,7 @@ import (
 	"iter"
 	"os"
 	"slices"
+	"strconv"
 	"sync"
 
 	"github.com/seams/seams-timers/span"
@@ -27,6 +28,20 @@ import (
 // before it writes them to disk; tests lower it.
 var spillBudget = 4 << 20
 
+// SpillBudgetEnv, when set to a number of bytes, replaces spillBudget for
+// the checks that start after (a streaming runner reads it once): tests
+// and bench/printers.sh make small budgets spill.
+const SpillBudgetEnv = "SEAMS_TIMERS_SPILL_BUDGET"
+
+// newSpillFile is the spill file of one streaming check, with its budget.
+func newSpillFile() *spillFile {
+	s := &spillFile{budget: spillBudget, fanIn: spillFanIn}
+	if v, err := strconv.Atoi(os.Getenv(SpillBudgetEnv)); err == nil && v > 0 {
+		s.budget = v
+	}
+	return s
+}
+
 // spillFanIn bounds the sorted runs merged at once, so that the read
 // buffers of a merge do not grow with the number of findings: past it, the
 // oldest runs are merged into one first.
@@ -44,7 +59,10 @@ type spillFile struct {
 	w      *bufio.Writer
 	off    int64 // bytes written, buffered ones included
 	closed bool
-	// created counts the temporary files made, for tests.
+	// unlinked is set once the file's name is removed.
+	unlinked bool
+	// budget and fanIn are spillBudget and spillFanIn for this check.
+	budget, fanIn int
 }
 
 // spillTempDir is where the temporary files go ("" for os.TempDir);
@@ -70,6 +88,10 @@ func (s *spillFile) appendRecords(ds []Diagnostic) (extent, error) {
 			return extent{}, fmt.Errorf("findings: %w", err)
 		}
 		s.f, s.w = f, bufio.NewWriterSize(f, 64<<10)
+		// Where the system lets an open file be removed (not Windows),
+		// it goes at once: nothing is left behind, however the process
+		// ends.
+		s.unlinked = os.Remove(f.Name()) == nil
 	}
 	e := extent{at: s.off, count: len(ds)}
 	var buf []byte
@@ -100,6 +122,7 @@ func (s *spillFile) flush() error {
 
 // read returns the findings of an extent, one at a time; the file must
 // have been flushed since the extent was written.
+//go:noinline
 func (s *spillFile) read(e extent) iter.Seq2[Diagnostic, error] {
 	return func(yield func(Diagnostic, error) bool) {
 		if e.count == 0 {
@@ -129,8 +152,10 @@ func (s *spillFile) Close() error {
 	}
 	name := s.f.Name()
 	err := s.f.Close()
-	if rerr := os.Remove(name); err == nil {
-		err = rerr
+	if !s.unlinked {
+		if rerr := os.Remove(name); err == nil {
+			err = rerr
+		}
 	}
 	s.f, s.w = nil, nil
 	return err
@@ -396,7 +421,7 @@ func (rs *rawStore) add(s *segment, d Diagnostic) error {
 	s.size += n
 	rs.mu.Lock()
 	rs.held += n
-	over := rs.held > spillBudget && s.size >= min(spillChunk, spillBudget)
+	over := rs.held > rs.tmp.budget && s.size >= min(spillChunk, rs.tmp.budget)
 	rs.mu.Unlock()
 	if over {
 		return rs.spill(s)
@@ -505,7 +530,7 @@ func (s *sorter) add(d Diagnostic) error {
 	s.stats.add(&d)
 	s.size += diagnosticSize(&d)
 	s.chunk = append(s.chunk, d)
-	if s.size <= spillBudget {
+	if s.size <= s.tmp.budget {
 		return nil
 	}
 	Sort(s.chunk)
@@ -516,16 +541,16 @@ func (s *sorter) add(d Diagnostic) error {
 	clear(s.chunk)
 	s.chunk, s.size = s.chunk[:0], 0
 	s.runs = append(s.runs, e)
-	if len(s.runs) > spillFanIn {
+	if len(s.runs) > s.tmp.fanIn {
 		// The oldest runs become one, which still comes first.
 		if err := s.tmp.flush(); err != nil {
 			return err
 		}
-		merged, err := s.tmp.merge(s.runs[:spillFanIn])
+		merged, err := s.tmp.merge(s.runs[:s.tmp.fanIn])
 		if err != nil {
 			return err
 		}
-		s.runs = append([]extent{merged}, s.runs[spillFanIn:]...)
+		s.runs = append([]extent{merged}, s.runs[s.tmp.fanIn:]...)
 	}
 	return nil
 }
@@ -582,6 +607,7 @@ func (s *spillFile) merge(runs []extent) (extent, error) {
 
 // mergeRuns yields the findings of sorted runs (and, last, a sorted slice
 // in memory) in order, a tie going to the earlier run.
+//go:noinline
 func mergeRuns(tmp *spillFile, runs []extent, mem []Diagnostic) iter.Seq2[Diagnostic, error] {
 	return func(yield func(Diagnostic, error) bool) {
 		type head struct {
@@ -731,6 +757,7 @@ func (fs *Findings) Counts() (errs, warns, infos int) {
 func (fs *Findings) Spilled() bool { return len(fs.runs) > 0 }
 
 // All yields the findings in order.
+//go:noinline
 func (fs *Findings) All() iter.Seq2[Diagnostic, error] {
 	seq := mergeRuns(fs.tmp, fs.runs, fs.mem)
 	if fs.prefix == "" {

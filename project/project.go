@@ -371,6 +371,30 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 // that are reported (given, not read only as context), or, when a stdin
 // buffer is checked, of that buffer only.
 func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, error) {
+	return check(opts, engines, lopts, nil)
+}
+
+// Stream is how CheckStream hands over the findings.
+type Stream struct {
+	// Excerpts takes the source line of each finding while its file's
+	// bytes are at hand, for the text printer's excerpts, so that the
+	// bytes may be released before the end (see lint.Runner.Stream).
+	Excerpts bool
+	// Keep, when set, returns a filter of the findings once the project
+	// is loaded: the findings it drops are not reported.
+	Keep func(proj *lint.Project) (func(lint.Diagnostic) (bool, error), error)
+}
+
+// CheckStream is Check for a caller that prints the findings and does
+// nothing else with them: the report's Findings, in place of its
+// Diagnostics, keep within a bounded memory and spill the rest to a
+// temporary file, which the report's Close removes (CheckStream removes
+// it when it fails).
+func CheckStream(opts Options, engines []*Engine, lopts lint.Options, st Stream) (*lint.Report, error) {
+	return check(opts, engines, lopts, &st)
+}
+
+func check(opts Options, engines []*Engine, lopts lint.Options, st *Stream) (*lint.Report, error) {
 	if lopts.Rules == nil {
 		lopts.Rules = Rules(engines)
 	}
@@ -382,13 +406,16 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	}
 	lopts = sessionOptions(opts, engines, lopts)
 	runner := lint.NewRunner(lopts)
+	if st != nil {
+		runner.Stream(st.Excerpts)
+	}
 	loaded, l, err := load(opts, engines, runner)
 	if err != nil {
+		runner.Abandon()
 		return nil, err
 	}
 	proj := loaded.Project
 	skipContext(l, proj)
-	ds := runner.Finish(proj, loaded.Diagnostics)
 	reported := map[string]bool{}
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
 	stdin := l.stdinAbs != ""
@@ -403,14 +430,41 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 			rep.Timers += f.Timers
 		}
 	}
-	kept := ds[:0]
-	for _, d := range ds {
+	keepReported := func(d lint.Diagnostic) bool {
 		r, known := reported[d.File]
-		if r || !known && !stdin {
-			kept = append(kept, d)
+		return r || !known && !stdin
+	}
+	if st == nil {
+		ds := runner.Finish(proj, loaded.Diagnostics)
+		kept := ds[:0]
+		for _, d := range ds {
+			if keepReported(d) {
+				kept = append(kept, d)
+			}
+		}
+		rep.Diagnostics = kept
+		return rep, nil
+	}
+	var also func(lint.Diagnostic) (bool, error)
+	if st.Keep != nil {
+		if also, err = st.Keep(proj); err != nil {
+			runner.Abandon()
+			return nil, err
 		}
 	}
-	rep.Diagnostics = kept
+	fs, err := runner.FinishStream(proj, loaded.Diagnostics, func(d lint.Diagnostic) (bool, error) {
+		if !keepReported(d) {
+			return false, nil
+		}
+		if also == nil {
+			return true, nil
+		}
+		return also(d)
+	})
+	if err != nil {
+		return nil, err
+	}
+	rep.Findings = fs
 	return rep, nil
 }
 

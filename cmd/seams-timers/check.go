@@ -238,14 +238,45 @@ func runCheck(s *streams, o *checkOptions) error {
 	if s.ErrTTY && !o.Quiet {
 		in.Progress = newProgress(s.Err, progressThreshold)
 	}
-	rep, err := project.Check(in, engines(), opts)
-	if in.Progress != nil {
+	var rep *lint.Report
+	if o.Fix || o.Diff {
+		rep, err = project.Check(in, engines(), opts)
+	} else {
+		// Only printed: the findings stream, past a budget through a
+		// temporary file, so that memory does not grow with them.
+		st := project.Stream{Excerpts: !in.DropSources && readsSources(outs, o.ShowSource || s.OutTTY)}
+		var keepErr error
+		if changed != nil {
+			st.Keep = func(proj *lint.Project) (func(lint.Diagnostic) (bool, error), error) {
+				keep, err := changed.keeper(proj, opts.Rules, engines())
+				if err != nil {
+					return nil, err
+				}
+				return func(d lint.Diagnostic) (bool, error) {
+					ok, err := keep(d)
+					if err != nil {
+						keepErr = err
+					}
+					return ok, err
+				}, nil
+			}
+		}
+		rep, err = project.CheckStream(in, engines(), opts, st)
+		if in.Progress != nil {
+			in.Progress(-1, 0)
+		}
+		if err != nil && keepErr != nil {
+			return usageErrorf("%v", keepErr)
+		}
+	}
+	if in.Progress != nil && (o.Fix || o.Diff) {
 		in.Progress(-1, 0)
 	}
 	if err != nil {
 		return loadError(err)
 	}
-	if changed != nil {
+	defer rep.Close()
+	if changed != nil && (o.Fix || o.Diff) {
 		if err := changed.filterNew(rep, opts.Rules, engines()); err != nil {
 			return usageErrorf("%v", err)
 		}
@@ -329,7 +360,7 @@ func runCheck(s *streams, o *checkOptions) error {
 	// failed. A run whose files all failed to load (a Go module the go
 	// command refused, a history that is broken) has findings: their exit
 	// code is the findings'.
-	if rep.Files == 0 && in.Stdin == nil && !o.AllowEmpty && len(rep.Diagnostics) == 0 {
+	if rep.Files == 0 && in.Stdin == nil && !o.AllowEmpty && rep.Len() == 0 {
 		fmt.Fprintf(s.Err, "seams-timers: no file to check found in %s (no BPMN model or index graph, Workflow Engine scheme, C# state machine, Go package or workflow history): nothing was checked (exit %d)\n", lint.Printable(strings.Join(o.Paths, " ")), lint.ExitNoFiles)
 		return &exitError{code: lint.ExitNoFiles}
 	}
@@ -339,15 +370,10 @@ func runCheck(s *streams, o *checkOptions) error {
 // failExit returns the findings exit code when a finding is at or above
 // --fail-on.
 func failExit(rep *lint.Report, failOn lint.Severity, never bool) error {
-	if never {
+	if never || !rep.AtLeast(failOn) {
 		return nil
 	}
-	for _, d := range rep.Diagnostics {
-		if d.Severity >= failOn {
-			return &exitError{code: lint.ExitFindings}
-		}
-	}
-	return nil
+	return &exitError{code: lint.ExitFindings}
 }
 
 // readsSources reports whether any of the outputs prints from the files'

@@ -317,6 +317,28 @@ func crossFile(rule *lint.Rule) bool {
 // It counts the files reported as before (the summary still says how much
 // was checked), and the findings it hid in c.hidden.
 func (c *changedLines) filterNew(rep *lint.Report, rules []*lint.Rule, engines []*project.Engine) error {
+	keep, err := c.keeper(rep.Project, rules, engines)
+	if err != nil {
+		return err
+	}
+	kept := rep.Diagnostics[:0]
+	for _, d := range rep.Diagnostics {
+		ok, err := keep(d)
+		if err != nil {
+			return err
+		}
+		if ok {
+			kept = append(kept, d)
+		}
+	}
+	rep.Diagnostics = kept
+	return nil
+}
+
+// keeper is filterNew a finding at a time, for the findings of the project
+// proj (nil for none): each modified file that holds a finding is diffed
+// when its first finding comes.
+func (c *changedLines) keeper(proj *lint.Project, rules []*lint.Rule, engines []*project.Engine) (func(lint.Diagnostic) (bool, error), error) {
 	cache := map[string]string{}
 	resolved := func(f string) string {
 		r, ok := cache[f]
@@ -326,30 +348,6 @@ func (c *changedLines) filterNew(rep *lint.Report, rules []*lint.Rule, engines [
 		}
 		return r
 	}
-	// The modified files that hold a finding are diffed one by one.
-	for _, d := range rep.Diagnostics {
-		if d.File == "" {
-			continue
-		}
-		f := resolved(d.File)
-		if _, done := c.lines[f]; done || c.status[f] != 'M' {
-			continue
-		}
-		rel, err := filepath.Rel(c.root, f)
-		if err != nil {
-			return err
-		}
-		diff, err := c.diffFile(filepath.ToSlash(rel))
-		if err != nil {
-			return fmt.Errorf("--new-from-rev %s: %w", lint.Printable(c.rev), err)
-		}
-		ranges, err := parseFileDiff(diff)
-		if err != nil {
-			return fmt.Errorf("--new-from-rev %s: reading git diff of %s: %w", lint.Printable(c.rev), lint.Printable(rel), err)
-		}
-		c.lines[f] = ranges
-	}
-
 	engineOf := map[string]string{}
 	for _, e := range engines {
 		for _, k := range e.Kinds {
@@ -359,8 +357,8 @@ func (c *changedLines) filterNew(rep *lint.Report, rules []*lint.Rule, engines [
 		}
 	}
 	touched := map[string]bool{}
-	if rep.Project != nil {
-		for _, f := range rep.Project.Files {
+	if proj != nil {
+		for _, f := range proj.Files {
 			if c.status[resolved(f.Path)] != 0 {
 				touched[engineOf[f.Kind]] = true
 			}
@@ -386,29 +384,53 @@ func (c *changedLines) filterNew(rep *lint.Report, rules []*lint.Rule, engines [
 	// A core rule (TMR0004) belongs to no engine: its finding is the
 	// engine's whose file it is reported in.
 	engineOfFile := func(d lint.Diagnostic, rule *lint.Rule) string {
-		if rule.Engine != "" || rep.Project == nil {
+		if rule.Engine != "" || proj == nil {
 			return rule.Engine
 		}
-		if f := rep.Project.File(d.File); f != nil {
+		if f := proj.File(d.File); f != nil {
 			return engineOf[f.Kind]
 		}
 		return ""
 	}
-	kept := rep.Diagnostics[:0]
+	// The modified files that hold a finding are diffed one by one.
+	diff := func(d lint.Diagnostic) error {
+		if d.File == "" {
+			return nil
+		}
+		f := resolved(d.File)
+		if _, done := c.lines[f]; done || c.status[f] != 'M' {
+			return nil
+		}
+		rel, err := filepath.Rel(c.root, f)
+		if err != nil {
+			return err
+		}
+		diff, err := c.diffFile(filepath.ToSlash(rel))
+		if err != nil {
+			return fmt.Errorf("--new-from-rev %s: %w", lint.Printable(c.rev), err)
+		}
+		ranges, err := parseFileDiff(diff)
+		if err != nil {
+			return fmt.Errorf("--new-from-rev %s: reading git diff of %s: %w", lint.Printable(c.rev), lint.Printable(rel), err)
+		}
+		c.lines[f] = ranges
+		return nil
+	}
 	c.hidden = 0
-	for _, d := range rep.Diagnostics {
+	return func(d lint.Diagnostic) (bool, error) {
+		if err := diff(d); err != nil {
+			return false, err
+		}
 		rule := byID[d.Rule]
 		switch {
 		case c.keep(d, resolved):
 		case crossFile(rule) && touched[engineOfFile(d, rule)]:
 		default:
 			c.hidden++
-			continue
+			return false, nil
 		}
-		kept = append(kept, d)
-	}
-	rep.Diagnostics = kept
-	return nil
+		return true, nil
+	}, nil
 }
 
 // keep reports whether a finding touches a changed line of its own file.
