@@ -18,9 +18,9 @@ type checkstyleReport struct {
 }
 
 type checkstyleFile struct {
-	XMLName xml.Name `xml:"file"`
-	Name      string            `xml:"name,attr"`
-	Errors []checkstyleError `xml:"error"`
+	XMLName xml.Name          `xml:"file"`
+	Name    string            `xml:"name,attr"`
+	Errors  []checkstyleError `xml:"error"`
 }
 
 type checkstyleError struct {

@@ -41,6 +41,7 @@ func sortedFindings(r *Report) (list, error) {
 }
 
 // all yields the findings in order.
+//
 //go:noinline
 func (l list) all() iter.Seq2[Diagnostic, error] {
 	if l.fs != nil {

@@ -122,6 +122,7 @@ func (s *spillFile) flush() error {
 
 // read returns the findings of an extent, one at a time; the file must
 // have been flushed since the extent was written.
+//
 //go:noinline
 func (s *spillFile) read(e extent) iter.Seq2[Diagnostic, error] {
 	return func(yield func(Diagnostic, error) bool) {
@@ -607,6 +608,7 @@ func (s *spillFile) merge(runs []extent) (extent, error) {
 
 // mergeRuns yields the findings of sorted runs (and, last, a sorted slice
 // in memory) in order, a tie going to the earlier run.
+//
 //go:noinline
 func mergeRuns(tmp *spillFile, runs []extent, mem []Diagnostic) iter.Seq2[Diagnostic, error] {
 	return func(yield func(Diagnostic, error) bool) {
@@ -757,6 +759,7 @@ func (fs *Findings) Counts() (errs, warns, infos int) {
 func (fs *Findings) Spilled() bool { return len(fs.runs) > 0 }
 
 // All yields the findings in order.
+//
 //go:noinline
 func (fs *Findings) All() iter.Seq2[Diagnostic, error] {
 	seq := mergeRuns(fs.tmp, fs.runs, fs.mem)
