@@ -196,7 +196,7 @@ func (r *Runner) runFileSegment(proj *Project, f *File) (*segment, error) {
 		mark := seg.len()
 		runRuleTo(pass, add, func() { r.raw.truncate(seg, mark) })
 	}
-	return seg, err
+	return seg, cmp.Or(err, r.raw.seal(seg))
 }
 
 // Finish runs the file rules on the files File has not run them on (in
@@ -311,7 +311,7 @@ func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagn
 		seg := &segment{}
 		var err error
 		runRuleTo(pass, func(d Diagnostic) { err = cmp.Or(err, r.raw.add(seg, d)) }, func() { r.raw.truncate(seg, 0) })
-		if err != nil {
+		if err = cmp.Or(err, r.raw.seal(seg)); err != nil {
 			return nil, err
 		}
 		projectFound = append(projectFound, seg)

@@ -43,8 +43,8 @@ func newSpillFile() *spillFile {
 }
 
 // spillFanIn bounds the sorted runs merged at once, so that the read
-// buffers of a merge do not grow with the number of findings: past it, the
-// oldest runs are merged into one first.
+// buffers of a merge grow only with the logarithm of the number of
+// findings: fanIn runs of one level are merged into one of the next.
 var spillFanIn = 32
 
 // spillReadBuffer is the read buffer of each run being merged.
@@ -430,6 +430,19 @@ func (rs *rawStore) add(s *segment, d Diagnostic) error {
 	return nil
 }
 
+// seal ends a segment's filling: past the budget, what it holds goes to
+// disk, so that the segments kept in memory stay within the budget while
+// each being filled holds at most spillChunk bytes more.
+func (rs *rawStore) seal(s *segment) error {
+	rs.mu.Lock()
+	over := rs.held > rs.tmp.budget
+	rs.mu.Unlock()
+	if over {
+		return rs.spill(s)
+	}
+	return nil
+}
+
 // spill writes what a segment holds in memory to disk.
 func (rs *rawStore) spill(s *segment) error {
 	if len(s.mem) == 0 {
@@ -456,11 +469,13 @@ func (rs *rawStore) release(s *segment) {
 // panicked after reporting some.
 func (rs *rawStore) truncate(s *segment, n int) {
 	for i := range s.disk {
-		if n < s.disk[i].count {
+		if n <= s.disk[i].count {
+			// A reader stops after count findings: the rest of the
+			// extent is dead space.
 			s.disk[i].count = n
 			s.disk = s.disk[:i+1]
 			n = 0
-			continue
+			break
 		}
 		n -= s.disk[i].count
 	}
@@ -524,7 +539,11 @@ type sorter struct {
 	chunk []Diagnostic
 	size  int
 	runs  []extent
-	stats findingStats
+	// levels are the runs' levels: how many merges made each.
+	levels []int
+	// written counts the runs sorted in memory and written.
+	written int
+	stats   findingStats
 }
 
 func (s *sorter) add(d Diagnostic) error {
@@ -542,18 +561,28 @@ func (s *sorter) add(d Diagnostic) error {
 	clear(s.chunk)
 	s.chunk, s.size = s.chunk[:0], 0
 	s.runs = append(s.runs, e)
-	if len(s.runs) > s.tmp.fanIn {
-		// The oldest runs become one, which still comes first.
+	s.levels = append(s.levels, 0)
+	s.written++
+	// As in a counter of base fanIn, fanIn runs of one level at the end
+	// become one run of the next level, in their place: a finding is
+	// written again once per level, and the runs a merge reads stay
+	// within fanIn per level.
+	for {
+		n, last := len(s.runs), len(s.levels)-1
+		if n < s.tmp.fanIn || s.levels[n-s.tmp.fanIn] != s.levels[last] {
+			return nil
+		}
 		if err := s.tmp.flush(); err != nil {
 			return err
 		}
-		merged, err := s.tmp.merge(s.runs[:s.tmp.fanIn])
+		merged, err := s.tmp.merge(s.runs[n-s.tmp.fanIn:])
 		if err != nil {
 			return err
 		}
-		s.runs = append([]extent{merged}, s.runs[s.tmp.fanIn:]...)
+		level := s.levels[last] + 1
+		s.runs = append(s.runs[:n-s.tmp.fanIn], merged)
+		s.levels = append(s.levels[:n-s.tmp.fanIn], level)
 	}
-	return nil
 }
 
 // finish sorts what is in memory and returns the findings, which own the

@@ -1,0 +1,65 @@
+package main
+
+import (
+	"os"
+	"strings"
+	"testing"
+
+	"github.com/seams/seams-timers/lint"
+)
+
+// TestStreamedFindingsSameBytes holds a streaming check, whose findings
+// spill to disk past a budget, to the bytes, stderr and exit code of the
+// check that holds them in memory (as --fix does), in every format, on
+// the examples and the rules' fixtures: with the default budget (nothing
+// spilled), and with a budget of one byte, where every finding goes
+// through the temporary file and the merge of one-finding runs (and the
+// merges of runs past the fan-in). The temporary file is gone after each
+// run.
+func TestStreamedFindingsSameBytes(t *testing.T) {
+	dirs := []string{"../../examples", "../../bpmn/rules/testdata"}
+	if !testing.Short() {
+		dirs = append(dirs, "../../examples/broken", "../../wfe/rules/testdata", "../../stateflows/rules/testdata",
+			"../../rules/testdata", "../../lint/testdata", "../../graph/testdata")
+	}
+	formats := [][]string{
+		{"--format", "text"},
+		{"--format", "text", "--show-source"},
+		{"--format", "text", "--show-source", "--path-prefix", "sub/dir"},
+		{"--format", "json"},
+		{"--format", "json", "--path-prefix", "/abs/p"},
+		{"--format", "sarif"},
+		{"--format", "sarif", "--path-prefix", "../up"},
+		{"--format", "junit"},
+		{"--format", "codeclimate"},
+		{"--format", "checkstyle"},
+		{"--format", "github"},
+		{"--format", "markdown"},
+		{"--format", "text", "-q", "--fail-on", "warning"},
+	}
+	tmp := t.TempDir()
+	t.Setenv("TMPDIR", tmp)
+	t.Cleanup(func() { streamFindings = true })
+	for _, dir := range dirs {
+		for _, f := range formats {
+			args := append([]string{"check", "--now=2026-11-01T12:00:00Z"}, f...)
+			args = append(args, dir)
+			streamFindings = false
+			t.Setenv(lint.SpillBudgetEnv, "")
+			wantCode, wantOut, wantErr := runCLI(t, "", args...)
+			streamFindings = true
+			for _, budget := range []string{"", "1"} {
+				t.Setenv(lint.SpillBudgetEnv, budget)
+				code, out, errOut := runCLI(t, "", args...)
+				name := strings.Join(args[2:], " ") + " budget=" + budget
+				if code != wantCode || out != wantOut || errOut != wantErr {
+					t.Errorf("%s: streamed (exit %d) differs from in memory (exit %d)\nstdout:\n%s\nwant:\n%s\nstderr:\n%s\nwant:\n%s",
+						name, code, wantCode, out, wantOut, errOut, wantErr)
+				}
+				if left, err := os.ReadDir(tmp); err != nil || len(left) > 0 {
+					t.Fatalf("%s: the temporary directory holds %v (%v) after the run", name, left, err)
+				}
+			}
+		}
+	}
+}
