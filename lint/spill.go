@@ -26,7 +26,7 @@ import (
 
 // spillBudget is how many bytes of findings each stage keeps in memory
 // before it writes them to disk; tests lower it.
-var spillBudget = 4 << 20
+var spillBudget = 1 << 20
 
 // SpillBudgetEnv, when set to a number of bytes, replaces spillBudget for
 // the checks that start after (a streaming runner reads it once): tests
