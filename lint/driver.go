@@ -101,11 +101,10 @@ type Runner struct {
 	fileRules map[string][]*Rule
 
 	// raw, when set (Stream), keeps the file rules' findings of each file
-	// (segs) within spillBudget bytes of memory, the rest on disk.
+	// (File.seg) within spillBudget bytes of memory, the rest on disk.
 	raw      *rawStore
 	excerpts bool
 	mu       sync.Mutex
-	segs     map[*File]*segment
 	err      error
 }
 
@@ -119,7 +118,6 @@ type Runner struct {
 func (r *Runner) Stream(excerpts bool) {
 	r.raw = &rawStore{tmp: newSpillFile()}
 	r.excerpts = excerpts
-	r.segs = map[*File]*segment{}
 }
 
 // NewRunner prepares a run of the rules opts names.
@@ -146,8 +144,8 @@ func (r *Runner) File(proj *Project, f *File) {
 	}
 	if r.raw != nil {
 		seg, err := r.runFileSegment(proj, f)
+		f.seg = seg
 		r.mu.Lock()
-		r.segs[f] = seg
 		r.err = cmp.Or(r.err, err)
 		r.mu.Unlock()
 		f.ruled = true
@@ -195,6 +193,10 @@ func (r *Runner) runFileSegment(proj *Project, f *File) (*segment, error) {
 		pass := &Pass{Rule: rule, File: f, Project: proj, Now: r.opts.Now, Config: r.opts.Config, memo: memo}
 		mark := seg.len()
 		runRuleTo(pass, add, func() { r.raw.truncate(seg, mark) })
+	}
+	if seg.len() == 0 {
+		// Nothing kept for a file without findings.
+		return nil, err
 	}
 	return seg, cmp.Or(err, r.raw.seal(seg))
 }
@@ -290,8 +292,8 @@ func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagn
 		wg.Go(func() {
 			for f := range next {
 				seg, err := r.runFileSegment(proj, f)
+				f.seg = seg
 				r.mu.Lock()
-				r.segs[f] = seg
 				r.err = cmp.Or(r.err, err)
 				r.mu.Unlock()
 			}
@@ -325,11 +327,11 @@ func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagn
 		}
 	}
 	for _, f := range proj.Files {
-		seg := r.segs[f]
+		seg := f.seg
 		if seg == nil {
 			continue
 		}
-		delete(r.segs, f)
+		f.seg = nil
 		if err := r.raw.each(seg, p.push); err != nil {
 			return nil, err
 		}

@@ -44,6 +44,8 @@ type File struct {
 	// and found holds what they reported.
 	ruled bool
 	found []Diagnostic
+	// seg holds them instead for a streaming runner (Runner.Stream).
+	seg *segment
 }
 
 // ElementDiagnostic is a diagnostic on a range of the file about the

@@ -791,7 +791,19 @@ func (fs *Findings) Spilled() bool { return len(fs.runs) > 0 }
 //
 //go:noinline
 func (fs *Findings) All() iter.Seq2[Diagnostic, error] {
-	seq := mergeRuns(fs.tmp, fs.runs, fs.mem)
+	var seq iter.Seq2[Diagnostic, error]
+	if len(fs.runs) == 0 {
+		// All in memory: no merge.
+		seq = func(yield func(Diagnostic, error) bool) {
+			for _, d := range fs.mem {
+				if !yield(d, nil) {
+					return
+				}
+			}
+		}
+	} else {
+		seq = mergeRuns(fs.tmp, fs.runs, fs.mem)
+	}
 	if fs.prefix == "" {
 		return seq
 	}
