@@ -28,8 +28,8 @@ import (
 // before it writes them to disk; tests lower it.
 var spillBudget = 1 << 20
 
-// SpillBudgetEnv, when set to a number of bytes, replaces spillBudget for
-// the checks that start after (a streaming runner reads it once): tests
+// SpillBudgetEnv names the environment variable that, set to a number of
+// bytes, replaces spillBudget for the checks that start after (a streaming runner reads it once): tests
 // and bench/printers.sh make small budgets spill.
 const SpillBudgetEnv = "SEAMS_TIMERS_SPILL_BUDGET"
 

@@ -89,7 +89,7 @@ func TestSorterIsAStableSort(t *testing.T) {
 					}
 					got = append(got, d)
 				}
-				if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
+				if !reflect.DeepEqual(got, want) && (len(got) != 0 || len(want) != 0) {
 					t.Fatalf("n=%d budget=%d pass %d: the merge differs from a stable sort", n, budget, pass)
 				}
 			}
@@ -205,5 +205,45 @@ func TestSorterMemoryFlat(t *testing.T) {
 			t.Errorf("read %d findings back, want %d", k, n)
 		}
 		fs.Close()
+	}
+}
+
+// TestPrefixKeepsOrderOrNot: a prefix that moves the relative files before
+// the absolute ones leaves the findings unsorted (the sorting printers sort
+// them again), and one that keeps the order leaves them sorted.
+func TestPrefixKeepsOrderOrNot(t *testing.T) {
+	spillTempDir = t.TempDir()
+	t.Cleanup(func() { spillTempDir = "" })
+	s := &sorter{tmp: &spillFile{budget: 1, fanIn: 2}}
+	for _, f := range []string{"d.bpmn", "/abs/b.bpmn", "c.bpmn"} {
+		if err := s.add(Diagnostic{Rule: "TMR1005", Severity: SeverityError, File: f, Line: 1, Column: 1}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	fs, err := s.finish()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fs.Close()
+	if !fs.withPrefix("z").sorted {
+		t.Error(`prefix "z" keeps the order, and the findings claim not to be sorted`)
+	}
+	if fs.withPrefix("-x").sorted {
+		t.Error(`prefix "-x": c.bpmn becomes -x/c.bpmn, before /abs/b.bpmn, and the findings still claim to be sorted`)
+	}
+	r := &Report{Findings: fs.withPrefix("-x")}
+	l, err := sortedFindings(r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for d, err := range l.all() {
+		if err != nil {
+			t.Fatal(err)
+		}
+		got = append(got, d.File)
+	}
+	if want := []string{"-x/c.bpmn", "-x/d.bpmn", "/abs/b.bpmn"}; !slices.Equal(got, want) {
+		t.Errorf("sorted again: %v, want %v", got, want)
 	}
 }

@@ -182,10 +182,8 @@ type occurrences struct {
 	lastFile string
 }
 
-func newOccurrences(ds []Diagnostic) *occurrences { return occurrencesFor(list{ds: ds}.files()) }
-
-// occurrencesFor is newOccurrences for the findings that name files, each
-// file once.
+// occurrencesFor counts the occurrences of findings that name files (each
+// given once).
 func occurrencesFor(files []string) *occurrences {
 	o := &occurrences{seen: map[string]int{}, perFile: true}
 	spelling := map[string]string{}

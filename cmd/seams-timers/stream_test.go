@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 
@@ -65,6 +66,45 @@ func TestStreamedFindingsSameBytes(t *testing.T) {
 					t.Fatalf("%s: the temporary directory holds %v (%v) after the run", name, left, err)
 				}
 			}
+		}
+	}
+}
+
+// TestStreamedPrefixReorders checks a relative and an absolute path with a
+// --path-prefix that sorts the relative files before the absolute ones:
+// the formats that list findings sorted sort them again (from disk, with
+// every finding spilled), as they sort a report held in memory.
+func TestStreamedPrefixReorders(t *testing.T) {
+	abs, err := filepath.Abs("../../examples/broken")
+	if err != nil {
+		t.Fatal(err)
+	}
+	// A relative file that sorts after the absolute ones: models/...
+	src, err := os.ReadFile(filepath.Join(abs, "reminders.bpmn"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	work := t.TempDir()
+	if err := os.Mkdir(filepath.Join(work, "models"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	writeFile(t, filepath.Join(work, "models"), "reminders.bpmn", src)
+	t.Chdir(work)
+	t.Setenv("TMPDIR", t.TempDir())
+	t.Cleanup(func() { streamFindings = true })
+	for _, format := range []string{"text", "json", "sarif", "junit", "checkstyle", "codeclimate", "github", "markdown"} {
+		args := []string{"check", "--now=2026-11-01T12:00:00Z", "--path-prefix", "-x", "--format", format, abs, "models"}
+		streamFindings = false
+		t.Setenv(lint.SpillBudgetEnv, "")
+		wantCode, wantOut, wantErr := runCLI(t, "", args...)
+		streamFindings = true
+		t.Setenv(lint.SpillBudgetEnv, "1")
+		code, out, errOut := runCLI(t, "", args...)
+		if code != wantCode || out != wantOut || errOut != wantErr {
+			t.Errorf("%s: streamed (exit %d) differs from in memory (exit %d)\nstdout:\n%s\nwant:\n%s", format, code, wantCode, out, wantOut)
+		}
+		if format == "json" && !strings.Contains(out, `"file": "-x/`) {
+			t.Errorf("json: no prefixed relative file in\n%s", out)
 		}
 	}
 }
