@@ -266,8 +266,15 @@ func runCheck(s *streams, o *checkOptions) error {
 		if in.Progress != nil {
 			in.Progress(-1, 0)
 		}
-		if err != nil && keepErr != nil {
+		var pathErr *project.PathError
+		switch {
+		case err == nil:
+		case keepErr != nil:
 			return usageErrorf("%v", keepErr)
+		case !errors.As(err, &pathErr):
+			// The findings could not be written to or read from the
+			// temporary file.
+			return &exitError{code: lint.ExitInternal, err: err}
 		}
 	}
 	if in.Progress != nil && !streaming {

@@ -108,3 +108,15 @@ func TestStreamedPrefixReorders(t *testing.T) {
 		}
 	}
 }
+
+// TestStreamedSpillFailure: findings that cannot be written to the
+// temporary file are an internal failure (exit 3) that says so, not a
+// report with findings missing.
+func TestStreamedSpillFailure(t *testing.T) {
+	t.Setenv("TMPDIR", filepath.Join(t.TempDir(), "gone"))
+	t.Setenv(lint.SpillBudgetEnv, "1")
+	code, out, errOut := runCLI(t, "", "check", "--now=2026-11-01T12:00:00Z", "../../examples")
+	if code != lint.ExitInternal || out != "" || !strings.Contains(errOut, "findings: open ") {
+		t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and the temporary file named", code, out, errOut, lint.ExitInternal)
+	}
+}
