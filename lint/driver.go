@@ -208,7 +208,8 @@ func (r *Runner) runFileSegment(proj *Project, f *File) (*segment, error) {
 // column and rule.
 func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 	if r.raw != nil {
-		// A streaming runner's findings, all in memory.
+		// A streaming runner's findings, read back into memory; Finish
+		// has no error to return, so a failure to spill panics.
 		fs, err := r.FinishStream(proj, extra, nil)
 		if err != nil {
 			panic(err)

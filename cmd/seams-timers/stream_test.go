@@ -120,3 +120,35 @@ func TestStreamedSpillFailure(t *testing.T) {
 		t.Errorf("exit %d, stdout %q, stderr %q; want exit %d and the temporary file named", code, out, errOut, lint.ExitInternal)
 	}
 }
+
+// TestStreamedTwoOutputs: text with source lines on stdout and SARIF to a
+// file, the one run keeping the files' bytes for the excerpts while the
+// streaming check releases those it took excerpts from; SARIF's UTF-16
+// columns come from what a released file keeps, and match.
+func TestStreamedTwoOutputs(t *testing.T) {
+	dir := t.TempDir()
+	t.Setenv("TMPDIR", t.TempDir())
+	t.Cleanup(func() { streamFindings = true })
+	run := func(stream bool, budget, name string) (int, string, string) {
+		streamFindings = stream
+		t.Setenv(lint.SpillBudgetEnv, budget)
+		file := filepath.Join(dir, name)
+		code, out, _ := runCLI(t, "", "check", "--now=2026-11-01T12:00:00Z", "--show-source", "--format", "text",
+			"--format", "sarif="+file, "../../examples", "../../bpmn/rules/testdata")
+		b, err := os.ReadFile(file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return code, out, string(b)
+	}
+	wantCode, wantOut, wantSARIF := run(false, "", "memory.sarif")
+	for _, budget := range []string{"", "1"} {
+		code, out, sarif := run(true, budget, "stream"+budget+".sarif")
+		if code != wantCode || out != wantOut || sarif != wantSARIF {
+			t.Errorf("budget %q: the streamed outputs differ from the in-memory ones", budget)
+		}
+	}
+	if !strings.Contains(wantOut, "    ^") {
+		t.Error("no source excerpt in the text output")
+	}
+}
