@@ -153,6 +153,11 @@ type Loader struct {
 	found    map[string][]string // kind name -> paths, in discovery order
 	given    map[string]bool     // absolute paths discovered from the given paths
 	stdinAbs string
+	// abs is absPath, through the session's memo when there is one;
+	// rootsKey is the boundary's roots joined, the key of the session's
+	// memo of the boundary's answers.
+	abs      func(string) string
+	rootsKey string
 	bound    *boundary
 	diags    []lint.Diagnostic // discovery's findings (unreadable directories)
 	mu       sync.Mutex
@@ -169,7 +174,7 @@ func (l *Loader) Paths(kind string) []string { return l.found[kind] }
 // Stdin reports whether path names the buffer read from stdin, however it
 // is spelled (a.bpmn, ./a.bpmn, an absolute path).
 func (l *Loader) Stdin(path string) bool {
-	return l.stdinAbs != "" && absPath(path) == l.stdinAbs
+	return l.stdinAbs != "" && (path == l.opts.StdinName || l.abs(path) == l.stdinAbs)
 }
 
 // Read returns the bytes of an input file: the stdin buffer when path
@@ -304,7 +309,7 @@ func Load(opts Options, engines []*Engine) (*Loaded, error) {
 // load is Load, with the file rules run as files are done when runner is
 // set; it also returns the loader, which knows the stdin buffer's file.
 func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loader, error) {
-	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}}
+	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}, abs: opts.Session.AbsFunc()}
 	if c := opts.Config; c != nil {
 		l.exclude = c.Exclude
 		if c.Path != "" {
@@ -315,6 +320,7 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 		l.stdinAbs = absPath(opts.StdinName)
 	}
 	l.bound = newBoundary(&opts)
+	l.rootsKey = strings.Join(l.bound.roots, "\x00")
 	if err := l.discover(engines); err != nil {
 		return nil, nil, err
 	}
@@ -389,7 +395,7 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	proj := loaded.Project
 	skipContext(l, proj)
 	ds := runner.Finish(proj, loaded.Diagnostics)
-	reported := map[string]bool{}
+	reported := make(map[string]bool, len(proj.Files))
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
 	stdin := l.stdinAbs != ""
 	for _, f := range proj.Files {
