@@ -121,15 +121,18 @@ func (s *Session) AbsFunc() func(string) string {
 }
 
 // isClean reports, cheaply, that p needs no filepath.Clean: no doubled or
-// trailing separator and no . or .. element (it may say false of a clean
-// path).
+// trailing separator and no element starting with a dot (it may say false
+// of a clean path).
 func isClean(p string) bool {
-	sep := string(filepath.Separator)
-	if len(p) > 1 && strings.HasSuffix(p, sep) || strings.Contains(p, sep+sep) ||
-		strings.Contains(p, sep+".") || strings.HasPrefix(p, ".") {
+	if p == "" || p[0] == '.' || filepath.Separator != '/' && strings.IndexByte(p, '/') >= 0 {
 		return false
 	}
-	return filepath.Separator == '/' || !strings.Contains(p, "/")
+	for i := 1; i < len(p); i++ {
+		if p[i-1] == filepath.Separator && (p[i] == filepath.Separator || p[i] == '.') {
+			return false
+		}
+	}
+	return len(p) < 2 || p[len(p)-1] != filepath.Separator
 }
 
 // Reset tells every cache that anything on disk may have changed.
