@@ -395,16 +395,24 @@ func Check(opts Options, engines []*Engine, lopts lint.Options) (*lint.Report, e
 	proj := loaded.Project
 	skipContext(l, proj)
 	ds := runner.Finish(proj, loaded.Diagnostics)
-	reported := make(map[string]bool, len(proj.Files))
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
 	stdin := l.stdinAbs != ""
+	// Whether each file's findings are reported, by its path: with a
+	// stdin buffer, only the buffer's (and a finding on a path that is no
+	// file's is dropped), so only those are kept.
+	reported := map[string]bool{}
+	if !stdin {
+		reported = make(map[string]bool, len(proj.Files))
+	}
 	for _, f := range proj.Files {
+		r := f.Reported
 		if stdin {
-			reported[f.Path] = l.Stdin(f.Path)
-		} else {
-			reported[f.Path] = f.Reported
+			r = l.Stdin(f.Path)
 		}
-		if reported[f.Path] {
+		if !stdin || r {
+			reported[f.Path] = r
+		}
+		if r {
 			rep.Files++
 			rep.Timers += f.Timers
 		}

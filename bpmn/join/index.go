@@ -462,16 +462,20 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // read it from several goroutines.
 func (ix *Index) Finish(models []*Model) {
 	// The first model per absolute path is joined.
-	byPath := slices.Clone(models)
+	byPath := models
 	byAbs := func(a, b *Model) int { return strings.Compare(a.abs, b.abs) }
 	if !slices.IsSortedFunc(byPath, byAbs) {
+		byPath = slices.Clone(models)
 		slices.SortStableFunc(byPath, byAbs)
 	}
 	ix.docs = slices.Clip(slices.CompactFunc(slices.Clone(byPath), func(a, b *Model) bool { return a.abs == b.abs }))
 	ix.models = nil
 	if len(ix.docs) == len(models) && len(models) > 0 {
 		// No file given twice: every model is joined.
-		ix.models = slices.Clone(models)
+		ix.models = ix.docs
+		if &byPath[0] != &models[0] {
+			ix.models = slices.Clone(models)
+		}
 	} else {
 		for _, m := range models {
 			if ix.doc(m.abs) == m {

@@ -325,16 +325,11 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		return nil, diags, notes
 	}
 	// A Model joins once per check: a model given twice is summarized
-	// again, not taken twice from the session.
-	seen := make(map[*join.Model]bool, len(kept))
-	gen := joinGen(l, ix)
+	// again, not taken twice from the session (summaryOf).
+	gen, check := joinGen(l, ix), nextCheck(l)
+	sums = slices.Grow(sums, len(kept))
 	for _, k := range kept {
-		m := summaryOf(l, ix, gen, k.doc, k.pm)
-		if seen[m] {
-			m = ix.Summarize(k.doc)
-		}
-		seen[m] = true
-		sums = append(sums, m)
+		sums = append(sums, summaryOf(l, ix, gen, check, k.doc, k.pm))
 	}
 	// The join sees the models in a fixed order, whatever the workers did.
 	slices.SortStableFunc(sums, func(a, b *join.Model) int { return strings.Compare(a.Path, b.Path) })

@@ -48,6 +48,8 @@ type sessionCache struct {
 	// gens numbers the kept joins (keptJoin.gen), so that a model's
 	// summary names the join it was made for without holding it.
 	gens uint64
+	// checks numbers the checks that took summaries (nextCheck).
+	checks uint64
 	// shown is displayFrom(shownWD) of each path displayed, for the
 	// checks run from that working directory.
 	shownWD string
@@ -78,6 +80,9 @@ type parsedModel struct {
 	// serves the checks that reuse that join (0: none yet).
 	sum    *join.Model
 	sumGen uint64
+	// check is the last check that took sum (nextCheck): a check that
+	// reads the model twice summarizes it again the second time.
+	check uint64
 	// file is what fillFile records of doc (its suppressions copied for
 	// each run, which marks those it uses), held here rather than behind
 	// a pointer: a check reads it for every model of the project; fill
@@ -497,22 +502,38 @@ func joinGen(l *project.Loader, ix *join.Index) uint64 {
 	return 0
 }
 
+// nextCheck numbers a check that takes summaries from the session
+// (summaryOf), from 1; 0 without a session.
+func nextCheck(l *project.Loader) uint64 {
+	c := cacheOf(l)
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.checks++
+	return c.checks
+}
+
 // summaryOf is ix.Summarize(doc), taken from the session when it
 // summarized the same parsed model for the same kept join (numbered gen,
 // joinGen) before: an edit of one model summarizes that model, not every
-// model of the project. join.Index.Finish sets what of a Model depends on
-// the check (whether the graph covers it, where its nodes are) on each
-// Model it is given.
-func summaryOf(l *project.Loader, ix *join.Index, gen uint64, doc *bpmn.Document, pm *parsedModel) *join.Model {
+// model of the project. A Model joins once per check (numbered check,
+// nextCheck): a model the check reads twice is summarized again the
+// second time. join.Index.Finish sets what of a Model depends on the
+// check (whether the graph covers it, where its nodes are) on each Model
+// it is given.
+func summaryOf(l *project.Loader, ix *join.Index, gen, check uint64, doc *bpmn.Document, pm *parsedModel) *join.Model {
 	c := cacheOf(l)
 	if c == nil {
 		return ix.Summarize(doc)
 	}
 	c.mu.Lock()
-	if pm == nil || pm.doc != doc || gen == 0 {
+	if pm == nil || pm.doc != doc || gen == 0 || pm.check == check {
 		c.mu.Unlock()
 		return ix.Summarize(doc)
 	}
+	pm.check = check
 	if pm.sumGen == gen {
 		m := pm.sum
 		c.mu.Unlock()
