@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -606,5 +607,68 @@ func TestGraphDirectoryReplaced(t *testing.T) {
 	}
 	if g, w := diagJSON(got), diagJSON(want); g != w {
 		t.Fatalf("after the directory was replaced, the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", g, w)
+	}
+}
+
+// TestLinkRetargetedIntoProject: the graph names a model that is a
+// symbolic link leading out of the project (refused, TMR0004), and the
+// link is then made to lead into it. The session's memo of the boundary's
+// answers forgets its answer when the client reports the link, and the
+// graph is checked as a fresh check does.
+func TestLinkRetargetedIntoProject(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	root := t.TempDir()
+	proj, outside := filepath.Join(root, "proj"), filepath.Join(root, "outside")
+	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(proj, "real"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var idx strings.Builder
+	if _, err := benchgen.WriteIndex(&idx, 2, 0); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		filepath.Join(proj, "index.ttl"):               idx.String(),
+		filepath.Join(proj, "model00000.bpmn"):         benchgen.Model(0),
+		filepath.Join(outside, "model00001.bpmn"):      benchgen.Model(1),
+		filepath.Join(proj, "real", "model00001.bpmn"): benchgen.Model(1),
+	}
+	for p, text := range files {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(proj, "model00001.bpmn")
+	if err := os.Symlink(filepath.Join(outside, "model00001.bpmn"), link); err != nil {
+		t.Fatal(err)
+	}
+	graph := filepath.Join(proj, "index.ttl")
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(graph)
+	if got := c.waitDiags(uri, 1); find(got, "TMR0004") == nil {
+		t.Fatalf("no TMR0004 for the model outside the project: %+v", got)
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(proj, "real", "model00001.bpmn"), link); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": pathURI(link), "type": fileDeleted}, {"uri": pathURI(link), "type": fileCreated}}})
+	got := c.waitDiags(uri, 1)
+	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
+	ref.session = nil
+	text := []byte(idx.String())
+	want := ref.check(graph, text, map[string][]byte{graph: text}, encUTF16, nil).lsp
+	if find(want, "TMR0004") != nil {
+		t.Fatalf("the fresh check still finds the model outside: %+v", want)
+	}
+	if g, w := diagJSON(got), diagJSON(want); g != w {
+		t.Fatalf("after the link was made to lead into the project, the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", g, w)
 	}
 }
