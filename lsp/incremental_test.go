@@ -672,3 +672,60 @@ func TestLinkRetargetedIntoProject(t *testing.T) {
 		t.Fatalf("after the link was made to lead into the project, the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", g, w)
 	}
 }
+
+// TestGraphCreatedBehindLink: an open model's directory is a symbolic
+// link, and a graph document is created in the directory it leads to,
+// reported under that directory's real path. The session's memo of the
+// nearest graph documents forgets the directory by its real path too, and
+// the model is checked with the new graph as a fresh check does.
+func TestGraphCreatedBehindLink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(real, "model00000.bpmn"), []byte(benchgen.Model(0)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	alias := filepath.Join(root, "alias")
+	if err := os.Symlink(real, alias); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(alias, "model00000.bpmn")
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(model)
+	if got := c.waitDiags(uri, 1); find(got, "TMR3001") != nil {
+		t.Fatalf("an unlifted timer with no graph: %+v", got)
+	}
+	var idx strings.Builder
+	if _, err := benchgen.WriteIndex(&idx, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	var partial strings.Builder
+	for line := range strings.Lines(idx.String()) {
+		if !strings.Contains(line, "#Wait_") {
+			partial.WriteString(line)
+		}
+	}
+	created := filepath.Join(real, "index.ttl")
+	if err := os.WriteFile(created, []byte(partial.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": pathURI(created), "type": fileCreated}}})
+	got := c.waitDiags(uri, 1)
+	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
+	ref.session = nil
+	text := []byte(benchgen.Model(0))
+	want := ref.check(model, text, map[string][]byte{model: text}, encUTF16, nil).lsp
+	if find(want, "TMR3001") == nil {
+		t.Fatalf("the fresh check finds no unlifted timer: %+v", want)
+	}
+	if g, w := diagJSON(got), diagJSON(want); g != w {
+		t.Fatalf("after a graph was created behind the link, the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", g, w)
+	}
+}

@@ -186,6 +186,13 @@ func nearestGraphsOf(l *project.Loader, dir string) []string {
 	}
 	n = &nearestGraphsAt{}
 	n.found = nearestGraphs(dir, l.InsideDir, func(d string) { n.looked = append(n.looked, d) })
+	// A client may report a change under a directory's real path, not
+	// under the symbolic link a model's path goes through.
+	for _, d := range n.looked {
+		if real, err := filepath.EvalSymlinks(d); err == nil && real != d {
+			n.looked = append(n.looked, real)
+		}
+	}
 	c.mu.Lock()
 	if c.disk == disk {
 		if c.nearest == nil {
