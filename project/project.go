@@ -174,7 +174,26 @@ func (l *Loader) Paths(kind string) []string { return l.found[kind] }
 // Stdin reports whether path names the buffer read from stdin, however it
 // is spelled (a.bpmn, ./a.bpmn, an absolute path).
 func (l *Loader) Stdin(path string) bool {
-	return l.stdinAbs != "" && (path == l.opts.StdinName || l.abs(path) == l.stdinAbs)
+	if l.stdinAbs == "" {
+		return false
+	}
+	if equalFromEnd(path, l.stdinAbs) {
+		return true
+	}
+	// abs returns an absolute, clean path as it is: one that is not the
+	// buffer's needs no second comparison.
+	a := l.abs(path)
+	return a != path && equalFromEnd(a, l.stdinAbs)
+}
+
+// equalFromEnd is a == b, their last bytes compared first: the paths of
+// one directory differ at their ends.
+func equalFromEnd(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	n := min(len(a), 8)
+	return a[len(a)-n:] == b[len(b)-n:] && a == b
 }
 
 // Read returns the bytes of an input file: the stdin buffer when path

@@ -558,7 +558,9 @@ func (ix *Index) Finish(models []*Model) {
 			continue
 		}
 		if n.Doc != last {
-			n.Doc, n.Element, n.Ambiguous = last, nil, false
+			// The path as the model spells it (the same string): NodeOf
+			// compares the two at each look-up.
+			n.Doc, n.Element, n.Ambiguous, n.Path = last, nil, false, last.abs
 			if last.repeated[n.ElementID] {
 				// Which of the elements would be joined would depend on
 				// their order in the file: none is.
@@ -778,9 +780,10 @@ func (ix *Index) NodeOf(m *Model, el *Element) *Node {
 		// compared.
 		nodes := ix.byKey[lo:hi]
 		if len(nodes) <= 8 {
-			// A model's few nodes: the first with the id, as the search.
+			// A model's few nodes: the first with the id, as the search
+			// (a node joined with el has its id).
 			for _, n := range nodes {
-				if n.ElementID == el.ID {
+				if n.Element == el || n.ElementID == el.ID {
 					return n
 				}
 			}
