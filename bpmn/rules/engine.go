@@ -249,7 +249,9 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		}()
 	}
 
-	jobs := make(chan modelJob)
+	// Buffered: a model the session parsed before costs the workers a
+	// few microseconds, about what handing it over one at a time costs.
+	jobs := make(chan modelJob, 64)
 	var done, total, parsed atomic.Int64
 	total.Store(int64(len(models)))
 	var wg sync.WaitGroup
