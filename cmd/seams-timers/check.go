@@ -39,6 +39,7 @@ type checkOptions struct {
 	PathPrefix string
 	AllowEmpty bool
 	NoIgnore   bool
+	Watch      bool
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -67,6 +68,9 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 				o.Paths = []string{"."}
 			}
 			o.JobsGiven = c.Flags().Changed("jobs")
+			if o.Watch {
+				return runWatch(s, o)
+			}
 			return runCheck(s, o)
 		},
 	}
@@ -86,6 +90,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.BoolVar(&o.AllowEmpty, "allow-empty", false, "exit 0, not 5, when the paths hold no file to check (for hooks that pass every staged .xml, .json or .go file, of which some are no model, scheme, history or package)")
 	f.StringVar(&o.PathPrefix, "path-prefix", "", "print every relative path with this prefix, as the paths of a check run from a sub-directory read from the repository's root (annotations, SARIF, every format)")
 	f.BoolVar(&o.NoIgnore, "no-ignore", false, "walk directories without the ignore files (.gitignore, .ignore, .git/info/exclude) and into node_modules; a path given is always checked")
+	f.BoolVar(&o.Watch, "watch", false, "check again after every change to the files checked, the config or the ignore files, printing the whole result each time, until interrupted (exit 0); stdout takes text or github, other formats FORMAT=FILE")
 	o.Config.register(c)
 	registerCheckCompletions(c)
 	return c
@@ -161,7 +166,12 @@ func parseNow(s string) (time.Time, error) {
 	return t, nil
 }
 
-func runCheck(s *streams, o *checkOptions) error {
+func runCheck(s *streams, o *checkOptions) error { return runCheckWith(s, o, nil) }
+
+// runCheckWith is one check: the command's whole run, or one run of
+// check --watch (w not nil), which keeps what it parsed in w's session
+// and reads the files through w.
+func runCheckWith(s *streams, o *checkOptions, w *watcher) error {
 	outs, err := parseFormats(o.Formats)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -200,8 +210,12 @@ func runCheck(s *streams, o *checkOptions) error {
 	in.NoIgnore = o.NoIgnore
 	// check prints findings only: each model is released once checked,
 	// and every file's bytes too when no printer and no fix reads them.
-	in.Release = true
-	in.DropSources = !o.Fix && !o.Diff && !readsSources(outs, o.ShowSource || s.OutTTY)
+	// A watch keeps them in its session for the next run instead.
+	in.Release = w == nil
+	in.DropSources = w == nil && !o.Fix && !o.Diff && !readsSources(outs, o.ShowSource || s.OutTTY)
+	if w != nil {
+		w.prepare(&in)
+	}
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
@@ -236,7 +250,11 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 	}
 	if s.ErrTTY && !o.Quiet {
-		in.Progress = newProgress(s.Err, progressThreshold)
+		if w == nil {
+			in.Progress = newProgress(s.Err, progressThreshold)
+		} else if w.progress != nil {
+			in.Progress = newProgress(w.progress, progressThreshold)
+		}
 	}
 	rep, err := project.Check(in, engines(), opts)
 	if in.Progress != nil {
