@@ -57,11 +57,19 @@ Walking a directory skips hidden directories, node_modules, and what .gitignore 
 git repository, with .git/info/exclude) and .ignore files name; --no-ignore turns that off.
 A path given on the command line is always checked, even when ignored.
 
+--watch checks again after every change that can change the result (a file of a kind checked,
+in the directories walked; the config, ignore files and index graph above them; a file the last
+run read), once the disk has been quiet for 100 ms, and prints the whole result each time:
+the screen cleared first on a terminal; piped, stderr's summary and "seams-timers: watching ..."
+line end each run. stdout takes text or github; other formats FORMAT=FILE, rewritten after each
+run. SIGINT or SIGTERM ends it with exit 0. --fix, --diff, --new-from-rev and "-" are refused.
+
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or missing path,
 3 internal failure, 5 the paths matched no file to check.`,
 		Example: `  seams-timers check examples/
   seams-timers check --format json models/ > findings.json
-  seams-timers check --stdin-filename models/a.bpmn - < models/a.bpmn`,
+  seams-timers check --stdin-filename models/a.bpmn - < models/a.bpmn
+  seams-timers check --watch models/`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Paths = args
 			if len(o.Paths) == 0 {

@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"fmt"
+	"io"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -15,7 +17,9 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/seams/seams-timers/internal/benchgen"
 	"github.com/seams/seams-timers/lint"
+	"github.com/seams/seams-timers/project"
 )
 
 // syncBuffer is a bytes.Buffer that a watch writes while a test reads it.
@@ -335,5 +339,102 @@ func TestWatchEndsOnSignal(t *testing.T) {
 		if code := cmd.ProcessState.ExitCode(); code != 0 || !strings.Contains(stderr.String(), "2 errors") {
 			t.Errorf("%v: exit code %d, want 0 after a run with findings; stderr:\n%s", sig, code, stderr.String())
 		}
+	}
+}
+
+// BenchmarkWatchEdit is one run of check --watch after an edit of one
+// model of 2,000 with an index graph, without the quiet delay: the edited
+// model parsed again, every other model and the graph taken from the
+// session (bench/watch-latency.sh times the whole, from the write to the
+// printed result, in a real process).
+func BenchmarkWatchEdit(b *testing.B) {
+	dir := b.TempDir()
+	const n = 2000
+	var ttl strings.Builder
+	ttl.WriteString(benchgen.IndexHeader)
+	for i := range n {
+		name := fmt.Sprintf("model%05d.bpmn", i)
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(benchgen.Model(i)), 0o644); err != nil {
+			b.Fatal(err)
+		}
+		ttl.WriteString(benchgen.IndexEntries(name, i))
+	}
+	if err := os.WriteFile(filepath.Join(dir, "index.ttl"), []byte(ttl.String()), 0o644); err != nil {
+		b.Fatal(err)
+	}
+	fw, err := fsnotify.NewWatcher()
+	if err != nil {
+		b.Skip(err)
+	}
+	defer fw.Close()
+	w := &watcher{
+		fs: fw, session: project.NewSession(), files: &readCache{files: map[string]cachedFile{}},
+		kinds: allKinds(), warn: io.Discard,
+		watched: map[string]dirRole{}, walked: map[string]bool{}, read: map[string]bool{}, warned: map[string]bool{},
+	}
+	o := &checkOptions{Paths: []string{dir}, Formats: []string{"text"}, FailOn: "error", Color: "never", Now: "2026-11-01T12:00:00Z", Quiet: true}
+	o.Config.NoConfig = true
+	s := &streams{Out: io.Discard, Err: io.Discard}
+	if err := runCheckWith(s, o, w); err != nil {
+		b.Fatal(err)
+	}
+	w.sync(nil)
+	model := filepath.Join(dir, "model00007.bpmn")
+	orig := []byte(benchgen.Model(7))
+	b.ResetTimer()
+	for i := 0; b.Loop(); i++ {
+		edited := bytes.Replace(orig, []byte(`name="Generated process 7"`), fmt.Appendf(nil, `name="Generated process %06d"`, i), 1)
+		if err := os.WriteFile(model, edited, 0o644); err != nil {
+			b.Fatal(err)
+		}
+		w.files.drop(model)
+		w.session.Forget(model)
+		if err := runCheckWith(s, o, w); err != nil {
+			b.Fatal(err)
+		}
+		w.sync(nil)
+	}
+}
+
+// TestREADMEWatch holds the README's check --watch example to what the
+// first run prints, piped (stdout, then stderr), from the repository's
+// root.
+func TestREADMEWatch(t *testing.T) {
+	skipWithoutWatch(t)
+	md, err := os.ReadFile("../../README.md")
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, block, ok := strings.Cut(string(md), "\n### Watch\n")
+	if !ok {
+		t.Fatal("README.md has no ### Watch section")
+	}
+	_, block, _ = strings.Cut(block, "```text\n")
+	block, _, _ = strings.Cut(block, "```\n")
+	lines := strings.Split(strings.TrimSuffix(block, "\n"), "\n")
+	args, err := shellWords(strings.TrimPrefix(lines[0], "$ "))
+	if err != nil || len(args) < 3 || args[0] != "seams-timers" || args[2] != "--watch" {
+		t.Fatalf("README.md's watch example runs %q", lines[0])
+	}
+	if _, err := os.Lstat("../../.git"); err != nil {
+		t.Skip("not in a git checkout: the directories watched above the path reach past the repository")
+	}
+	t.Chdir("../..")
+	t.Setenv("NO_COLOR", "1")
+	ctx, cancel := context.WithCancel(context.Background())
+	old := watchContext
+	watchContext = func() (context.Context, context.CancelFunc) { return ctx, cancel }
+	defer func() { watchContext = old }()
+	stdout, stderr := &syncBuffer{}, &syncBuffer{}
+	done := make(chan int, 1)
+	go func() { done <- run(args[1:], &streams{In: strings.NewReader(""), Out: stdout, Err: stderr}) }()
+	for deadline := time.Now().Add(watchDeadline); !strings.Contains(stderr.String(), "seams-timers: watching") && time.Now().Before(deadline); {
+		time.Sleep(20 * time.Millisecond)
+	}
+	cancel()
+	<-done
+	got := strings.Split(strings.TrimSuffix(stdout.String()+stderr.String(), "\n"), "\n")
+	if diff := matchOutput(got, lines[1:]); diff != "" {
+		t.Errorf("README.md's watch example: %s", diff)
 	}
 }
