@@ -241,6 +241,23 @@ func (w *watcher) relevant(ev fsnotify.Event) bool {
 	return false
 }
 
+// forget drops what the watch and its session know of the changed paths
+// (changed: whether more than the file's bytes may have changed). A file
+// written in place (an event that is only fsnotify.Write) changed its
+// bytes only, which the caches compare: the session is not told, so that
+// it keeps what it knows of the disk (which paths exist, where links
+// lead: answers for every file of the project). A file created, removed,
+// renamed or given other permissions may change those answers: the
+// session forgets them (project.Session.Forget).
+func (w *watcher) forget(changed map[string]bool) {
+	for p, more := range changed {
+		w.files.drop(p)
+		if more {
+			w.session.Forget(p)
+		}
+	}
+}
+
 // readCache keeps the bytes of every file a watch read, each checked
 // against the file's metadata before it is used again: a file that did
 // not change is not read again, and the engines' caches, keyed by bytes,
@@ -417,13 +434,12 @@ func runWatch(s *streams, o *checkOptions) error {
 	}()
 
 	first := true
+	// changed are the paths changed since the last run, each true when
+	// more than its bytes may have changed (forget).
 	changed := map[string]bool{}
 	reset := false
 	for {
-		for p := range changed {
-			w.files.drop(p)
-			w.session.Forget(p)
-		}
+		w.forget(changed)
 		if reset {
 			w.files.reset()
 			w.session.Reset()
@@ -482,7 +498,7 @@ func runWatch(s *streams, o *checkOptions) error {
 				pmu.Unlock()
 				for _, ev := range evs {
 					if w.relevant(ev) {
-						changed[ev.Name] = true
+						changed[ev.Name] = changed[ev.Name] || ev.Op != fsnotify.Write
 					}
 				}
 				if len(changed) > 0 || reset {
