@@ -158,8 +158,11 @@ func (w *watcher) addLocked(dir string, role dirRole) {
 // sync ends the watches the last run no longer needs (a directory now
 // ignored, a graph that no longer names a model elsewhere) and sets the
 // roles to what the run walked and read, with the directories above the
-// paths given.
-func (w *watcher) sync(above []string) {
+// paths given. After a run that failed before it walked and read
+// everything (failed), the watches are kept: a change while the config
+// is invalid is still seen, and the run after it sees the tree as a
+// fresh check does.
+func (w *watcher) sync(above []string, failed bool) {
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	want := map[string]dirRole{}
@@ -171,6 +174,14 @@ func (w *watcher) sync(above []string) {
 	}
 	for _, d := range above {
 		want[d] |= roleAbove
+	}
+	if failed {
+		for d, role := range w.watched {
+			want[d] |= role
+		}
+		for p := range w.lastRead {
+			w.read[p] = true
+		}
 	}
 	for d := range w.watched {
 		if want[d] == 0 {
@@ -464,7 +475,7 @@ func runWatch(s *streams, o *checkOptions) error {
 		}
 		first = false
 		w.progress = nil
-		w.sync(above)
+		w.sync(above, code == lint.ExitUsage || code == lint.ExitInternal)
 		if !o.Quiet {
 			w.mu.Lock()
 			n := len(w.watched)
@@ -523,22 +534,23 @@ func watchRun(s *streams, o *checkOptions, w *watcher, clear, first bool) (int, 
 	rs.Out, rs.Err = &out, &errOut
 	err := runCheckWith(&rs, o, w)
 	code := lint.ExitOK
-	if err != nil {
-		code = lint.ExitInternal
-		var ee *exitError
-		if errors.As(err, &ee) {
-			code = ee.code
-			if !(first && code == lint.ExitUsage) {
-				for _, line := range errorLines(ee.err) {
-					fmt.Fprintf(&errOut, "seams-timers: %s\n", lint.Printable(line))
-				}
-			}
-		} else if !first {
-			fmt.Fprintf(&errOut, "seams-timers: %s\n", lint.Printable(err.Error()))
+	var ee *exitError
+	switch {
+	case err == nil:
+	case errors.As(err, &ee):
+		code = ee.code
+		if first && code == lint.ExitUsage {
+			// What check refuses before it starts ends the watch.
+			_, _ = s.Out.Write(out.Bytes())
+			_, _ = s.Err.Write(errOut.Bytes())
+			return code, err
 		}
-	}
-	if first && code == lint.ExitUsage {
-		return code, err
+		for _, line := range errorLines(ee.err) {
+			fmt.Fprintf(&errOut, "seams-timers: %s\n", lint.Printable(line))
+		}
+	default:
+		code = lint.ExitInternal
+		fmt.Fprintf(&errOut, "seams-timers: %s\n", lint.Printable(err.Error()))
 	}
 	if clear {
 		fmt.Fprint(s.Out, clearScreen)

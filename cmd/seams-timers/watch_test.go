@@ -187,6 +187,19 @@ func TestWatchMatchesFreshCheck(t *testing.T) {
 	step("the config turns the rule off", "", "TMR1004", func() {
 		writeFile(t, root, lint.ConfigFileName, []byte("rules:\n  TMR1004: off\n"))
 	})
+	// An invalid config fails the run, and the watch goes on; a model
+	// made while it is invalid is checked once it is valid again.
+	writeFile(t, root, lint.ConfigFileName, []byte("rules:\n  TMR1004: sometimes\n"))
+	for deadline := time.Now().Add(watchDeadline); !strings.Contains(stderr.String(), "sometimes"); time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(deadline) {
+			t.Fatalf("the invalid config is not reported; stderr:\n%s", stderr.String())
+		}
+	}
+	zero := bytes.Replace(approval, []byte(`"PT48H"`), []byte(`"PT0S"`), 1)
+	writeFile(t, deep, "meanwhile.bpmn", bytes.ReplaceAll(zero, []byte(`id="Approval"`), []byte(`id="Meanwhile"`)))
+	step("the config valid again", "deeper/meanwhile.bpmn", "TMR1004", func() {
+		writeFile(t, root, lint.ConfigFileName, []byte("rules:\n  TMR1004: off\n"))
+	})
 	step("the config removed", "TMR1004", "", func() {
 		if err := os.Remove(config); err != nil {
 			t.Fatal(err)
@@ -378,7 +391,7 @@ func BenchmarkWatchEdit(b *testing.B) {
 	if err := runCheckWith(s, o, w); err != nil {
 		b.Fatal(err)
 	}
-	w.sync(nil)
+	w.sync(nil, false)
 	model := filepath.Join(dir, "model00007.bpmn")
 	orig := []byte(benchgen.Model(7))
 	// CPU time as well as wall time: on a machine shared with other
@@ -403,7 +416,7 @@ func BenchmarkWatchEdit(b *testing.B) {
 		if err := runCheckWith(s, o, w); err != nil {
 			b.Fatal(err)
 		}
-		w.sync(nil)
+		w.sync(nil, false)
 	}
 	b.ReportMetric(float64((cpu()-start).Microseconds())/1000/float64(n0), "cpu-ms/op")
 }
