@@ -11,6 +11,7 @@ import (
 	"os/signal"
 	"path/filepath"
 	"slices"
+	"strings"
 	"sync"
 	"syscall"
 	"time"
@@ -210,8 +211,16 @@ func (w *watcher) relevant(ev fsnotify.Event) bool {
 		return false
 	}
 	if role, ok := w.watched[p]; ok && ev.Has(fsnotify.Remove|fsnotify.Rename) {
-		_ = w.fs.Remove(p)
-		delete(w.watched, p)
+		// The directories below a directory renamed are watched under
+		// their old paths: ended now, before the run watches them under
+		// the new ones (a watch is the directory's, whatever its path, and
+		// ending it later by the old path would end the new).
+		for d := range w.watched {
+			if d == p || strings.HasPrefix(d, p+string(filepath.Separator)) {
+				_ = w.fs.Remove(d)
+				delete(w.watched, d)
+			}
+		}
 		if role&roleTree != 0 {
 			return true
 		}

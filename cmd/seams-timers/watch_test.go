@@ -178,6 +178,27 @@ func TestWatchMatchesFreshCheck(t *testing.T) {
 		}
 		writeFile(t, deep, "late.bpmn", bytes.ReplaceAll(unquoted, []byte(`id="Approval"`), []byte(`id="Late"`)))
 	})
+	renamed := filepath.Join(models, "renamed", "deeper")
+	step("a directory renamed", "renamed/deeper/late.bpmn", "new/deeper/late.bpmn", func() {
+		if err := os.Rename(filepath.Join(models, "new"), filepath.Join(models, "renamed")); err != nil {
+			t.Fatal(err)
+		}
+	})
+	step("a model edited in the renamed directory", "", "renamed/deeper/late.bpmn", func() {
+		writeFile(t, renamed, "late.bpmn", bytes.ReplaceAll(approval, []byte(`id="Approval"`), []byte(`id="Late"`)))
+	})
+	step("the directory renamed back", "new/deeper/late.bpmn", "renamed/", func() {
+		writeFile(t, renamed, "late.bpmn", bytes.ReplaceAll(unquoted, []byte(`id="Approval"`), []byte(`id="Late"`)))
+		if err := os.Rename(filepath.Join(models, "renamed"), filepath.Join(models, "new")); err != nil {
+			t.Fatal(err)
+		}
+	})
+	step("a model edited in the directory renamed back", "", "deeper/late.bpmn", func() {
+		writeFile(t, deep, "late.bpmn", bytes.ReplaceAll(approval, []byte(`id="Approval"`), []byte(`id="Late"`)))
+	})
+	step("and made to find again", "deeper/late.bpmn", "", func() {
+		writeFile(t, deep, "late.bpmn", bytes.ReplaceAll(unquoted, []byte(`id="Approval"`), []byte(`id="Late"`)))
+	})
 	step("an editor's save: a new file renamed over the model", "approval.bpmn:20", "", func() {
 		tmp := writeFile(t, models, ".approval.bpmn.swp", unquoted)
 		if err := os.Rename(tmp, filepath.Join(models, "approval.bpmn")); err != nil {
