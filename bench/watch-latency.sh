@@ -4,7 +4,8 @@
 # (genmodels -index, as bench/lsp-latency.sh builds its 2,000-model case):
 # EDITS edits written in place, then EDITS saved as editors that write
 # atomically do (a new file renamed over the model), ROUNDS watches each.
-# Each time includes the watch's quiet delay of 100 ms. For scale, the
+# Each time includes the watch's quiet delay of 100 ms; the watch's CPU time per
+# edit is printed beside it (less sensitive to the machine's load). For scale, the
 # same tree checked cold by `check` (bench/runs, RUNS runs), and the
 # Go benchmark of one run after an edit without the delay
 # (BenchmarkWatchEdit).

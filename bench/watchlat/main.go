@@ -11,7 +11,9 @@
 // ("seams-timers: watching ..."), which follows the whole result on
 // stdout. The time includes the watch's quiet delay (100 ms). It prints
 // the first run's time, the median, 90th percentile and range of the
-// edits' times, and the watch's peak RSS.
+// edits' times, the watch's CPU time per edit (user + system, from
+// /proc, after the first run: on a machine shared with other work it
+// says more than the wall time) and its peak RSS.
 //
 // Usage:
 //
@@ -20,6 +22,7 @@ package main
 
 import (
 	"bufio"
+	"bytes"
 	"flag"
 	"fmt"
 	"io"
@@ -28,6 +31,7 @@ import (
 	"path/filepath"
 	"regexp"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"time"
@@ -82,6 +86,7 @@ func main() {
 		return time.Time{}
 	}
 	first := wait().Sub(start)
+	cpu0 := procCPU(cmd.Process.Pid)
 	name := regexp.MustCompile(`name="Generated process \d+[^"]*"`)
 	var lat []time.Duration
 	for i := range *n {
@@ -117,17 +122,35 @@ func main() {
 		}
 		lat = append(lat, wait().Sub(t0))
 	}
+	cpuEdits := procCPU(cmd.Process.Pid) - cpu0
 	_ = cmd.Process.Signal(syscall.SIGINT)
 	err = cmd.Wait()
 	code := cmd.ProcessState.ExitCode()
 	rss := cmd.ProcessState.SysUsage().(*syscall.Rusage).Maxrss // KiB on Linux
 	slices.Sort(lat)
 	ms := func(d time.Duration) string { return fmt.Sprintf("%.1f", float64(d.Microseconds())/1000) }
-	fmt.Printf("first run %s ms; %d edits (rename %v): median %s ms, p90 %s ms, range %s-%s ms; peak RSS %.1f MB; exit %d\n",
-		ms(first), len(lat), *rename, ms(lat[len(lat)/2]), ms(lat[(len(lat)*9)/10]), ms(lat[0]), ms(lat[len(lat)-1]), float64(rss)/1024, code)
+	fmt.Printf("first run %s ms; %d edits (rename %v): median %s ms, p90 %s ms, range %s-%s ms; CPU %s ms an edit; peak RSS %.1f MB; exit %d\n",
+		ms(first), len(lat), *rename, ms(lat[len(lat)/2]), ms(lat[(len(lat)*9)/10]), ms(lat[0]), ms(lat[len(lat)-1]), ms(cpuEdits/time.Duration(len(lat))), float64(rss)/1024, code)
 	if err != nil && code != 0 {
 		fail(err)
 	}
+}
+
+// procCPU is the user and system time the process pid has used so far
+// (Linux's /proc/PID/stat, in clock ticks of 10 ms).
+func procCPU(pid int) time.Duration {
+	b, err := os.ReadFile(fmt.Sprintf("/proc/%d/stat", pid))
+	if err != nil {
+		fail(err)
+	}
+	// The fields after the command's name, which is in parentheses.
+	f := strings.Fields(string(b[bytes.LastIndexByte(b, ')')+1:]))
+	utime, err1 := strconv.Atoi(f[11])
+	stime, err2 := strconv.Atoi(f[12])
+	if err1 != nil || err2 != nil {
+		fail(fmt.Errorf("/proc/%d/stat: %q", pid, b))
+	}
+	return time.Duration(utime+stime) * 10 * time.Millisecond
 }
 
 func fail(err error) {
