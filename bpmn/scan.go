@@ -188,6 +188,9 @@ const maxNames = 1 << 12
 
 // intern returns b as a string, from r.names when it is there.
 func (r *reader) intern(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
 	if s, ok := r.names[string(b)]; ok {
 		return s
 	}
