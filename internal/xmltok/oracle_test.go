@@ -78,7 +78,7 @@ func ours(z *Tokenizer, src []byte) []step {
 				return append(steps, step{fmt.Sprintf("bad error %#v", err), off})
 			}
 			// The error is sticky, as encoding/xml's is.
-			if _, again := z.Next(); again != err {
+			if _, again := z.Next(); !errors.Is(again, err) {
 				return append(steps, step{"error not kept: " + again.Error(), off})
 			}
 			return append(steps, step{"error " + err.Error(), off})

@@ -317,18 +317,20 @@ func (z *Tokenizer) bang() (Token, error) {
 		}
 		return Token{Kind: CharData, Data: data}, nil
 	}
-	return z.directive(b)
+	return z.directive()
 }
 
-// directive reads a directive whose first byte, b, has been read. Quoted
-// '<' and '>' do not nest; a comment inside is read as one space.
-func (z *Tokenizer) directive(b byte) (Token, error) {
+// directive reads a directive whose first byte has been read (and is
+// taken as it is). Quoted '<' and '>' do not nest; a comment inside is read
+// as one space.
+func (z *Tokenizer) directive() (Token, error) {
 	src := z.src
 	start := z.off - 1
 	buf := z.scratch[:0]
 	copied := false // buf holds the data (a comment was met)
 	inquote := byte(0)
 	depth := 0
+	var b byte
 	var ok bool
 	for {
 		if b, ok = z.mustgetc(); !ok {
@@ -536,7 +538,7 @@ func isName(s []byte) bool {
 	}
 	c := s[0]
 	if c < utf8.RuneSelf {
-		if !('A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_' || c == ':') {
+		if !isFirstASCII(c) {
 			return false
 		}
 		i := 1
@@ -556,6 +558,12 @@ func isName(s []byte) bool {
 		return false
 	}
 	return isNameRest(s[n:])
+}
+
+// isFirstASCII reports whether an ASCII byte can start a name: a letter,
+// '_' or ':'.
+func isFirstASCII(c byte) bool {
+	return 'A' <= c && c <= 'Z' || 'a' <= c && c <= 'z' || c == '_' || c == ':'
 }
 
 // isNameRest reports whether every character of s can follow the first of

@@ -3,6 +3,7 @@ package xmltok
 import (
 	"bytes"
 	"encoding/xml"
+	"errors"
 	"io"
 	"io/fs"
 	"os"
@@ -109,7 +110,7 @@ func TestNoAllocs(t *testing.T) {
 	read := func() {
 		z.Reset(src)
 		for {
-			if _, err := z.Next(); err == io.EOF {
+			if _, err := z.Next(); errors.Is(err, io.EOF) {
 				return
 			} else if err != nil {
 				t.Fatal(err)
@@ -171,4 +172,33 @@ func benchDoc() []byte {
 	}
 	b.WriteString("</bpmn:definitions>\n")
 	return []byte(b.String())
+}
+
+// contexts are the places FuzzTokensIn puts its input: inside each kind of
+// token, where the fuzzer would otherwise take long to get.
+var contexts = [][2]string{
+	{`<a b="`, `"/>`},
+	{`<a b='`, `'>`},
+	{`<!DOCTYPE x [`, `]>`},
+	{`<r>`, `</r>`},
+	{`<![CDATA[`, `]]>`},
+	{`<!--`, `-->`},
+	{`<?pi `, `?>`},
+	{`<?xml `, `?><r/>`},
+	{`<`, `/>`},
+	{`</`, `>`},
+}
+
+// FuzzTokensIn is FuzzTokens with the input put inside a token.
+func FuzzTokensIn(f *testing.F) {
+	for i, c := range cases {
+		f.Add(uint8(i), []byte(c))
+	}
+	z := New(nil)
+	var src []byte
+	f.Fuzz(func(t *testing.T, where uint8, data []byte) {
+		c := contexts[int(where)%len(contexts)]
+		src = append(append(append(src[:0], c[0]...), data...), c[1]...)
+		same(t, z, src)
+	})
 }
