@@ -109,10 +109,25 @@ func New(src []byte) *Tokenizer {
 	return z
 }
 
-// Reset makes z read src from its start, keeping its buffers.
+// Keep at most these in the buffers of a Tokenizer that is Reset, so that
+// one huge token does not stay in memory for as long as the Tokenizer.
+const (
+	keepScratch = 64 << 10
+	keepAttrs   = 1 << 10
+)
+
+// Reset makes z read src from its start, keeping its buffers when they are
+// small.
 func (z *Tokenizer) Reset(src []byte) {
-	clear(z.attrs[:cap(z.attrs)])
-	*z = Tokenizer{src: src, attrs: z.attrs[:0], scratch: z.scratch[:0]}
+	attrs, scratch := z.attrs, z.scratch
+	clear(attrs[:cap(attrs)])
+	if cap(attrs) > keepAttrs {
+		attrs = nil
+	}
+	if cap(scratch) > keepScratch {
+		scratch = nil
+	}
+	*z = Tokenizer{src: src, attrs: attrs[:0], scratch: scratch[:0]}
 }
 
 // InputOffset returns the offset in the source of the end of the last

@@ -202,3 +202,28 @@ func FuzzTokensIn(f *testing.F) {
 		same(t, z, src)
 	})
 }
+
+// TestResetDropsLargeBuffers checks that a huge token's buffers do not
+// outlive the source they were read from, and that small ones are kept.
+func TestResetDropsLargeBuffers(t *testing.T) {
+	src := []byte("<a b='" + strings.Repeat("&amp;", 100<<10) + "'" + strings.Repeat(" c='1'", 2000) + "/>")
+	z := New(src)
+	if _, err := z.Next(); err != nil {
+		t.Fatal(err)
+	}
+	if cap(z.scratch) <= keepScratch || cap(z.attrs) <= keepAttrs {
+		t.Fatalf("buffers of %d bytes and %d attributes: the test reads too little", cap(z.scratch), cap(z.attrs))
+	}
+	z.Reset(nil)
+	if cap(z.scratch) != 0 || cap(z.attrs) != 0 {
+		t.Errorf("Reset kept buffers of %d bytes and %d attributes", cap(z.scratch), cap(z.attrs))
+	}
+	z.Reset([]byte("<a b='&amp;'/>"))
+	if _, err := z.Next(); err != nil {
+		t.Fatal(err)
+	}
+	z.Reset(nil)
+	if cap(z.scratch) == 0 || cap(z.attrs) == 0 {
+		t.Error("Reset dropped small buffers")
+	}
+}
