@@ -1,6 +1,7 @@
 package graph
 
 import (
+	"iter"
 	"slices"
 	"sort"
 
@@ -106,6 +107,19 @@ func (g *Graph) poRange(p, o uint32) []uint32 {
 	return r[lo:hi]
 }
 
+// seq yields the triples of the indexes idx in their order, one at a
+// time: a caller that reads each triple once holds one Triple (some 360
+// bytes, its terms and spans spelt out) at a time, not a list of them.
+func (g *Graph) seq(idx []uint32) iter.Seq[Triple] {
+	return func(yield func(Triple) bool) {
+		for _, i := range idx {
+			if !yield(g.triple(i)) {
+				return
+			}
+		}
+	}
+}
+
 // BySubject returns the triples whose subject is s.
 func (g *Graph) BySubject(s Term) []Triple {
 	id, ok := g.id(s)
@@ -126,6 +140,18 @@ func (g *Graph) ByPredicate(p Term) []Triple {
 	return g.materialize(idx)
 }
 
+// ByPredicateSeq yields the triples ByPredicate returns, in the same
+// order, one at a time.
+func (g *Graph) ByPredicateSeq(p Term) iter.Seq[Triple] {
+	id, ok := g.id(p)
+	if !ok {
+		return g.seq(nil)
+	}
+	idx := slices.Clone(g.predRange(id))
+	slices.Sort(idx)
+	return g.seq(idx)
+}
+
 // ByPredicateObject returns the triples whose predicate is p and object o.
 func (g *Graph) ByPredicateObject(p, o Term) []Triple {
 	pid, ok1 := g.id(p)
@@ -134,6 +160,23 @@ func (g *Graph) ByPredicateObject(p, o Term) []Triple {
 		return nil
 	}
 	return g.materialize(g.poRange(pid, oid))
+}
+
+// ByPredicateObjectSeq yields the triples ByPredicateObject returns, in
+// the same order, one at a time.
+func (g *Graph) ByPredicateObjectSeq(p, o Term) iter.Seq[Triple] {
+	pid, ok1 := g.id(p)
+	oid, ok2 := g.id(o)
+	if !ok1 || !ok2 {
+		return g.seq(nil)
+	}
+	return g.seq(g.poRange(pid, oid))
+}
+
+// ByTypeSeq yields the triples ByType returns, in the same order, one at a
+// time.
+func (g *Graph) ByTypeSeq(class Term) iter.Seq[Triple] {
+	return g.ByPredicateObjectSeq(NewIRI(RDFType), class)
 }
 
 // ByType returns the rdf:type triples that type a subject as class, so

@@ -319,7 +319,7 @@ func scheduledStarts(ix *join.Index, docs []*bpmn.Document) ([]*bpmn.Element, st
 	}
 	scheduled := map[procAt]bool{}
 	unresolved := 0
-	for _, tr := range ix.Graph.ByPredicate(ix.Vocab.Schedules()) {
+	for tr := range ix.Graph.ByPredicateSeq(ix.Vocab.Schedules()) {
 		doc, p := ix.Process(tr.O)
 		if p == nil {
 			unresolved++

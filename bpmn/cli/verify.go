@@ -152,7 +152,7 @@ func (commands) Verify(run *project.VerifyRun) ([]verify.Result, error) {
 			index int
 		}
 		scheduled := map[procAt]bool{}
-		for _, tr := range ix.Graph.ByPredicate(ix.Vocab.Schedules()) {
+		for tr := range ix.Graph.ByPredicateSeq(ix.Vocab.Schedules()) {
 			if m, p := ix.Process(tr.O); p != nil {
 				scheduled[procAt{m.Path, p.Index}] = true
 			}

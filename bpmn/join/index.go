@@ -6,6 +6,7 @@ package join
 import (
 	"cmp"
 	"fmt"
+	"iter"
 	"net/url"
 	"os"
 	"path/filepath"
@@ -38,18 +39,20 @@ type Index struct {
 	// Maps are the IRI-prefix-to-directory maps the join used.
 	Maps map[string]string
 
-	byKey     []*Node                 // the joined nodes, sorted by (Path, ElementID), stably: the first per element answers
-	byTerm    map[graph.Term]*Node    // while New runs
-	docs      []*Model                // the joined models, sorted by absolute path (a list: a large check joins many)
-	models    []*Model                // the joined models, sorted by path
-	named     map[string]namedAt      // absolute model path -> where the graph first names it
-	also      map[string][]span.Range // absolute model path or unmapped IRI -> the other places naming it
-	procTerms map[elemKey]string      // process -> the IRI the graph names it with
-	procNamed bool                    // procTerms is filled: it depends on the graph alone, not the models
-	modelRefs map[string]modelRef     // IRI without fragment -> the file it names
-	frozen    bool                    // the join is done: modelRefs is read-only
-	broken    map[string]bool         // absolute paths of graph documents that failed to load
-	wanted    []elemKey               // (absolute model path, id) the graph names, sorted, until Finish
+	byKey     []*Node             // the joined nodes, sorted by (Path, ElementID), stably: the first per element answers
+	byIRI     map[string]int32    // while New runs: the nodes' places in Nodes by IRI ...
+	byBlank   map[string]int32    // ... and by blank node label
+	slab      []Node              // while New runs: where the nodes are allocated, together
+	docs      []*Model            // the joined models, sorted by absolute path (a list: a large check joins many)
+	models    []*Model            // the joined models, sorted by path
+	named     map[string]namedAt  // absolute model path -> where the graph first names it
+	also      map[string][]place  // absolute model path or unmapped IRI -> the other places naming it
+	procTerms map[elemKey]string  // process -> the IRI the graph names it with
+	procNamed bool                // procTerms is filled: it depends on the graph alone, not the models
+	modelRefs map[string]modelRef // IRI without fragment -> the file it names
+	frozen    bool                // the join is done: modelRefs is read-only
+	broken    map[string]bool     // absolute paths of graph documents that failed to load
+	wanted    []elemKey           // (absolute model path, id) the graph names, sorted, until Finish
 }
 
 // Node is an index node typed as a timer event.
@@ -94,25 +97,35 @@ type elemKey struct {
 	id   string
 }
 
-// namedAt is where the graph first names a model.
-type namedAt struct {
+// place is a span of a graph document as the join keeps it: a large graph
+// names many models, each in several places, so the numbers are 32-bit.
+type place struct {
 	file string   // the graph document
-	iri  string   // the model's IRI as the graph wrote it (resolved)
-	pos  [6]int32 // the term's span (start line, column, offset; end ...): a large graph names many models
+	pos  [6]int32 // start line, column, offset; end line, column, offset
 }
 
-func newNamedAt(at span.Range, iri string) namedAt {
+func newPlace(at span.Range) place {
 	s, e := at.Start, at.End
-	return namedAt{file: at.File, iri: iri,
+	return place{file: at.File,
 		pos: [6]int32{int32(s.Line), int32(s.Col), int32(s.Offset), int32(e.Line), int32(e.Col), int32(e.Offset)}}
 }
 
-// at is the span of the term that names the model.
-func (n namedAt) at() span.Range {
-	p := n.pos
-	return span.Range{File: n.file,
-		Start: span.Pos{Line: int(p[0]), Col: int(p[1]), Offset: int(p[2])},
-		End:   span.Pos{Line: int(p[3]), Col: int(p[4]), Offset: int(p[5])}}
+// at is the span the place stands for.
+func (p place) at() span.Range {
+	q := p.pos
+	return span.Range{File: p.file,
+		Start: span.Pos{Line: int(q[0]), Col: int(q[1]), Offset: int(q[2])},
+		End:   span.Pos{Line: int(q[3]), Col: int(q[4]), Offset: int(q[5])}}
+}
+
+// namedAt is where the graph first names a model.
+type namedAt struct {
+	place
+	iri string // the model's IRI as the graph wrote it (resolved)
+}
+
+func newNamedAt(at span.Range, iri string) namedAt {
+	return namedAt{place: newPlace(at), iri: iri}
 }
 
 // modelRef is the file an IRI names, cached per IRI.
@@ -195,9 +208,8 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		Vocab:     vocab,
 		Files:     files,
 		Maps:      maps,
-		byTerm:    map[graph.Term]*Node{},
 		named:     map[string]namedAt{},
-		also:      map[string][]span.Range{},
+		also:      map[string][]place{},
 		procTerms: map[elemKey]string{},
 		modelRefs: map[string]modelRef{},
 		broken:    map[string]bool{},
@@ -242,39 +254,55 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	}
 	// The graph holds each triple once, so a node has at most one
 	// rdf:type triple per timer type: where the start type was written
-	// decides which comes first.
-	startAt := map[*Node]span.Range{}
+	// decides which comes first. The triples are read one at a time
+	// (ByTypeSeq), and the nodes allocated together, their number known
+	// beforehand: a large graph types tens of thousands of timers.
+	timers := g.CountByType(vocab.TimerStartEvent()) + g.CountByType(vocab.TimerCatchEvent())
+	ix.slab = make([]Node, 0, timers)
+	ix.Nodes = make([]*Node, 0, timers)
+	ix.byIRI = make(map[string]int32, timers)
+	ix.byBlank = map[string]int32{}
+	type startPlace struct {
+		file string
+		off  int
+	}
+	startAt := make([]startPlace, 0, timers) // by node, in ix.slab's order
 	for _, class := range []graph.Term{vocab.TimerStartEvent(), vocab.TimerCatchEvent()} {
-		for _, tr := range g.ByType(class) {
-			n := ix.node(tr)
+		for tr := range g.ByTypeSeq(class) {
+			n, k := ix.node(tr)
+			if k == len(startAt) {
+				startAt = append(startAt, startPlace{})
+			}
 			if class == vocab.TimerStartEvent() {
 				if !n.Start {
 					n.Start, n.FirstStart = true, true
-					startAt[n] = tr.Predicate
+					startAt[k] = startPlace{tr.Predicate.File, tr.Predicate.Start.Offset}
 				}
 			} else if !n.Catch {
 				n.Catch = true
-				if at, ok := startAt[n]; !ok || before(tr.Predicate, at) {
+				at := startAt[k]
+				if !n.Start || cmp.Or(cmp.Compare(tr.Predicate.File, at.file), cmp.Compare(tr.Predicate.Start.Offset, at.off)) < 0 {
 					n.FirstStart = false
 				}
 			}
 			note(tr.S, tr.Subject, true)
 		}
 	}
-	ix.byTerm = nil
+	ix.byIRI, ix.byBlank, ix.slab = nil, nil, nil
+	ix.wanted = make([]elemKey, 0, len(ix.Nodes))
 	for _, n := range ix.Nodes {
 		if n.Path != "" {
 			ix.want(elemKey{n.Path, n.ElementID})
 		}
 	}
 	for _, class := range []graph.Term{vocab.Process(), vocab.UserTask()} {
-		for _, tr := range g.ByType(class) {
+		for tr := range g.ByTypeSeq(class) {
 			note(tr.S, tr.Subject, false)
 			ix.wantTerm(tr.S)
 		}
 	}
 	for _, pred := range []graph.Term{vocab.Executes(), vocab.Schedules(), vocab.StoredIn()} {
-		for _, tr := range g.ByPredicate(pred) {
+		for tr := range g.ByPredicateSeq(pred) {
 			if pred != vocab.StoredIn() {
 				note(tr.O, tr.Object, false)
 			}
@@ -391,7 +419,7 @@ const maxAlsoNamed = 8
 // no more than that.
 func (ix *Index) alsoNames(key string, at span.Range) {
 	if len(ix.also[key]) < 2*maxAlsoNamed {
-		ix.also[key] = append(ix.also[key], at)
+		ix.also[key] = append(ix.also[key], newPlace(at))
 	}
 }
 
@@ -401,7 +429,11 @@ func (ix *Index) alsoNames(key string, at span.Range) {
 // the missing model, in document order and at most maxAlsoNamed (of the
 // first ones the join met).
 func (ix *Index) AlsoNamed(key string, first span.Range) []lint.Related {
-	ats := slices.Clone(ix.also[key])
+	places := ix.also[key]
+	ats := make([]span.Range, len(places))
+	for i, p := range places {
+		ats[i] = p.at()
+	}
 	slices.SortFunc(ats, compareRange)
 	var out []lint.Related
 	for i, at := range ats {
@@ -558,14 +590,20 @@ func (ix *Index) Finish(models []*Model) {
 // Models returns the joined models, one per file, sorted by path.
 func (ix *Index) Models() []*Model { return ix.models }
 
-// Schedules returns the seam:schedules triples, in load order.
-func (ix *Index) Schedules() []graph.Triple { return ix.Graph.ByPredicate(ix.Vocab.Schedules()) }
+// Schedules yields the seam:schedules triples, in load order.
+func (ix *Index) Schedules() iter.Seq[graph.Triple] {
+	return ix.Graph.ByPredicateSeq(ix.Vocab.Schedules())
+}
 
-// Executes returns the seam:executes triples, in load order.
-func (ix *Index) Executes() []graph.Triple { return ix.Graph.ByPredicate(ix.Vocab.Executes()) }
+// Executes yields the seam:executes triples, in load order.
+func (ix *Index) Executes() iter.Seq[graph.Triple] {
+	return ix.Graph.ByPredicateSeq(ix.Vocab.Executes())
+}
 
-// StoredIn returns the seam:storedIn triples, in load order.
-func (ix *Index) StoredIn() []graph.Triple { return ix.Graph.ByPredicate(ix.Vocab.StoredIn()) }
+// StoredIn yields the seam:storedIn triples, in load order.
+func (ix *Index) StoredIn() iter.Seq[graph.Triple] {
+	return ix.Graph.ByPredicateSeq(ix.Vocab.StoredIn())
+}
 
 // TypeTriple is the first rdf:type triple giving a node a timer type.
 func (ix *Index) TypeTriple(n *Node) graph.Triple {
@@ -642,12 +680,26 @@ func (ix *Index) model(base string) modelRef {
 	return r
 }
 
-// node returns the Node of a typed subject, creating it.
-func (ix *Index) node(tr graph.Triple) *Node {
-	if n, ok := ix.byTerm[tr.S]; ok {
-		return n
+// node returns the Node of a typed subject, creating it, and its number
+// in the order of creation.
+func (ix *Index) node(tr graph.Triple) (*Node, int) {
+	// An IRI and a blank node are told apart by their maps: a blank
+	// node's label may spell an IRI.
+	by := ix.byIRI
+	if !tr.S.IsIRI() {
+		by = ix.byBlank
 	}
-	n := &Node{Term: tr.S}
+	if k, ok := by[tr.S.Value]; ok {
+		return ix.Nodes[k], int(k)
+	}
+	k := len(ix.slab)
+	if k == cap(ix.slab) {
+		// More nodes than counted: a slab of their own.
+		ix.slab = make([]Node, 0, max(16, k))
+		k = 0
+	}
+	ix.slab = append(ix.slab, Node{Term: tr.S})
+	n := &ix.slab[k]
 	if tr.S.IsIRI() {
 		base, frag, _ := strings.Cut(tr.S.Value, "#")
 		ref := ix.model(base)
@@ -660,9 +712,9 @@ func (ix *Index) node(tr graph.Triple) *Node {
 			n.ElementID = frag
 		}
 	}
-	ix.byTerm[tr.S] = n
+	by[tr.S.Value] = int32(len(ix.Nodes))
 	ix.Nodes = append(ix.Nodes, n)
-	return n
+	return n, len(ix.Nodes) - 1
 }
 
 // DisplayPath shows an absolute path relative to the working directory
@@ -997,7 +1049,7 @@ func (ix *Index) nameProcesses() {
 		nameProcess(s)
 	}
 	for _, pred := range []graph.Term{ix.Vocab.Schedules(), ix.Vocab.Executes()} {
-		for _, tr := range ix.Graph.ByPredicate(pred) {
+		for tr := range ix.Graph.ByPredicateSeq(pred) {
 			nameProcess(tr.O)
 		}
 	}

@@ -111,12 +111,26 @@ func timerCatchProcesses(ix *join.Index) map[*join.Process]*join.Node {
 	return out
 }
 
-// scheduledBy groups the seam:schedules triples by the process they
+// scheduledCount counts the seam:schedules triples by the process they
 // point at, for the objects that name a loaded model's process.
-func scheduledBy(ix *join.Index) map[*join.Process][]graph.Triple {
-	out := map[*join.Process][]graph.Triple{}
-	for _, tr := range ix.Schedules() {
+func scheduledCount(ix *join.Index) map[*join.Process]int {
+	out := map[*join.Process]int{}
+	for tr := range ix.Schedules() {
 		if _, proc := ix.Process(tr.O); proc != nil {
+			out[proc]++
+		}
+	}
+	return out
+}
+
+// scheduledBy groups the seam:schedules triples by the process they
+// point at, for the processes keep says to keep. A graph schedules each
+// of thousands of processes once, and a triple is some 360 bytes spelt
+// out, so only those asked for are kept.
+func scheduledBy(ix *join.Index, keep func(*join.Process) bool) map[*join.Process][]graph.Triple {
+	out := map[*join.Process][]graph.Triple{}
+	for tr := range ix.Schedules() {
+		if _, proc := ix.Process(tr.O); proc != nil && keep(proc) {
 			out[proc] = append(out[proc], tr)
 		}
 	}

@@ -51,11 +51,11 @@ func runSchedulerStore(p *lint.Pass) {
 			schedules[c] = true
 		}
 	}
-	for _, tr := range ix.Schedules() {
+	for tr := range ix.Schedules() {
 		add(tr.S, tr, true)
 	}
 	catches := timerCatchProcesses(ix)
-	for _, tr := range ix.Executes() {
+	for tr := range ix.Executes() {
 		if _, proc := ix.Process(tr.O); proc != nil && catches[proc] != nil {
 			add(tr.S, tr, false)
 		}
@@ -64,7 +64,7 @@ func runSchedulerStore(p *lint.Pass) {
 		return ix.Graph.HasType(store, v.SQLiteStore()) || ix.Graph.HasType(store, v.PostgreSQLStore())
 	}
 	storedIn := map[graph.Term][]graph.Triple{}
-	for _, tr := range ix.StoredIn() {
+	for tr := range ix.StoredIn() {
 		storedIn[tr.S] = append(storedIn[tr.S], tr)
 	}
 	for _, c := range order {

@@ -37,11 +37,11 @@ name the process). Add one seam:schedules from the container that also executes 
 
 func runSchedulesMissing(p *lint.Pass) {
 	ix := IndexOf(p.Project)
-	scheduled := scheduledBy(ix)
+	scheduled := scheduledCount(ix)
 	done := map[*join.Process]bool{}
 	for _, n := range ix.Nodes {
 		el := liftedElement(n)
-		if el == nil || !n.Start || liftOf(el) != liftStart || done[el.Process] || len(scheduled[el.Process]) > 0 {
+		if el == nil || !n.Start || liftOf(el) != liftStart || done[el.Process] || scheduled[el.Process] > 0 {
 			continue
 		}
 		proc := el.Process

@@ -40,10 +40,8 @@ triples. Keep the one that should run the timer starts and remove the others.`,
 func runSchedulesMultiple(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	starts := timerStarts(ix)
-	for proc, trs := range scheduledBy(ix) {
-		if len(starts[proc]) == 0 {
-			continue
-		}
+	count := scheduledCount(ix)
+	for _, trs := range scheduledBy(ix, func(proc *join.Process) bool { return count[proc] > 1 && len(starts[proc]) > 0 }) {
 		var containers []graph.Term
 		for _, tr := range trs {
 			if !slices.Contains(containers, tr.S) {

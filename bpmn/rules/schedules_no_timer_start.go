@@ -31,7 +31,7 @@ give the process its timer start event and lift it.`,
 func runSchedulesNoTimerStart(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	starts := timerStarts(ix)
-	for _, tr := range ix.Schedules() {
+	for tr := range ix.Schedules() {
 		doc, proc := ix.Process(tr.O)
 		if doc == nil {
 			// Not a loaded model: a missing one is TMR0004, and a node of

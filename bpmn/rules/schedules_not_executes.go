@@ -32,7 +32,7 @@ triple, or move seam:schedules to a container that executes the process.`,
 func runSchedulesNotExecutes(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	executes := ix.Vocab.Executes()
-	for _, tr := range ix.Schedules() {
+	for tr := range ix.Schedules() {
 		if ix.Graph.Has(tr.S, executes, tr.O) {
 			continue
 		}

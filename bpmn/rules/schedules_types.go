@@ -34,7 +34,7 @@ func runSchedulesTypes(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	container, process := ix.Vocab.Container(), ix.Vocab.Process()
 	seenS, seenO := map[graph.Term]bool{}, map[graph.Term]bool{}
-	for _, tr := range ix.Schedules() {
+	for tr := range ix.Schedules() {
 		file := tr.Predicate.File
 		if !seenS[tr.S] {
 			seenS[tr.S] = true

@@ -24,25 +24,30 @@ const ballastSize = 8 << 20
 // ballast is the heap the collector counts as live; nothing reads it.
 var ballast atomic.Pointer[[]byte]
 
-// largeHeap is the live heap above which a run collects at largeGOGC
-// instead of 100: a run that holds this much holds it to the end (an index
-// graph of a million triples and the models it joins), so the collector's
-// default headroom of as much again would be a third of the process's
-// memory, spent on garbage. At 50 the headroom is half the live heap, for
-// a few more collections (measured on the 1M-triple join with 2,000 models,
-// whose live heap ends at about 170 MB: peak RSS 320 to 265 MB, CPU +45 ms
-// of 3.6 s; 25 instead of 50 gave 243 MB for +590 ms).
+// headroom is how much garbage a run may gather between collections once
+// its live heap is large. A run that holds much to the end (an index graph
+// and the summaries of the models it joins) makes as much garbage per
+// model it reads as a run that holds nothing, so the collector is given
+// about the headroom the small run has (twice its few megabytes, the
+// ballast counted) rather than GOGC's percentage of what is held: at 100
+// the garbage would grow as large as the graph and the summaries, and the
+// peak RSS of 20,000 models with an index graph was 3.5 times the live
+// heap (bench/memory.sh; README "Speed"). minGOGC bounds the collections a
+// very large heap costs (a 1M-triple graph: about 170 MB live).
 const (
-	largeHeap = 64 << 20
-	largeGOGC = 50
+	headroom = 24 << 20
+	minGOGC  = 25
 )
 
-// gcPercent is the GOGC for a live heap of live bytes.
+// gcPercent is the GOGC for a live heap of live bytes (the ballast, once
+// allocated, counted in live, as the collector counts it): 100 while live
+// is at most headroom, then the percentage that leaves headroom bytes
+// above live, and at least minGOGC.
 func gcPercent(live uint64) int {
-	if live > largeHeap {
-		return largeGOGC
+	if live <= headroom {
+		return 100
 	}
-	return 100
+	return max(minGOGC, int(100*headroom/live))
 }
 
 // keepHeapFloor sets the collector's policy for a batch run: the ballast,
@@ -65,11 +70,8 @@ func keepHeapFloor() (stop func()) {
 		}
 		metrics.Read(sample)
 		if sample[0].Value.Kind() == metrics.KindUint64 {
+			// The ballast counts: the goal is a percentage of it too.
 			live := sample[0].Value.Uint64()
-			if ballast.Load() != nil {
-				// The ballast is not what the run holds.
-				live -= min(live, ballastSize)
-			}
 			if p := gcPercent(live); p != percent {
 				percent = p
 				debug.SetGCPercent(p)

@@ -77,9 +77,11 @@ func TestGCPercent(t *testing.T) {
 	}{
 		{0, 100},
 		{2 << 20, 100},
-		{largeHeap, 100},
-		{largeHeap + 1, largeGOGC},
-		{1 << 30, largeGOGC},
+		{headroom, 100},
+		{headroom + 1, 99},
+		{2 * headroom, 50},
+		{4 * headroom, minGOGC},
+		{1 << 30, minGOGC},
 	} {
 		if got := gcPercent(c.live); got != c.want {
 			t.Errorf("gcPercent(%d MiB) = %d; want %d", c.live>>20, got, c.want)
