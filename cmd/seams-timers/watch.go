@@ -89,9 +89,9 @@ type watcher struct {
 	session *project.Session
 	files   *readCache
 	kinds   []project.Kind
-	// relevantNames are files that wake a run wherever they are watched:
-	// the paths given, a --config given, and every output file is not
-	// (outputs).
+	// relevantNames are files that wake a run wherever they are watched
+	// (the paths given, a --config given); outputs are the files the
+	// watch writes (--format FORMAT=FILE), which never do.
 	relevantNames map[string]bool
 	outputs       map[string]bool
 	// progress is where the first run shows its progress (stderr on a
