@@ -132,6 +132,10 @@ type Options struct {
 	// Session, when not nil, keeps what the engines parse for the next
 	// check of the same session (incremental.go): the language server's.
 	Session *Session
+	// Walked, when set, is told each directory discovery walks (as
+	// named from the path given, not resolved), those it skips left
+	// out: check --watch watches them.
+	Walked func(dir string)
 }
 
 // PathError reports a path that does not exist (exit code 2).
@@ -560,6 +564,9 @@ func (l *Loader) discover(engines []*Engine) error {
 						return filepath.SkipDir
 					}
 					ign.enter(filepath.Clean(q), absPath(raw))
+				}
+				if in.Walked != nil {
+					in.Walked(q)
 				}
 				return nil
 			}
