@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The README's speed table, regenerated in one run on this checkout's
 # binary: every row is a bench/runs -md line, and each case runs its peers
-# (an empty Go program, a bare XML token scan, serdi and rapper) in the
+# (an empty Go program, bare XML token scans with encoding/xml and with the
+# reader's own tokenizer, serdi and rapper) in the
 # same interleaved run, so a change in the machine's load falls on all of
 # them alike. The last rows are the Go benchmarks of the language server
 # (a keystroke's didChange to publishDiagnostics, in process).
@@ -89,6 +90,7 @@ runs() { "$out/runs" -md "$@"; }
 		[ "$n" = 20000 ] && r=$big
 		runs "$label models" -n "$r" \
 			"encoding/xml token scan=$out/tokenscan $out/m$n" \
+			"internal/xmltok token scan (the reader's tokenizer)=$out/tokenscan -tok=xmltok $out/m$n" \
 			"check=$check $out/m$n" \
 			"check with an index graph=$check $out/g$n"
 	done

@@ -7,7 +7,8 @@
 //
 // Load and Parse build a Document; a file that cannot be loaded is an
 // *Error carrying rule TMR0001 or TMR0002 and a position. The file is read
-// once, with encoding/xml's raw tokenizer, into a github.com/beevik/etree
+// once, with internal/xmltok (encoding/xml's raw tokenizer, token for
+// token, without its allocations), into a github.com/beevik/etree
 // element tree (etree keeps no positions, so the reader attaches where each
 // BPMN element, text body and comment is); the model is built from that
 // tree.

@@ -72,7 +72,7 @@ func (ix *lineIndex) span(start, end int) Span {
 
 // attrValueSpan finds the attribute written as name (with its prefix, if
 // any) in the start tag src[start:end] and returns the offsets of its value,
-// quotes excluded. The tag has already been checked by encoding/xml, so the
+// quotes excluded. The tag has already been checked by the tokenizer, so the
 // scan only has to be safe, not to validate. When the attribute is written
 // more than once, nth picks the occurrence (0 is the first).
 func attrValueSpan(src []byte, start, end int, name string, nth int) (int, int, bool) {

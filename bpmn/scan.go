@@ -2,7 +2,6 @@ package bpmn
 
 import (
 	"bytes"
-	"encoding/xml"
 	"errors"
 	"fmt"
 	"io"
@@ -11,6 +10,8 @@ import (
 	"unicode/utf8"
 
 	"github.com/beevik/etree"
+
+	"github.com/seams/seams-timers/internal/xmltok"
 )
 
 const xmlNamespace = "http://www.w3.org/XML/1998/namespace"
@@ -31,9 +32,10 @@ type openElem struct {
 	bindings      int  // namespace bindings the start tag declared
 }
 
-// reader reads a document in one pass of encoding/xml's raw tokenizer,
-// the one etree itself reads with. From each token it builds the etree
-// tree, attaches positions to its BPMN elements and comments, and does the
+// reader reads a document in one pass of internal/xmltok's tokenizer,
+// which yields the tokens, offsets and errors of encoding/xml's raw
+// tokenizer (the one etree itself reads with) without allocating. From
+// each token it builds the etree tree, attaches positions to its BPMN elements and comments, and does the
 // well-formedness checks that encoding/xml leaves to its caller (matching
 // end tags, one root, declared prefixes, unique attributes, a depth limit).
 //
@@ -45,6 +47,10 @@ type openElem struct {
 // to its element (only CreateAttr sets it, and it rescans the element's
 // earlier attributes each time, which is quadratic).
 //
+// Element and attribute names, and namespace URIs, are interned: a
+// model's vocabulary is small, and the strings outlive the reader only as
+// shared, immutable values.
+//
 // The tree lives only while Parse builds the Document, which keeps none of
 // its nodes (only strings), so readers and their slabs are reused: see
 // getReader and release.
@@ -52,6 +58,10 @@ type reader struct {
 	src   []byte // the whole file
 	base  int    // offset of the XML body in src (the BOM length)
 	lines *lineIndex
+
+	tok xmltok.Tokenizer
+	// names interns names and namespace URIs, up to maxNames of them.
+	names map[string]string
 
 	stack []openElem
 	// kids holds the children of every open element (the document node
@@ -90,6 +100,7 @@ func getReader(src []byte, base int, lines *lineIndex) *reader {
 	r := readers.Get().(*reader)
 	r.src, r.base, r.lines = src, base, lines
 	if r.ns == nil {
+		r.names = make(map[string]string)
 		r.ns = make(map[string][]string)
 		r.pos = make(map[*etree.Element]elemRec)
 		r.comments = make(map[*etree.Comment][2]int)
@@ -112,7 +123,10 @@ func (r *reader) release() {
 	clear(r.ns)
 	clear(r.pos)
 	clear(r.comments)
+	r.tok.Reset(nil)
 	*r = reader{
+		tok:      r.tok,
+		names:    r.names,
 		stack:    r.stack[:0],
 		kids:     r.kids[:0],
 		declared: r.declared[:0],
@@ -168,41 +182,57 @@ func (s slab[T]) reset() slab[T] {
 	return slab[T]{free: s.free[:0]}
 }
 
-// passThrough is a CharsetReader that does no conversion. Parse refuses
-// every encoding it cannot read as UTF-8 before the decoder sees it.
-func passThrough(_ string, r io.Reader) (io.Reader, error) { return r, nil }
+// maxNames bounds the strings a reader interns, so that a file of
+// made-up names cannot grow it without end.
+const maxNames = 1 << 12
 
-// read reads src[base:] into r.tree.
+// intern returns b as a string, from r.names when it is there.
+func (r *reader) intern(b []byte) string {
+	if len(b) == 0 {
+		return ""
+	}
+	if s, ok := r.names[string(b)]; ok {
+		return s
+	}
+	s := string(b)
+	if len(r.names) < maxNames {
+		r.names[s] = s
+	}
+	return s
+}
+
+// read reads src[base:] into r.tree. Parse refuses every encoding it
+// cannot read as UTF-8 before the tokenizer sees it, so that the tokenizer
+// converts none.
 func (r *reader) read() *Error {
-	body := r.src[r.base:]
-	dec := xml.NewDecoder(bytes.NewReader(body))
-	dec.Strict = true
-	dec.CharsetReader = passThrough
+	z := &r.tok
+	z.Reset(r.src[r.base:])
 	for {
-		before := r.base + int(dec.InputOffset())
-		tok, err := dec.RawToken()
-		after := r.base + int(dec.InputOffset())
+		before := r.base + z.InputOffset()
+		tok, err := z.Next()
+		after := r.base + z.InputOffset()
 		if errors.Is(err, io.EOF) {
 			break
 		}
 		if err != nil {
 			return r.decodeError(err, before, after)
 		}
-		if _, end := tok.(xml.EndElement); !end && r.nodes >= MaxNodes {
+		if end := tok.Kind == xmltok.EndElement; !end && r.nodes >= MaxNodes {
 			return r.errorf("TMR0001", before, "more than %d elements, texts and comments: the file is too large to check", MaxNodes)
 		} else if !end {
 			r.nodes++
 		}
-		switch t := tok.(type) {
-		case xml.StartElement:
-			if e := r.start(t, before, after); e != nil {
+		switch tok.Kind {
+		case xmltok.StartElement:
+			if e := r.start(tok, before, after); e != nil {
 				return e
 			}
-		case xml.EndElement:
-			if e := r.end(t, before, after); e != nil {
+		case xmltok.EndElement:
+			if e := r.end(tok.Name, before, after); e != nil {
 				return e
 			}
-		case xml.CharData:
+		case xmltok.CharData:
+			t := tok.Data
 			if len(r.stack) == 0 {
 				if i := bytes.IndexFunc(t, notSpace); i >= 0 {
 					where := "before"
@@ -219,20 +249,20 @@ func (r *reader) read() *Error {
 			c := r.texts.one()
 			c.SetData(textOf(t))
 			r.kids = append(r.kids, c)
-		case xml.Comment:
-			c := etree.NewComment(string(t))
+		case xmltok.Comment:
+			c := etree.NewComment(string(tok.Data))
 			r.comments[c] = [2]int{before, after}
 			r.kids = append(r.kids, c)
-		case xml.ProcInst:
-			if strings.EqualFold(t.Target, "xml") && before != r.base {
+		case xmltok.ProcInst:
+			if bytes.EqualFold(tok.Name.Local, []byte("xml")) && before != r.base {
 				return r.errorf("TMR0002", before, "the XML declaration <?xml ...?> is allowed only at the very start of the file")
 			}
-			r.kids = append(r.kids, etree.NewProcInst(t.Target, string(t.Inst)))
-		case xml.Directive:
+			r.kids = append(r.kids, etree.NewProcInst(r.intern(tok.Name.Local), string(tok.Data)))
+		case xmltok.Directive:
 			if r.rootSeen {
-				return r.errorf("TMR0002", before, "a <!%s> declaration is allowed only before the root element", firstWord(t))
+				return r.errorf("TMR0002", before, "a <!%s> declaration is allowed only before the root element", firstWord(tok.Data))
 			}
-			r.kids = append(r.kids, etree.NewDirective(string(t)))
+			r.kids = append(r.kids, etree.NewDirective(string(tok.Data)))
 		}
 	}
 	if n := len(r.stack); n > 0 {
@@ -249,58 +279,62 @@ func (r *reader) read() *Error {
 }
 
 // start handles a start tag at [before, after).
-func (r *reader) start(t xml.StartElement, before, after int) *Error {
+func (r *reader) start(t xmltok.Token, before, after int) *Error {
 	if len(r.stack) == 0 && r.rootSeen {
 		return r.errorf("TMR0002", before, "a second root element <%s> after the end of the first; a document has only one",
-			qname(t.Name.Space, t.Name.Local))
+			qname(string(t.Name.Space), string(t.Name.Local)))
 	}
 	if len(r.stack) >= MaxDepth {
 		return r.errorf("TMR0002", before, "elements are nested more than %d deep", MaxDepth)
 	}
+	e := r.elems.one()
+	e.Space, e.Tag = r.intern(t.Name.Space), r.intern(t.Name.Local)
+	attrs := r.attrs.take(len(t.Attr))
 	// Declarations in the tag apply to the tag's own names.
 	bound := 0
-	for _, a := range t.Attr {
+	for i, a := range t.Attr {
+		at := &attrs[i]
+		at.Space, at.Key = r.intern(a.Name.Space), r.intern(a.Name.Local)
 		switch {
-		case a.Name.Space == "xmlns":
-			r.bind(a.Name.Local, a.Value)
+		case at.Space == "xmlns":
+			at.Value = r.intern(a.Value)
+			r.bind(at.Key, at.Value)
 			bound++
-		case a.Name.Space == "" && a.Name.Local == "xmlns":
-			r.bind("", a.Value)
+		case at.Space == "" && at.Key == "xmlns":
+			at.Value = r.intern(a.Value)
+			r.bind("", at.Value)
 			bound++
+		default:
+			at.Value = string(a.Value)
 		}
 	}
-	e := r.elems.one()
-	e.Space, e.Tag = t.Name.Space, t.Name.Local
 	r.stack = append(r.stack, openElem{elem: e, start: before, tagEnd: after, bindings: bound})
-	if strings.Contains(t.Name.Local, ":") {
-		return r.errorf("TMR0002", before, "malformed element name <%s>", t.Name.Local)
+	if strings.Contains(e.Tag, ":") {
+		return r.errorf("TMR0002", before, "malformed element name <%s>", e.Tag)
 	}
-	uri, ok := r.lookup(t.Name.Space)
+	uri, ok := r.lookup(e.Space)
 	if !ok {
-		return r.errorf("TMR0002", before, "namespace prefix %q of <%s> is not declared", t.Name.Space, qname(t.Name.Space, t.Name.Local))
+		return r.errorf("TMR0002", before, "namespace prefix %q of <%s> is not declared", e.Space, qname(e.Space, e.Tag))
 	}
-	if e := r.checkAttrs(t, before, after); e != nil {
+	if e := r.checkAttrs(e.Space, e.Tag, attrs, before, after); e != nil {
 		return e
 	}
 	if len(r.stack) == 1 {
 		r.rootSeen = true
-		if uri != Namespace || t.Name.Local != "definitions" {
+		if uri != Namespace || e.Tag != "definitions" {
 			space := "in no namespace"
 			if uri != "" {
 				space = fmt.Sprintf("in namespace %s", uri)
 			}
 			return r.errorf("TMR0001", before,
 				"not a BPMN model: the root element is <%s> %s; a BPMN file's root is <definitions> in namespace %s",
-				qname(t.Name.Space, t.Name.Local), space, Namespace)
+				qname(e.Space, e.Tag), space, Namespace)
 		}
 	}
-	e.Attr = r.attrs.take(len(t.Attr))
-	for i, a := range t.Attr {
-		e.Attr[i] = etree.Attr{Space: a.Name.Space, Key: a.Name.Local, Value: a.Value}
-	}
+	e.Attr = attrs
 	open := &r.stack[len(r.stack)-1]
 	open.bpmn = uri == Namespace
-	if open.bpmn && hasID(t.Attr) {
+	if open.bpmn && hasID(attrs) {
 		r.ids++
 	}
 	r.kids = append(r.kids, e)
@@ -309,9 +343,9 @@ func (r *reader) start(t xml.StartElement, before, after int) *Error {
 }
 
 // hasID reports whether a start tag has an unprefixed id attribute.
-func hasID(attrs []xml.Attr) bool {
+func hasID(attrs []etree.Attr) bool {
 	for _, a := range attrs {
-		if a.Name.Space == "" && a.Name.Local == "id" {
+		if a.Space == "" && a.Key == "id" {
 			return true
 		}
 	}
@@ -326,38 +360,38 @@ type attrKey struct {
 }
 
 // checkAttrs refuses malformed names, undeclared prefixes and repeated
-// attributes.
-func (r *reader) checkAttrs(t xml.StartElement, before, after int) *Error {
+// attributes in the start tag of <space:tag>.
+func (r *reader) checkAttrs(space, tag string, attrs []etree.Attr, before, after int) *Error {
 	// A few attributes are compared pairwise; many go through a map.
 	var small [16]attrKey
 	keys := small[:0]
 	var seen map[attrKey]bool
-	if len(t.Attr) > len(small) {
-		seen = make(map[attrKey]bool, len(t.Attr))
+	if len(attrs) > len(small) {
+		seen = make(map[attrKey]bool, len(attrs))
 	}
-	for _, a := range t.Attr {
-		if strings.Contains(a.Name.Local, ":") {
-			return r.errorf("TMR0002", before, "malformed attribute name %s in <%s>", a.Name.Local, qname(t.Name.Space, t.Name.Local))
+	for _, a := range attrs {
+		if strings.Contains(a.Key, ":") {
+			return r.errorf("TMR0002", before, "malformed attribute name %s in <%s>", a.Key, qname(space, tag))
 		}
-		if a.Name.Space == "xmlns" && a.Value == "" {
+		if a.Space == "xmlns" && a.Value == "" {
 			// Namespaces in XML 1.0 forbid undeclaring a prefix; read
 			// as written, every element with it would leave the BPMN
 			// namespace and its timers would go unread.
 			at := before
-			if vs, _, ok := attrValueSpan(r.src, before, after, "xmlns:"+a.Name.Local, 0); ok {
+			if vs, _, ok := attrValueSpan(r.src, before, after, "xmlns:"+a.Key, 0); ok {
 				at = vs
 			}
 			return r.errorf("TMR0002", at, "namespace declaration xmlns:%s is empty; a prefix cannot be undeclared in XML 1.0, so the elements written %s:... would be in no namespace",
-				a.Name.Local, a.Name.Local)
+				a.Key, a.Key)
 		}
-		k := attrKey{space: a.Name.Space, local: a.Name.Local}
-		if a.Name.Space != "" && a.Name.Space != "xmlns" {
-			uri, ok := r.lookup(a.Name.Space)
+		k := attrKey{space: a.Space, local: a.Key}
+		if a.Space != "" && a.Space != "xmlns" {
+			uri, ok := r.lookup(a.Space)
 			if !ok {
 				return r.errorf("TMR0002", before, "namespace prefix %q of attribute %s is not declared",
-					a.Name.Space, qname(a.Name.Space, a.Name.Local))
+					a.Space, qname(a.Space, a.Key))
 			}
-			k = attrKey{uri: true, space: uri, local: a.Name.Local}
+			k = attrKey{uri: true, space: uri, local: a.Key}
 		}
 		repeated := false
 		if seen != nil {
@@ -374,11 +408,11 @@ func (r *reader) checkAttrs(t xml.StartElement, before, after int) *Error {
 		}
 		if repeated {
 			at := before
-			raw := qname(a.Name.Space, a.Name.Local)
+			raw := qname(a.Space, a.Key)
 			if vs, _, ok := attrValueSpan(r.src, before, after, raw, 1); ok {
 				at = vs
 			}
-			return r.errorf("TMR0002", at, "attribute %s is repeated in <%s>", raw, qname(t.Name.Space, t.Name.Local))
+			return r.errorf("TMR0002", at, "attribute %s is repeated in <%s>", raw, qname(space, tag))
 		}
 	}
 	return nil
@@ -386,17 +420,17 @@ func (r *reader) checkAttrs(t xml.StartElement, before, after int) *Error {
 
 // end handles an end tag at [before, after); an empty element's synthesized
 // end tag has before == after.
-func (r *reader) end(t xml.EndElement, before, after int) *Error {
+func (r *reader) end(name xmltok.Name, before, after int) *Error {
 	n := len(r.stack)
 	if n == 0 {
-		return r.errorf("TMR0002", before, "end tag </%s> has no start tag", qname(t.Name.Space, t.Name.Local))
+		return r.errorf("TMR0002", before, "end tag </%s> has no start tag", qname(string(name.Space), string(name.Local)))
 	}
 	open := r.stack[n-1]
 	e := open.elem
-	if e.Space != t.Name.Space || e.Tag != t.Name.Local {
+	if e.Space != string(name.Space) || e.Tag != string(name.Local) {
 		p := r.lines.pos(open.start)
 		return r.errorf("TMR0002", before, "end tag </%s> does not match the start tag <%s> at line %d, column %d",
-			qname(t.Name.Space, t.Name.Local), qname(e.Space, e.Tag), p.Line, p.Col)
+			qname(string(name.Space), string(name.Local)), qname(e.Space, e.Tag), p.Line, p.Col)
 	}
 	if open.bpmn {
 		rec := elemRec{start: open.start, tagEnd: open.tagEnd, bodyEnd: open.tagEnd}
@@ -449,11 +483,12 @@ func (r *reader) lookup(prefix string) (string, bool) {
 	return "", prefix == ""
 }
 
-// decodeError turns an encoding/xml error met in the token that starts at
-// before into a TMR0002, placed on the byte the decoder stopped at.
+// decodeError turns a tokenizer error (encoding/xml's, word for word) met
+// in the token that starts at before into a TMR0002, placed on the byte the
+// tokenizer stopped at.
 func (r *reader) decodeError(err error, before, after int) *Error {
-	var se *xml.SyntaxError
-	if !errors.As(err, &se) {
+	var se *xmltok.Error
+	if !errors.As(err, &se) || !se.Syntax {
 		msg := strings.TrimPrefix(err.Error(), "xml: ")
 		return r.errorf("TMR0002", before, "%s", msg)
 	}

@@ -235,8 +235,19 @@ func (g *Graph) Has(s, p, o Term) bool {
 	if !ok1 || !ok2 || !ok3 {
 		return false
 	}
-	for _, i := range g.subjRange(sid) {
-		if t := g.triples.at(i); t.p == pid && t.o == oid {
+	// The shorter of the subject's triples and the (p, o) pair's: a
+	// container that executes thousands of processes is the subject of
+	// thousands of triples, and each process the object of one or two.
+	if r := g.subjRange(sid); len(r) <= 8 || len(r) <= len(g.predRange(pid)) {
+		for _, i := range r {
+			if t := g.triples.at(i); t.p == pid && t.o == oid {
+				return true
+			}
+		}
+		return false
+	}
+	for _, i := range g.poRange(pid, oid) {
+		if g.triples.at(i).s == sid {
 			return true
 		}
 	}

@@ -1,8 +1,10 @@
 package graph
 
 import (
+	"fmt"
 	"reflect"
 	"slices"
+	"strings"
 	"testing"
 )
 
@@ -43,5 +45,26 @@ e:d e:q e:o1 ; a e:C .
 	}
 	if n != 2 {
 		t.Errorf("a loop that breaks after 2 triples ran %d times", n)
+	}
+}
+
+// Has answers the same through a subject's few triples and through the
+// (predicate, object) index that a subject of many triples is searched by.
+func TestHasManyTriplesOfOneSubject(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("@prefix e: <http://e/> .\n")
+	for i := range 40 {
+		fmt.Fprintf(&b, "e:c e:p e:o%d .\ne:c e:q e:x%d .\ne:c e:r e:x%d .\ne:c e:s e:x%d .\ne:d%d e:p e:o%d .\ne:d%d e:p e:y%d .\n", i, i, i, i, i, i, i, i)
+	}
+	g := parseOK(t, "x.ttl", b.String())
+	iri := func(s string) Term { return NewIRI("http://e/" + s) }
+	for i := range 40 {
+		o := iri(fmt.Sprintf("o%d", i))
+		if !g.Has(iri("c"), iri("p"), o) || !g.Has(iri(fmt.Sprintf("d%d", i)), iri("p"), o) {
+			t.Errorf("Has misses a triple with object e:o%d", i)
+		}
+		if g.Has(iri("c"), iri("q"), o) || g.Has(iri("c"), iri("p"), iri(fmt.Sprintf("y%d", i))) || g.Has(iri(fmt.Sprintf("d%d", (i+1)%40)), iri("p"), o) {
+			t.Errorf("Has finds a triple not in the graph, object e:o%d", i)
+		}
 	}
 }

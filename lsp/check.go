@@ -52,11 +52,33 @@ func (c *fileCache) read(path string) ([]byte, error) {
 	return b, nil
 }
 
+// forget drops the file at path, and every file under it when it is (or
+// was) a directory: a client reports a directory deleted or replaced as
+// one change.
 func (c *fileCache) forget(path string) {
 	c.mu.Lock()
 	delete(c.files, path)
 	delete(c.configs, path)
+	for p := range c.files {
+		if under(path, p) {
+			delete(c.files, p)
+		}
+	}
+	for p := range c.configs {
+		if under(path, p) {
+			delete(c.configs, p)
+		}
+	}
 	c.mu.Unlock()
+}
+
+// under reports whether p lies below the directory dir; both are absolute
+// and clean.
+func under(dir, p string) bool {
+	if !strings.HasSuffix(dir, string(filepath.Separator)) {
+		dir += string(filepath.Separator)
+	}
+	return strings.HasPrefix(p, dir)
 }
 
 // config is the config at path, found in the tree, read and validated
@@ -122,13 +144,18 @@ type result struct {
 // will be dropped, and it reads no more files.
 func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc string, stale func() bool) *result {
 	s.checks.Add(1)
-	res := &result{text: text, index: newLineIndex(text, enc), deps: map[string]bool{path: true}}
+	s.mu.Lock()
+	deps := s.lastDeps
+	s.mu.Unlock()
+	res := &result{text: text, index: newLineIndex(text, enc), deps: make(map[string]bool, deps+1)}
+	res.deps[path] = true
 	var depMu sync.Mutex
+	abs := s.session.AbsFunc()
 	read := func(p string) ([]byte, error) {
 		if stale != nil && stale() {
 			return nil, errStale
 		}
-		abs := absPath(p)
+		abs := abs(p)
 		depMu.Lock()
 		res.deps[abs] = true
 		depMu.Unlock()
@@ -164,6 +191,9 @@ func (s *Server) check(path string, text []byte, overlay map[string][]byte, enc 
 		return res
 	}
 	res.project = rep.Project
+	s.mu.Lock()
+	s.lastDeps = len(res.deps)
+	s.mu.Unlock()
 	// A related location is shown from a file inside the project's
 	// boundary, as the loader reads, and from no other.
 	roots := project.RootsFor(path)

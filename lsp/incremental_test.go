@@ -7,6 +7,7 @@ import (
 	"os"
 	"path/filepath"
 	"regexp"
+	"runtime"
 	"slices"
 	"strings"
 	"testing"
@@ -30,8 +31,20 @@ func TestIncrementalMatchesFullCheck(t *testing.T) {
 	if testing.Short() {
 		seeds, steps = seeds[:2], 40
 	}
+	codes := map[string]int{}
 	for _, seed := range seeds {
-		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) { incrementalRun(t, seed, steps) })
+		t.Run(fmt.Sprint("seed", seed), func(t *testing.T) {
+			for code, n := range incrementalRun(t, seed, steps) {
+				codes[code] += n
+			}
+		})
+	}
+	// The sequences reach the join's findings on both sides, not only
+	// the models' own.
+	for _, code := range []string{"TMR0004", "TMR1004", "TMR3001", "TMR3003", "TMR0012"} {
+		if codes[code] == 0 {
+			t.Errorf("no %s among the diagnostics compared: %v", code, codes)
+		}
 	}
 }
 
@@ -50,7 +63,9 @@ type incState struct {
 	codes   map[string]int // the codes of the diagnostics compared
 }
 
-func incrementalRun(t *testing.T, seed uint64, steps int) {
+// incrementalRun runs one random session and returns the codes of the
+// diagnostics compared, with their counts.
+func incrementalRun(t *testing.T, seed uint64, steps int) map[string]int {
 	dir := t.TempDir()
 	st := &incState{t: t, rng: rand.New(rand.NewPCG(seed, 27)), dir: dir, models: 6,
 		open: map[string]string{}, version: map[string]int{}, latest: map[string]publishDiagnosticsParams{},
@@ -77,6 +92,12 @@ func incrementalRun(t *testing.T, seed uint64, steps int) {
 	st.write(filepath.Join(sub, "index.ttl"), idx.String())
 	st.write(filepath.Join(sub, "model00000.bpmn"), benchgen.Model(0))
 	st.write(filepath.Join(sub, "model00001.bpmn"), strings.Replace(benchgen.Model(1), `>"PT1H"<`, `>"P1M"<`, 1))
+	// A directory with no graph at first: its model joins with the graph
+	// above it until one is written beside it (writeGraph).
+	if err := os.Mkdir(filepath.Join(dir, "lone"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	st.write(filepath.Join(dir, "lone", "model00002.bpmn"), benchgen.Model(2))
 	st.c = newClient(t, 0)
 	st.c.initialize(nil, nil)
 	st.openFile(st.model(0))
@@ -99,6 +120,8 @@ func incrementalRun(t *testing.T, seed uint64, steps int) {
 		{"close a buffer", st.closeSome},
 		{"write a model on disk", st.writeDisk},
 		{"delete a model on disk", st.deleteDisk},
+		{"write a graph on disk", st.writeGraph},
+		{"delete a graph on disk", st.deleteGraph},
 	}
 	for step := range steps {
 		op := ops[st.rng.IntN(len(ops))]
@@ -107,14 +130,8 @@ func incrementalRun(t *testing.T, seed uint64, steps int) {
 		}
 		st.compare(fmt.Sprintf("step %d (%s)", step, op.name))
 	}
-	// The sequences reach the join's findings on both sides, not only
-	// the models' own.
-	for _, code := range []string{"TMR0004", "TMR1004", "TMR3001", "TMR3003", "TMR0012"} {
-		if st.codes[code] == 0 {
-			t.Errorf("no %s among the diagnostics compared: %v", code, st.codes)
-		}
-	}
 	t.Logf("%d checks; diagnostics compared by code: %v", st.c.server.checks.Load(), st.codes)
+	return st.codes
 }
 
 func (st *incState) model(i int) string {
@@ -313,8 +330,9 @@ func (st *incState) addSuppression() bool {
 func (st *incState) openSome() bool {
 	files, _ := filepath.Glob(filepath.Join(st.dir, "*.*"))
 	more, _ := filepath.Glob(filepath.Join(st.dir, "sub", "*"))
+	lone, _ := filepath.Glob(filepath.Join(st.dir, "lone", "*"))
 	var closed []string
-	for _, f := range append(files, more...) {
+	for _, f := range slices.Concat(files, more, lone) {
 		if _, ok := st.open[f]; !ok {
 			closed = append(closed, f)
 		}
@@ -361,6 +379,65 @@ func (st *incState) writeDisk() bool {
 func (st *incState) deleteDisk() bool {
 	i := st.rng.IntN(st.models + 1)
 	p := st.model(i)
+	if _, err := os.Stat(p); err != nil {
+		return false
+	}
+	if err := os.Remove(p); err != nil {
+		st.t.Fatal(err)
+	}
+	st.watched(p, fileDeleted)
+	return true
+}
+
+// graphSpots are where writeGraph writes graph documents: a second one
+// beside the first, the one of sub (whose models then join with the first
+// when it is deleted), and one beside the model of lone (which joins with
+// the first until it is written).
+func (st *incState) graphSpots() []string {
+	return []string{filepath.Join(st.dir, "extra.ttl"), filepath.Join(st.dir, "sub", "index.ttl"),
+		filepath.Join(st.dir, "lone", "index.ttl")}
+}
+
+// writeGraph writes (creates or changes) a graph document on disk that is
+// not open: the index of the first three models, some of their timers
+// left unlifted at random, so that which graph a model joins with shows
+// in its findings.
+func (st *incState) writeGraph() bool {
+	spots := st.graphSpots()
+	p := spots[st.rng.IntN(len(spots))]
+	if _, open := st.open[p]; open {
+		return false
+	}
+	typ := fileChanged
+	if _, err := os.Stat(p); err != nil {
+		typ = fileCreated
+	}
+	var idx strings.Builder
+	if _, err := benchgen.WriteIndex(&idx, 3, 0); err != nil {
+		st.t.Fatal(err)
+	}
+	text := idx.String()
+	if drop := []string{"", "#Remind_", "#Wait_", "#Start_"}[st.rng.IntN(4)]; drop != "" {
+		var kept []string
+		for line := range strings.Lines(text) {
+			if !strings.Contains(line, drop) {
+				kept = append(kept, line)
+			}
+		}
+		text = strings.Join(kept, "")
+	}
+	st.write(p, text)
+	st.watched(p, typ)
+	return true
+}
+
+// deleteGraph deletes a graph document writeGraph may have written.
+func (st *incState) deleteGraph() bool {
+	spots := st.graphSpots()
+	p := spots[st.rng.IntN(len(spots))]
+	if _, open := st.open[p]; open {
+		return false
+	}
 	if _, err := os.Stat(p); err != nil {
 		return false
 	}
@@ -473,5 +550,182 @@ func TestCreatedFileRechecksItsEngine(t *testing.T) {
 	c.mustCall("textDocument/hover", map[string]any{"textDocument": map[string]any{"uri": scheme}, "position": Position{}}, &out)
 	if n := c.server.checks.Load() - before; n != 1 {
 		t.Errorf("%d checks after a model was created, want 1 (the model's)", n)
+	}
+}
+
+// TestGraphDirectoryReplaced replaces the directory of an open model, its
+// graph document under another name, and reports the directory alone as
+// changed (as a client does for a folder deleted and created again): the
+// session's memo of the nearest graph documents forgets that directory's
+// listing, and the model is checked with the new graph as a fresh check
+// does.
+func TestGraphDirectoryReplaced(t *testing.T) {
+	dir := t.TempDir()
+	lone := filepath.Join(dir, "lone")
+	var idx strings.Builder
+	if _, err := benchgen.WriteIndex(&idx, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	full := idx.String()
+	var partial strings.Builder
+	for line := range strings.Lines(full) {
+		if !strings.Contains(line, "#Remind_") {
+			partial.WriteString(line)
+		}
+	}
+	fill := func(graph, text string) {
+		if err := os.MkdirAll(lone, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		for name, text := range map[string]string{"model00000.bpmn": benchgen.Model(0), graph: text} {
+			if err := os.WriteFile(filepath.Join(lone, name), []byte(text), 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+	}
+	fill("a.ttl", full)
+	model := filepath.Join(lone, "model00000.bpmn")
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(model)
+	if got := c.waitDiags(uri, 1); find(got, "TMR3001") != nil {
+		t.Fatalf("a finding of an unlifted timer with every timer lifted: %+v", got)
+	}
+	if err := os.RemoveAll(lone); err != nil {
+		t.Fatal(err)
+	}
+	fill("b.ttl", partial.String())
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": pathURI(lone), "type": fileDeleted}, {"uri": pathURI(lone), "type": fileCreated}}})
+	got := c.waitDiags(uri, 1)
+	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
+	ref.session = nil
+	text := []byte(benchgen.Model(0))
+	want := ref.check(model, text, map[string][]byte{model: text}, encUTF16, nil).lsp
+	if find(want, "TMR3001") == nil {
+		t.Fatalf("the fresh check finds no unlifted timer with b.ttl: %+v", want)
+	}
+	if g, w := diagJSON(got), diagJSON(want); g != w {
+		t.Fatalf("after the directory was replaced, the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", g, w)
+	}
+}
+
+// TestLinkRetargetedIntoProject: the graph names a model that is a
+// symbolic link leading out of the project (refused, TMR0004), and the
+// link is then made to lead into it. The session's memo of the boundary's
+// answers forgets its answer when the client reports the link, and the
+// graph is checked as a fresh check does.
+func TestLinkRetargetedIntoProject(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	root := t.TempDir()
+	proj, outside := filepath.Join(root, "proj"), filepath.Join(root, "outside")
+	for _, d := range []string{filepath.Join(proj, ".git"), filepath.Join(proj, "real"), outside} {
+		if err := os.MkdirAll(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var idx strings.Builder
+	if _, err := benchgen.WriteIndex(&idx, 2, 0); err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{
+		filepath.Join(proj, "index.ttl"):               idx.String(),
+		filepath.Join(proj, "model00000.bpmn"):         benchgen.Model(0),
+		filepath.Join(outside, "model00001.bpmn"):      benchgen.Model(1),
+		filepath.Join(proj, "real", "model00001.bpmn"): benchgen.Model(1),
+	}
+	for p, text := range files {
+		if err := os.WriteFile(p, []byte(text), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	link := filepath.Join(proj, "model00001.bpmn")
+	if err := os.Symlink(filepath.Join(outside, "model00001.bpmn"), link); err != nil {
+		t.Fatal(err)
+	}
+	graph := filepath.Join(proj, "index.ttl")
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(graph)
+	if got := c.waitDiags(uri, 1); find(got, "TMR0004") == nil {
+		t.Fatalf("no TMR0004 for the model outside the project: %+v", got)
+	}
+	if err := os.Remove(link); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(filepath.Join(proj, "real", "model00001.bpmn"), link); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": pathURI(link), "type": fileDeleted}, {"uri": pathURI(link), "type": fileCreated}}})
+	got := c.waitDiags(uri, 1)
+	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
+	ref.session = nil
+	text := []byte(idx.String())
+	want := ref.check(graph, text, map[string][]byte{graph: text}, encUTF16, nil).lsp
+	if find(want, "TMR0004") != nil {
+		t.Fatalf("the fresh check still finds the model outside: %+v", want)
+	}
+	if g, w := diagJSON(got), diagJSON(want); g != w {
+		t.Fatalf("after the link was made to lead into the project, the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", g, w)
+	}
+}
+
+// TestGraphCreatedBehindLink: an open model's directory is a symbolic
+// link, and a graph document is created in the directory it leads to,
+// reported under that directory's real path. The session's memo of the
+// nearest graph documents forgets the directory by its real path too, and
+// the model is checked with the new graph as a fresh check does.
+func TestGraphCreatedBehindLink(t *testing.T) {
+	if runtime.GOOS == "windows" {
+		t.Skip("symbolic links")
+	}
+	root := t.TempDir()
+	real := filepath.Join(root, "real")
+	if err := os.MkdirAll(real, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(real, "model00000.bpmn"), []byte(benchgen.Model(0)), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	alias := filepath.Join(root, "alias")
+	if err := os.Symlink(real, alias); err != nil {
+		t.Fatal(err)
+	}
+	model := filepath.Join(alias, "model00000.bpmn")
+	c := newClient(t, 0)
+	c.initialize(nil, nil)
+	uri := c.open(model)
+	if got := c.waitDiags(uri, 1); find(got, "TMR3001") != nil {
+		t.Fatalf("an unlifted timer with no graph: %+v", got)
+	}
+	var idx strings.Builder
+	if _, err := benchgen.WriteIndex(&idx, 1, 0); err != nil {
+		t.Fatal(err)
+	}
+	var partial strings.Builder
+	for line := range strings.Lines(idx.String()) {
+		if !strings.Contains(line, "#Wait_") {
+			partial.WriteString(line)
+		}
+	}
+	created := filepath.Join(real, "index.ttl")
+	if err := os.WriteFile(created, []byte(partial.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
+		{"uri": pathURI(created), "type": fileCreated}}})
+	got := c.waitDiags(uri, 1)
+	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
+	ref.session = nil
+	text := []byte(benchgen.Model(0))
+	want := ref.check(model, text, map[string][]byte{model: text}, encUTF16, nil).lsp
+	if find(want, "TMR3001") == nil {
+		t.Fatalf("the fresh check finds no unlifted timer: %+v", want)
+	}
+	if g, w := diagJSON(got), diagJSON(want); g != w {
+		t.Fatalf("after a graph was created behind the link, the session's diagnostics differ from a fresh check\n got: %s\nwant: %s", g, w)
 	}
 }

@@ -72,6 +72,9 @@ type Server struct {
 	// graph) for the next check: a check after an edit parses again only
 	// what changed.
 	session *project.Session
+	// lastDeps is how many files the last check read: the next one's
+	// set of them starts at that size.
+	lastDeps int
 
 	checkMu sync.Mutex // one check at a time
 
@@ -481,12 +484,13 @@ func (s *Server) didChangeWatchedFiles(ctx context.Context, p didChangeWatchedFi
 
 // changed schedules a check of the buffer at path, when one is open, and
 // of every open buffer whose last check read path (a model the graph
-// names, the graph of a model, the config).
+// names, the graph of a model, the config), or a file under path when it
+// is (or was) a directory.
 func (s *Server) changed(ctx context.Context, path string) {
 	s.mu.Lock()
 	var uris []string
 	for uri, d := range s.docs {
-		if d.path == path || d.deps[path] {
+		if d.path == path || d.deps[path] || under(path, d.path) || readUnder(d.deps, path) {
 			uris = append(uris, uri)
 		}
 	}
@@ -494,6 +498,16 @@ func (s *Server) changed(ctx context.Context, path string) {
 	for _, uri := range uris {
 		s.schedule(ctx, uri)
 	}
+}
+
+// readUnder reports whether one of the files a check read lies under dir.
+func readUnder(deps map[string]bool, dir string) bool {
+	for p := range deps {
+		if under(dir, p) {
+			return true
+		}
+	}
+	return false
 }
 
 // schedule checks a buffer after the debounce delay, or, with none, as

@@ -84,3 +84,33 @@ func TestWithin(t *testing.T) {
 		}
 	}
 }
+
+// TestIsClean holds the memo's shortcut to filepath.Clean: a path it
+// calls clean, Clean leaves as it is.
+func TestIsClean(t *testing.T) {
+	parts := []string{"/", "a", ".", "..", ".git", "b.bpmn", "//", "x/"}
+	var paths []string
+	var gen func(prefix string, depth int)
+	gen = func(prefix string, depth int) {
+		paths = append(paths, prefix)
+		if depth == 4 {
+			return
+		}
+		for _, p := range parts {
+			gen(prefix+p, depth+1)
+		}
+	}
+	gen("", 0)
+	clean := 0
+	for _, p := range paths {
+		if isClean(p) {
+			clean++
+			if filepath.Clean(p) != p {
+				t.Errorf("isClean(%q), but Clean gives %q", p, filepath.Clean(p))
+			}
+		}
+	}
+	if clean < 100 {
+		t.Errorf("only %d of %d paths clean: the shortcut is never taken", clean, len(paths))
+	}
+}

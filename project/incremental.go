@@ -2,6 +2,8 @@ package project
 
 import (
 	"maps"
+	"os"
+	"path/filepath"
 	"slices"
 	"strings"
 	"sync"
@@ -25,10 +27,16 @@ type Session struct {
 	mu     sync.Mutex
 	caches map[string]SessionCache
 	// inside memoizes the boundary's answer for a file, by the project's
-	// roots and the path, until the disk changes (Forget, Reset): it
-	// resolves every symbolic link on the way, a system call per
-	// directory of the path.
-	inside map[string]bool
+	// roots (joined) and then the file's absolute path, until the disk
+	// changes (Forget, Reset): it resolves every symbolic link on the way,
+	// a system call per directory of the path.
+	inside map[string]map[string]bool
+	// abs memoizes absPath, by the path as an engine spells it, for the
+	// working directory absWD: it reads no disk, so only a change of the
+	// working directory drops it (and Reset). A check of a buffer reads
+	// every model its graph names, each asked after more than once.
+	abs   map[string]string
+	absWD string
 }
 
 // SessionCache is what one engine keeps in a Session.
@@ -71,6 +79,62 @@ func (s *Session) Forget(path string) {
 	}
 }
 
+// maxAbs bounds the session's memo of absolute paths: past it, the memo
+// starts again (a session that opened buffers all over the disk).
+const maxAbs = 1 << 18
+
+// AbsFunc returns filepath.Abs (a path made clean when it fails) through
+// the session's memo, for the working directory of the check starting now:
+// a check calls it once and uses what it returns for the whole check.
+// Without a session it is the plain function.
+func (s *Session) AbsFunc() func(string) string {
+	if s == nil {
+		return absPath
+	}
+	wd, err := os.Getwd()
+	if err != nil {
+		return absPath
+	}
+	s.mu.Lock()
+	if s.abs == nil || s.absWD != wd || len(s.abs) > maxAbs {
+		s.abs, s.absWD = map[string]string{}, wd
+	}
+	s.mu.Unlock()
+	return func(p string) string {
+		if filepath.IsAbs(p) && isClean(p) {
+			return p
+		}
+		s.mu.Lock()
+		a, ok := s.abs[p]
+		s.mu.Unlock()
+		if ok {
+			return a
+		}
+		a = absPath(p)
+		s.mu.Lock()
+		if s.abs != nil && s.absWD == wd {
+			s.abs[p] = a
+		}
+		s.mu.Unlock()
+		return a
+	}
+}
+
+// isClean reports, cheaply, that p needs no filepath.Clean: no doubled or
+// trailing separator and no element starting with a dot (it may say false
+// of a clean path).
+func isClean(p string) bool {
+	if p == "" || p[0] == '.' || filepath.Separator != '/' && strings.IndexByte(p, '/') >= 0 {
+		return false
+	}
+	for i := 1; i < len(p); i++ {
+		if p[i-1] == filepath.Separator && (p[i] == filepath.Separator || p[i] == '.') {
+			return false
+		}
+	}
+	return len(p) < 2 || p[len(p)-1] != filepath.Separator
+}
+
 // Reset tells every cache that anything on disk may have changed.
 func (s *Session) Reset() {
 	if s == nil {
@@ -78,7 +142,7 @@ func (s *Session) Reset() {
 	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	s.inside = nil
+	s.inside, s.abs = nil, nil
 	for _, c := range s.caches {
 		c.Reset()
 	}
@@ -91,19 +155,24 @@ func (l *Loader) inside(path string) bool {
 	if s == nil {
 		return l.bound.inside(path)
 	}
-	key := strings.Join(l.bound.roots, "\x00") + "\x00\x00" + absPath(path)
+	abs := l.abs(path)
 	s.mu.Lock()
-	in, ok := s.inside[key]
+	in, ok := s.inside[l.rootsKey][abs]
 	s.mu.Unlock()
 	if ok {
 		return in
 	}
-	in = l.bound.inside(path)
+	in = l.bound.inside(abs)
 	s.mu.Lock()
 	if s.inside == nil {
-		s.inside = map[string]bool{}
+		s.inside = map[string]map[string]bool{}
 	}
-	s.inside[key] = in
+	m := s.inside[l.rootsKey]
+	if m == nil {
+		m = map[string]bool{}
+		s.inside[l.rootsKey] = m
+	}
+	m[abs] = in
 	s.mu.Unlock()
 	return in
 }

@@ -132,6 +132,10 @@ type Options struct {
 	// Session, when not nil, keeps what the engines parse for the next
 	// check of the same session (incremental.go): the language server's.
 	Session *Session
+	// Walked, when set, is told each directory discovery walks (as
+	// named from the path given, not resolved), those it skips left
+	// out: check --watch watches them.
+	Walked func(dir string)
 }
 
 // PathError reports a path that does not exist (exit code 2).
@@ -153,6 +157,11 @@ type Loader struct {
 	found    map[string][]string // kind name -> paths, in discovery order
 	given    map[string]bool     // absolute paths discovered from the given paths
 	stdinAbs string
+	// abs is absPath, through the session's memo when there is one;
+	// rootsKey is the boundary's roots joined, the key of the session's
+	// memo of the boundary's answers.
+	abs      func(string) string
+	rootsKey string
 	bound    *boundary
 	diags    []lint.Diagnostic // discovery's findings (unreadable directories)
 	mu       sync.Mutex
@@ -169,7 +178,26 @@ func (l *Loader) Paths(kind string) []string { return l.found[kind] }
 // Stdin reports whether path names the buffer read from stdin, however it
 // is spelled (a.bpmn, ./a.bpmn, an absolute path).
 func (l *Loader) Stdin(path string) bool {
-	return l.stdinAbs != "" && absPath(path) == l.stdinAbs
+	if l.stdinAbs == "" {
+		return false
+	}
+	if equalFromEnd(path, l.stdinAbs) {
+		return true
+	}
+	// abs returns an absolute, clean path as it is: one that is not the
+	// buffer's needs no second comparison.
+	a := l.abs(path)
+	return a != path && equalFromEnd(a, l.stdinAbs)
+}
+
+// equalFromEnd is a == b, their last bytes compared first: the paths of
+// one directory differ at their ends.
+func equalFromEnd(a, b string) bool {
+	if len(a) != len(b) {
+		return false
+	}
+	n := min(len(a), 8)
+	return a[len(a)-n:] == b[len(b)-n:] && a == b
 }
 
 // Read returns the bytes of an input file: the stdin buffer when path
@@ -304,7 +332,7 @@ func Load(opts Options, engines []*Engine) (*Loaded, error) {
 // load is Load, with the file rules run as files are done when runner is
 // set; it also returns the loader, which knows the stdin buffer's file.
 func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loader, error) {
-	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}}
+	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}, abs: opts.Session.AbsFunc()}
 	if c := opts.Config; c != nil {
 		l.exclude = c.Exclude
 		if c.Path != "" {
@@ -315,6 +343,7 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 		l.stdinAbs = absPath(opts.StdinName)
 	}
 	l.bound = newBoundary(&opts)
+	l.rootsKey = strings.Join(l.bound.roots, "\x00")
 	if err := l.discover(engines); err != nil {
 		return nil, nil, err
 	}
@@ -416,16 +445,24 @@ func check(opts Options, engines []*Engine, lopts lint.Options, st *Stream) (*li
 	}
 	proj := loaded.Project
 	skipContext(l, proj)
-	reported := map[string]bool{}
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
 	stdin := l.stdinAbs != ""
+	// Whether each file's findings are reported, by its path: with a
+	// stdin buffer, only the buffer's (and a finding on a path that is no
+	// file's is dropped), so only those are kept.
+	reported := map[string]bool{}
+	if !stdin {
+		reported = make(map[string]bool, len(proj.Files))
+	}
 	for _, f := range proj.Files {
+		r := f.Reported
 		if stdin {
-			reported[f.Path] = l.Stdin(f.Path)
-		} else {
-			reported[f.Path] = f.Reported
+			r = l.Stdin(f.Path)
 		}
-		if reported[f.Path] {
+		if !stdin || r {
+			reported[f.Path] = r
+		}
+		if r {
 			rep.Files++
 			rep.Timers += f.Timers
 		}
@@ -581,6 +618,9 @@ func (l *Loader) discover(engines []*Engine) error {
 						return filepath.SkipDir
 					}
 					ign.enter(filepath.Clean(q), absPath(raw))
+				}
+				if in.Walked != nil {
+					in.Walked(q)
 				}
 				return nil
 			}

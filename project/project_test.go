@@ -279,3 +279,42 @@ func TestRules(t *testing.T) {
 		t.Errorf("Rules = %v; want TOY0001 once, then each engine's own", ids)
 	}
 }
+
+// TestAbsFuncFollowsWorkingDirectory holds the session's memo of absolute
+// paths to the working directory: a check after a change of it makes the
+// same relative path absolute from the new one.
+func TestAbsFuncFollowsWorkingDirectory(t *testing.T) {
+	a, b := t.TempDir(), t.TempDir()
+	s := project.NewSession()
+	t.Chdir(a)
+	abs := s.AbsFunc()
+	if got, want := abs("m.bpmn"), filepath.Join(a, "m.bpmn"); got != want {
+		t.Fatalf("in %s: %s, want %s", a, got, want)
+	}
+	if got, want := abs("sub/../m.bpmn"), filepath.Join(a, "m.bpmn"); got != want {
+		t.Fatalf("in %s: %s, want %s", a, got, want)
+	}
+	if got, want := abs("/x//y/./z"), "/x/y/z"; got != want && filepath.Separator == '/' {
+		t.Fatalf("%s, want %s", got, want)
+	}
+	t.Chdir(b)
+	abs = s.AbsFunc()
+	if got, want := abs("m.bpmn"), filepath.Join(b, "m.bpmn"); got != want {
+		t.Fatalf("in %s after %s: %s, want %s", b, a, got, want)
+	}
+}
+
+// TestAbsFuncAfterReset uses the memo of absolute paths after the session
+// was reset, between checks and during one.
+func TestAbsFuncAfterReset(t *testing.T) {
+	s := project.NewSession()
+	abs := s.AbsFunc()
+	s.Reset()
+	want, _ := filepath.Abs("m.bpmn")
+	if got := abs("m.bpmn"); got != want {
+		t.Fatalf("%s, want %s", got, want)
+	}
+	if got := s.AbsFunc()("m.bpmn"); got != want {
+		t.Fatalf("%s, want %s", got, want)
+	}
+}

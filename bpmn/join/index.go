@@ -53,6 +53,13 @@ type Index struct {
 	frozen    bool                // the join is done: modelRefs is read-only
 	broken    map[string]bool     // absolute paths of graph documents that failed to load
 	wanted    []elemKey           // (absolute model path, id) the graph names, sorted, until Finish
+
+	// keyOrder is the nodes naming a model file in byKey's order, sorted
+	// once (keyed): Finish filters it. Only an index made Reusable keeps
+	// it from one Finish to the next.
+	keyOrder []*Node
+	keyed    bool
+	reusable bool
 }
 
 // Node is an index node typed as a timer event.
@@ -491,36 +498,69 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // read it from several goroutines.
 func (ix *Index) Finish(models []*Model) {
 	// The first model per absolute path is joined.
-	byPath := slices.Clone(models)
-	slices.SortStableFunc(byPath, func(a, b *Model) int { return strings.Compare(a.abs, b.abs) })
+	byPath := models
+	byAbs := func(a, b *Model) int { return strings.Compare(a.abs, b.abs) }
+	if !slices.IsSortedFunc(byPath, byAbs) {
+		byPath = slices.Clone(models)
+		slices.SortStableFunc(byPath, byAbs)
+	}
 	ix.docs = slices.Clip(slices.CompactFunc(slices.Clone(byPath), func(a, b *Model) bool { return a.abs == b.abs }))
 	ix.models = nil
-	for _, m := range models {
-		if ix.doc(m.abs) == m {
-			ix.models = append(ix.models, m)
+	if len(ix.docs) == len(models) && len(models) > 0 {
+		// No file given twice: every model is joined.
+		ix.models = ix.docs
+		if &byPath[0] != &models[0] {
+			ix.models = slices.Clone(models)
+		}
+	} else {
+		for _, m := range models {
+			if ix.doc(m.abs) == m {
+				ix.models = append(ix.models, m)
+			}
 		}
 	}
-	// Resolve the nodes and index them by element.
-	slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.Term.Value, b.Term.Value) })
-	ix.byKey = nil
-	// The nodes come sorted by IRI, so those of a model mostly follow
-	// each other. A node whose model is the one it was joined with last
-	// (a reused index, Reusable, given the same Model again) keeps what
-	// it was joined with: a Model does not change once built.
-	lastPath, last := "", (*Model)(nil)
-	for _, n := range ix.Nodes {
-		if n.Path == "" {
-			continue
+	// Resolve the nodes and index them by element. The nodes do not
+	// change once New has run: they are sorted once, by IRI, and those
+	// naming a model file by (Path, ElementID) too, stably, which a
+	// reused index (Reusable) keeps.
+	if !ix.keyed {
+		slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.Term.Value, b.Term.Value) })
+		ix.keyOrder = nil
+		for _, n := range ix.Nodes {
+			if n.Path != "" {
+				ix.keyOrder = append(ix.keyOrder, n)
+			}
 		}
+		slices.SortStableFunc(ix.keyOrder, compareNodeKey)
+		ix.keyOrder = slices.Clip(ix.keyOrder)
+		ix.keyed = true
+	}
+	ix.byKey = nil
+	// The nodes of a model follow each other, in the order of the
+	// models' paths (ix.docs). A node whose model is the one it was
+	// joined with last (a reused index, Reusable, given the same Model
+	// again) keeps what it was joined with: a Model does not change once
+	// built.
+	lastPath, last := "", (*Model)(nil)
+	di := 0
+	for _, n := range ix.keyOrder {
 		if n.Path != lastPath {
-			lastPath, last = n.Path, ix.doc(n.Path)
+			lastPath, last = n.Path, nil
+			for di < len(ix.docs) && ix.docs[di].abs < n.Path {
+				di++
+			}
+			if di < len(ix.docs) && ix.docs[di].abs == n.Path {
+				last = ix.docs[di]
+			}
 		}
 		if last == nil {
 			n.Doc, n.Element, n.Ambiguous = nil, nil, false
 			continue
 		}
 		if n.Doc != last {
-			n.Doc, n.Element, n.Ambiguous = last, nil, false
+			// The path as the model spells it (the same string): NodeOf
+			// compares the two at each look-up.
+			n.Doc, n.Element, n.Ambiguous, n.Path = last, nil, false, last.abs
 			if last.repeated[n.ElementID] {
 				// Which of the elements would be joined would depend on
 				// their order in the file: none is.
@@ -538,9 +578,12 @@ func (ix *Index) Finish(models []*Model) {
 		ix.byKey = append(ix.byKey, n)
 	}
 	// A sorted list, not a map: a check with a large graph holds one
-	// entry per timer node (a map took about 120 bytes an entry).
-	slices.SortStableFunc(ix.byKey, compareNodeKey)
+	// entry per timer node (a map took about 120 bytes an entry). It is
+	// in keyOrder's order, which only an index joined again keeps.
 	ix.byKey = slices.Clip(ix.byKey)
+	if !ix.reusable {
+		ix.keyOrder, ix.keyed = nil, false
+	}
 	// Each model's nodes, for NodeOf: both lists are sorted by path.
 	i := 0
 	for _, m := range byPath {
@@ -736,6 +779,16 @@ func (ix *Index) NodeOf(m *Model, el *Element) *Node {
 		// The model's nodes, as Finish found them: the ids alone are
 		// compared.
 		nodes := ix.byKey[lo:hi]
+		if len(nodes) <= 8 {
+			// A model's few nodes: the first with the id, as the search
+			// (a node joined with el has its id).
+			for _, n := range nodes {
+				if n.Element == el || n.ElementID == el.ID {
+					return n
+				}
+			}
+			return nil
+		}
 		if i, ok := slices.BinarySearchFunc(nodes, el.ID, func(n *Node, id string) int { return strings.Compare(n.ElementID, id) }); ok {
 			return nodes[i]
 		}

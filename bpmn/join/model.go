@@ -156,6 +156,11 @@ func (m *Model) add(id string, v any) {
 // summarize builds a Model with no ids.
 func summarize(doc *bpmn.Document) *Model {
 	m := &Model{Path: doc.Path, IRI: doc.IRI, abs: AbsPath(doc.Path), repeated: RepeatedIDs(doc)}
+	if strings.HasSuffix(m.IRI, m.abs) {
+		// The file: IRI spells the absolute path when nothing in it is
+		// escaped: one copy of it is kept, not two.
+		m.abs = m.IRI[len(m.IRI)-len(m.abs):]
+	}
 	// The processes, elements and attached activities of a model are
 	// allocated together: a check of many models holds them to the end,
 	// and fewer objects are less for the collector to mark.

@@ -22,6 +22,8 @@ func (ix *Index) Reusable() (reuse func()) {
 		return func() {}
 	}
 	also, wanted := maps.Clone(ix.also), slices.Clone(ix.wanted)
+	// Finish keeps the nodes' order by element (keyOrder) for the next.
+	ix.reusable = true
 	return func() {
 		ix.byKey, ix.docs = nil, nil
 		ix.models = nil

@@ -128,11 +128,11 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	// they are summarized once the graph is joined, from the session's
 	// summaries when the join is one it kept (summaryOf).
 	session := cacheOf(l) != nil && !keepEveryID
-	var kept []*bpmn.Document
-	summarize := func(doc *bpmn.Document) {
+	var kept []keptModel
+	summarize := func(doc *bpmn.Document, pm *parsedModel) {
 		if session {
 			sumMu.Lock()
-			kept = append(kept, doc)
+			kept = append(kept, keptModel{doc, pm})
 			sumMu.Unlock()
 			return
 		}
@@ -249,7 +249,9 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		}()
 	}
 
-	jobs := make(chan modelJob)
+	// Buffered: a model the session parsed before costs the workers a
+	// few microseconds, about what handing it over one at a time costs.
+	jobs := make(chan modelJob, 64)
 	var done, total, parsed atomic.Int64
 	total.Store(int64(len(models)))
 	var wg sync.WaitGroup
@@ -260,11 +262,12 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				data, err := l.Read(j.path)
 				var doc *bpmn.Document
 				var lerr *bpmn.Error
+				var pm *parsedModel
 				if err != nil {
 					lerr = bpmn.ReadError(j.path, err)
 				} else {
 					f.Src = data
-					doc, lerr = parseModel(l, j.path, data)
+					doc, lerr, pm = parseModel(l, j.path, data)
 					if lerr != nil && j.named {
 						// A model only the graph names was not named by
 						// the user: its finding quotes none of its bytes.
@@ -275,7 +278,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					at := span.At(j.path, lerr.Pos)
 					addDiags(lint.LoadDiagnostic(lerr.Rule, at, lerr.Msg, loadDetails[lerr.Rule]))
 				} else {
-					fillFileOf(l, f, doc)
+					fillFileOf(f, doc, pm)
 				}
 				l.Add(f)
 				if lerr != nil {
@@ -288,7 +291,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 						// check it and release it now.
 						l.Done(f)
 					} else {
-						summarize(doc)
+						summarize(doc, pm)
 						if l.Checked(f) {
 							// The file rules have run: the join and the
 							// project rules read only the summary.
@@ -324,16 +327,11 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		return nil, diags, notes
 	}
 	// A Model joins once per check: a model given twice is summarized
-	// again, not taken twice from the session.
-	seen := make(map[*join.Model]bool, len(kept))
-	gen := joinGen(l, ix)
-	for _, doc := range kept {
-		m := summaryOf(l, ix, gen, doc)
-		if seen[m] {
-			m = ix.Summarize(doc)
-		}
-		seen[m] = true
-		sums = append(sums, m)
+	// again, not taken twice from the session (summaryOf).
+	gen, check := joinGen(l, ix), nextCheck(l)
+	sums = slices.Grow(sums, len(kept))
+	for _, k := range kept {
+		sums = append(sums, summaryOf(l, ix, gen, check, k.doc, k.pm))
 	}
 	// The join sees the models in a fixed order, whatever the workers did.
 	slices.SortStableFunc(sums, func(a, b *join.Model) int { return strings.Compare(a.Path, b.Path) })
@@ -404,7 +402,7 @@ func contextGraphs(l *project.Loader, models, given []string) []string {
 		if _, seen := byDir[dir]; seen {
 			continue
 		}
-		found := nearestGraphs(dir, l.InsideDir)
+		found := nearestGraphsOf(l, dir)
 		byDir[dir] = found
 		for _, g := range found {
 			if !have[g] {
@@ -418,9 +416,13 @@ func contextGraphs(l *project.Loader, models, given []string) []string {
 
 // nearestGraphs returns the absolute paths of the graph files of the
 // nearest directory, from dir up while inside reports the parent inside
-// the project, that holds any.
-func nearestGraphs(dir string, inside func(string) bool) []string {
+// the project, that holds any. It calls looked, when not nil, with each
+// directory whose listing or place in the project the answer depends on.
+func nearestGraphs(dir string, inside func(string) bool, looked func(dir string)) []string {
 	for {
+		if looked != nil {
+			looked(dir)
+		}
 		entries, err := os.ReadDir(dir)
 		if err == nil {
 			var found []string
@@ -434,7 +436,13 @@ func nearestGraphs(dir string, inside func(string) bool) []string {
 			}
 		}
 		parent := filepath.Dir(dir)
-		if parent == dir || !inside(parent) {
+		if parent == dir {
+			return nil
+		}
+		if !inside(parent) {
+			if looked != nil {
+				looked(parent)
+			}
 			return nil
 		}
 		dir = parent

@@ -38,9 +38,18 @@ type sessionCache struct {
 	// files says whether a path the graph names is a file, until the
 	// disk changes (Forget, Reset).
 	files map[string]bool
+	// nearest is nearestGraphs of a model's directory, by the project's
+	// roots and the directory, until a file of a directory it looked at
+	// changes (Forget), or anything does (Reset).
+	nearest map[string]*nearestGraphsAt
+	// disk counts the changes on disk (Forget, Reset): what a check
+	// learnt from the disk is kept only when none came meanwhile.
+	disk uint64
 	// gens numbers the kept joins (keptJoin.gen), so that a model's
 	// summary names the join it was made for without holding it.
 	gens uint64
+	// checks numbers the checks that took summaries (nextCheck).
+	checks uint64
 	// shown is displayFrom(shownWD) of each path displayed, for the
 	// checks run from that working directory.
 	shownWD string
@@ -71,9 +80,31 @@ type parsedModel struct {
 	// serves the checks that reuse that join (0: none yet).
 	sum    *join.Model
 	sumGen uint64
+	// check is the last check that took sum (nextCheck): a check that
+	// reads the model twice summarizes it again the second time.
+	check uint64
 	// file is what fillFile records of doc (its suppressions copied for
-	// each run, which marks those it uses); nil until a check fills one.
-	file *lint.File
+	// each run, which marks those it uses), held here rather than behind
+	// a pointer: a check reads it for every model of the project; fill
+	// fills it once.
+	file keptFile
+	fill sync.Once
+}
+
+// keptFile is what fillFile records in a lint.File.
+type keptFile struct {
+	model        any
+	iri          string
+	timers       int
+	parent       func(string) string
+	suppressions []*lint.Suppression
+}
+
+// keptModel is a model a session's check parsed, and where the session
+// keeps it (nil: it keeps none).
+type keptModel struct {
+	doc *bpmn.Document
+	pm  *parsedModel
 }
 
 // parsedGraph is the graph documents' bytes (and read errors) and the
@@ -85,10 +116,42 @@ type parsedGraph struct {
 	supp map[string][]*lint.Suppression // by the document's path
 }
 
+// nearestGraphsAt is what nearestGraphs found from a directory, and the
+// directories it looked at: their listings, and whether they lie in the
+// project, made the answer.
+type nearestGraphsAt struct {
+	found  []string
+	looked []string
+}
+
+// dependsOn reports whether a change on disk at path may change the
+// answer: a file created, changed or deleted in a directory looked at, or
+// one of those directories (or a directory above one, a symbolic link on
+// the way) created, deleted or replaced.
+func (n *nearestGraphsAt) dependsOn(path string) bool {
+	dir := filepath.Dir(path)
+	below := path
+	if !strings.HasSuffix(below, string(filepath.Separator)) {
+		below += string(filepath.Separator)
+	}
+	for _, d := range n.looked {
+		if d == dir || d == path || strings.HasPrefix(d, below) {
+			return true
+		}
+	}
+	return false
+}
+
 func (c *sessionCache) Forget(path string) {
 	c.mu.Lock()
 	defer c.mu.Unlock()
+	c.disk++
 	c.files = nil
+	for k, n := range c.nearest {
+		if n.dependsOn(path) {
+			delete(c.nearest, k)
+		}
+	}
 	for k := range c.models {
 		if join.AbsPath(k) == path {
 			delete(c.models, k)
@@ -101,7 +164,44 @@ func (c *sessionCache) Reset() {
 	defer c.mu.Unlock()
 	c.models = map[string]*parsedModel{}
 	c.graphs, c.joins, c.files = map[string]*parsedGraph{}, map[string]*keptJoin{}, nil
-	c.shown = nil
+	c.shown, c.nearest = nil, nil
+	c.disk++
+}
+
+// nearestGraphsOf is nearestGraphs from the model directory dir (absolute)
+// within the project's boundary, from the session when it looked from
+// there before and no file of a directory it looked at changed since.
+func nearestGraphsOf(l *project.Loader, dir string) []string {
+	c := cacheOf(l)
+	if c == nil {
+		return nearestGraphs(dir, l.InsideDir, nil)
+	}
+	key := strings.Join(l.Roots(), "\x00") + "\x00\x00" + dir
+	c.mu.Lock()
+	n, ok := c.nearest[key]
+	disk := c.disk
+	c.mu.Unlock()
+	if ok {
+		return slices.Clone(n.found)
+	}
+	n = &nearestGraphsAt{}
+	n.found = nearestGraphs(dir, l.InsideDir, func(d string) { n.looked = append(n.looked, d) })
+	// A client may report a change under a directory's real path, not
+	// under the symbolic link a model's path goes through.
+	for _, d := range n.looked {
+		if real, err := filepath.EvalSymlinks(d); err == nil && real != d {
+			n.looked = append(n.looked, real)
+		}
+	}
+	c.mu.Lock()
+	if c.disk == disk {
+		if c.nearest == nil {
+			c.nearest = map[string]*nearestGraphsAt{}
+		}
+		c.nearest[key] = n
+	}
+	c.mu.Unlock()
+	return slices.Clone(n.found)
 }
 
 // cacheOf is the engine's cache in the run's session, nil without one.
@@ -130,11 +230,13 @@ func sameBytes(a, b []byte) bool {
 
 // parseModel is bpmn.Parse of the model at path, taken from the session
 // when it parsed the same bytes at the same path before. The error is the
-// caller's to change.
-func parseModel(l *project.Loader, path string, data []byte) (*bpmn.Document, *bpmn.Error) {
+// caller's to change. pm is where the session keeps the model (nil
+// without a session), for fillFileOf and summaryOf.
+func parseModel(l *project.Loader, path string, data []byte) (doc *bpmn.Document, _ *bpmn.Error, pm *parsedModel) {
 	c := cacheOf(l)
 	if c == nil {
-		return bpmn.Parse(path, data)
+		doc, err := bpmn.Parse(path, data)
+		return doc, err, nil
 	}
 	c.mu.Lock()
 	m := c.models[path]
@@ -148,9 +250,9 @@ func parseModel(l *project.Loader, path string, data []byte) (*bpmn.Document, *b
 	}
 	if m.err != nil {
 		e := *m.err
-		return nil, &e
+		return nil, &e, m
 	}
-	return m.doc, nil
+	return m.doc, nil, m
 }
 
 // loadGraph is the graph of the documents srcs, taken from the session
@@ -297,16 +399,19 @@ func isModelFile(l *project.Loader, path string) bool {
 	}
 	c.mu.Lock()
 	ok, known := c.files[path]
+	disk := c.disk
 	c.mu.Unlock()
 	if known {
 		return ok
 	}
 	ok = stat()
 	c.mu.Lock()
-	if c.files == nil {
-		c.files = map[string]bool{}
+	if c.disk == disk {
+		if c.files == nil {
+			c.files = map[string]bool{}
+		}
+		c.files[path] = ok
 	}
-	c.files[path] = ok
 	c.mu.Unlock()
 	return ok
 }
@@ -404,23 +509,38 @@ func joinGen(l *project.Loader, ix *join.Index) uint64 {
 	return 0
 }
 
+// nextCheck numbers a check that takes summaries from the session
+// (summaryOf), from 1; 0 without a session.
+func nextCheck(l *project.Loader) uint64 {
+	c := cacheOf(l)
+	if c == nil {
+		return 0
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	c.checks++
+	return c.checks
+}
+
 // summaryOf is ix.Summarize(doc), taken from the session when it
 // summarized the same parsed model for the same kept join (numbered gen,
 // joinGen) before: an edit of one model summarizes that model, not every
-// model of the project. join.Index.Finish sets what of a Model depends on
-// the check (whether the graph covers it, where its nodes are) on each
-// Model it is given.
-func summaryOf(l *project.Loader, ix *join.Index, gen uint64, doc *bpmn.Document) *join.Model {
+// model of the project. A Model joins once per check (numbered check,
+// nextCheck): a model the check reads twice is summarized again the
+// second time. join.Index.Finish sets what of a Model depends on the
+// check (whether the graph covers it, where its nodes are) on each Model
+// it is given.
+func summaryOf(l *project.Loader, ix *join.Index, gen, check uint64, doc *bpmn.Document, pm *parsedModel) *join.Model {
 	c := cacheOf(l)
 	if c == nil {
 		return ix.Summarize(doc)
 	}
 	c.mu.Lock()
-	pm := c.models[doc.Path]
-	if pm == nil || pm.doc != doc || gen == 0 {
+	if pm == nil || pm.doc != doc || gen == 0 || pm.check == check {
 		c.mu.Unlock()
 		return ix.Summarize(doc)
 	}
+	pm.check = check
 	if pm.sumGen == gen {
 		m := pm.sum
 		c.mu.Unlock()
@@ -434,32 +554,21 @@ func summaryOf(l *project.Loader, ix *join.Index, gen uint64, doc *bpmn.Document
 	return m
 }
 
-// fillFileOf is fillFile, from the session when it filled a file from the
-// same parsed model before: counting a model's timers and reading its
-// suppressions walk the whole model, and a check of a session fills every
-// model of the project.
-func fillFileOf(l *project.Loader, f *lint.File, doc *bpmn.Document) {
-	c := cacheOf(l)
-	if c == nil {
+// fillFileOf is fillFile, from the session (pm, where parseModel kept doc;
+// nil without a session) when it filled a file from the same parsed model
+// before: counting a model's timers and reading its suppressions walk the
+// whole model, and a check of a session fills every model of the project.
+func fillFileOf(f *lint.File, doc *bpmn.Document, pm *parsedModel) {
+	if pm == nil || pm.doc != doc {
 		fillFile(f, doc)
 		return
 	}
-	c.mu.Lock()
-	pm := c.models[doc.Path]
-	var kept *lint.File
-	if pm != nil && pm.doc == doc {
-		kept = pm.file
-	}
-	c.mu.Unlock()
-	if kept == nil {
-		kept = &lint.File{}
-		fillFile(kept, doc)
-		if pm != nil && pm.doc == doc {
-			c.mu.Lock()
-			pm.file = kept
-			c.mu.Unlock()
-		}
-	}
-	f.Model, f.IRI, f.Timers, f.Parent = kept.Model, kept.IRI, kept.Timers, kept.Parent
-	f.Suppressions = copySuppressions(kept.Suppressions)
+	pm.fill.Do(func() {
+		var kept lint.File
+		fillFile(&kept, doc)
+		pm.file = keptFile{model: kept.Model, iri: kept.IRI, timers: kept.Timers, parent: kept.Parent, suppressions: kept.Suppressions}
+	})
+	k := &pm.file
+	f.Model, f.IRI, f.Timers, f.Parent = k.model, k.iri, k.timers, k.parent
+	f.Suppressions = copySuppressions(k.suppressions)
 }

@@ -39,6 +39,7 @@ type checkOptions struct {
 	PathPrefix string
 	AllowEmpty bool
 	NoIgnore   bool
+	Watch      bool
 }
 
 func newCheckCmd(s *streams) *cobra.Command {
@@ -56,17 +57,28 @@ Walking a directory skips hidden directories, node_modules, and what .gitignore 
 git repository, with .git/info/exclude) and .ignore files name; --no-ignore turns that off.
 A path given on the command line is always checked, even when ignored.
 
+--watch checks again after every change that can change the result (a file of a kind checked,
+in the directories walked; the config, ignore files and index graph above them; a file the last
+run read), once the disk has been quiet for 100 ms, and prints the whole result each time:
+the screen cleared first on a terminal; piped, stderr's summary and "seams-timers: watching ..."
+line end each run. stdout takes text or github; other formats FORMAT=FILE, rewritten after each
+run. SIGINT or SIGTERM ends it with exit 0. --fix, --diff, --new-from-rev and "-" are refused.
+
 Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or missing path,
 3 internal failure, 5 the paths matched no file to check.`,
 		Example: `  seams-timers check examples/
   seams-timers check --format json models/ > findings.json
-  seams-timers check --stdin-filename models/a.bpmn - < models/a.bpmn`,
+  seams-timers check --stdin-filename models/a.bpmn - < models/a.bpmn
+  seams-timers check --watch models/`,
 		RunE: func(c *cobra.Command, args []string) error {
 			o.Paths = args
 			if len(o.Paths) == 0 {
 				o.Paths = []string{"."}
 			}
 			o.JobsGiven = c.Flags().Changed("jobs")
+			if o.Watch {
+				return runWatch(s, o)
+			}
 			return runCheck(s, o)
 		},
 	}
@@ -86,6 +98,7 @@ Exit codes: 0 no finding at or above --fail-on, 1 findings, 2 usage error or mis
 	f.BoolVar(&o.AllowEmpty, "allow-empty", false, "exit 0, not 5, when the paths hold no file to check (for hooks that pass every staged .xml, .json or .go file, of which some are no model, scheme, history or package)")
 	f.StringVar(&o.PathPrefix, "path-prefix", "", "print every relative path with this prefix, as the paths of a check run from a sub-directory read from the repository's root (annotations, SARIF, every format)")
 	f.BoolVar(&o.NoIgnore, "no-ignore", false, "walk directories without the ignore files (.gitignore, .ignore, .git/info/exclude) and into node_modules; a path given is always checked")
+	f.BoolVar(&o.Watch, "watch", false, "check again after every change to the files checked, the config or the ignore files, printing the whole result each time, until interrupted (exit 0); stdout takes text or github, other formats FORMAT=FILE")
 	o.Config.register(c)
 	registerCheckCompletions(c)
 	return c
@@ -161,7 +174,12 @@ func parseNow(s string) (time.Time, error) {
 	return t, nil
 }
 
-func runCheck(s *streams, o *checkOptions) error {
+func runCheck(s *streams, o *checkOptions) error { return runCheckWith(s, o, nil) }
+
+// runCheckWith is one check: the command's whole run, or one run of
+// check --watch (w not nil), which keeps what it parsed in w's session
+// and reads the files through w.
+func runCheckWith(s *streams, o *checkOptions, w *watcher) error {
 	outs, err := parseFormats(o.Formats)
 	if err != nil {
 		return usageErrorf("%v", err)
@@ -200,8 +218,12 @@ func runCheck(s *streams, o *checkOptions) error {
 	in.NoIgnore = o.NoIgnore
 	// check prints findings only: each model is released once checked,
 	// and every file's bytes too when no printer and no fix reads them.
-	in.Release = true
-	in.DropSources = !o.Fix && !o.Diff && !readsSources(outs, o.ShowSource || s.OutTTY)
+	// A watch keeps them in its session for the next run instead.
+	in.Release = w == nil
+	in.DropSources = w == nil && !o.Fix && !o.Diff && !readsSources(outs, o.ShowSource || s.OutTTY)
+	if w != nil {
+		w.prepare(&in)
+	}
 	if in.Maps, err = parseMaps(o.Maps); err != nil {
 		return err
 	}
@@ -236,7 +258,11 @@ func runCheck(s *streams, o *checkOptions) error {
 		}
 	}
 	if s.ErrTTY && !o.Quiet {
-		in.Progress = newProgress(s.Err, progressThreshold)
+		if w == nil {
+			in.Progress = newProgress(s.Err, progressThreshold)
+		} else if w.progress != nil {
+			in.Progress = newProgress(w.progress, progressThreshold)
+		}
 	}
 	var rep *lint.Report
 	streaming := streamFindings && !o.Fix && !o.Diff

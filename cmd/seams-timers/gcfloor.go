@@ -35,7 +35,7 @@ var ballast atomic.Pointer[[]byte]
 // heap (bench/memory.sh; README "Speed"). minGOGC bounds the collections a
 // very large heap costs (a 1M-triple graph: about 170 MB live).
 const (
-	headroom = 24 << 20
+	headroom = 16 << 20
 	minGOGC  = 25
 )
 
