@@ -39,16 +39,15 @@ func runSchedulesNoTimerStart(p *lint.Pass) {
 			continue
 		}
 		file := tr.Predicate.File
-		obj := ix.DisplayTerm(tr.O, file)
 		switch {
 		case proc == nil:
 			ix.ReportTriple(p, tr, tr.S, "seam:schedules",
-				"schedules "+obj+", which is not a process of "+doc.Path+", so it has no timer start",
+				"schedules "+ix.DisplayTerm(tr.O, file)+", which is not a process of "+doc.Path+", so it has no timer start",
 				"Point seam:schedules at the process whose start event has the timer (ADR-0037 section 3), or remove the triple.",
 				ix.TermRelated(tr.O, "what it schedules: ")...)
 		case len(starts[proc]) == 0:
 			ix.ReportTriple(p, tr, tr.S, "seam:schedules",
-				"schedules "+obj+", whose model holds no "+typeName(ix, true)+" for it",
+				"schedules "+ix.DisplayTerm(tr.O, file)+", whose model holds no "+typeName(ix, true)+" for it",
 				"Only a process with a lifted timer start event is scheduled (ADR-0037 section 3): remove the triple, or give "+
 					"the process a timer start event and lift it as "+typeName(ix, true)+". Timer catch events need no seam:schedules.",
 				ix.TermRelated(tr.O, "the process: ")...)

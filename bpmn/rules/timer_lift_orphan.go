@@ -33,8 +33,13 @@ TMR0004 instead. Point the node at the element that holds the timer, or remove i
 func runTimerLiftOrphan(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	const pred = "bpmn:timerEventDefinition"
+	// The two names, compacted once, not once per node.
+	startName, catchName := typeName(ix, true), typeName(ix, false)
 	for _, n := range ix.Nodes {
-		typ := typeName(ix, n.FirstStart)
+		typ := catchName
+		if n.FirstStart {
+			typ = startName
+		}
 		var what, detail string
 		switch {
 		case n.Term.IsBlank():
