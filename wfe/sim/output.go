@@ -179,21 +179,13 @@ type jsonEvent struct {
 // jsonTimer is one entry of the document's "timers".
 type jsonTimer struct {
 	simcore.TimerID
-	Scheme        string `json:"scheme"`
-	Type          string `json:"type"`
-	Value         string `json:"value"`
-	Simulated     bool   `json:"simulated"`
-	Registered    int    `json:"registered"`
-	Reregistered  int    `json:"reRegistered"`
-	Fired         int    `json:"fired"`
-	Refires       int    `json:"refires"`
-	Lost          int    `json:"lost"`
-	NotRegistered int    `json:"notRegistered"`
-	Immediate     int    `json:"immediate"`
-	EntryFailed   int    `json:"entryFailed"`
-	BusyLoops     int    `json:"busyLoops"`
-	Refused       string `json:"refused,omitempty"`
-	Findings      []any  `json:"findings"`
+	Scheme    string `json:"scheme"`
+	Type      string `json:"type"`
+	Value     string `json:"value"`
+	Simulated bool   `json:"simulated"`
+	Counts
+	Refused  string `json:"refused,omitempty"`
+	Findings []any  `json:"findings"`
 }
 
 // jsonScenario is the scenario as the JSON document states it.
@@ -261,9 +253,7 @@ func (s *jsonSink) End(r *Result) error {
 			id = s.opts.Identify(t.Scheme, t.Timer)
 		}
 		jt := jsonTimer{TimerID: id, Scheme: t.Scheme, Type: t.Type, Value: t.Value, Simulated: t.Refused == "",
-			Registered: t.Registered, Reregistered: t.Reregistered, Fired: t.Fired, Refires: t.Refires, Lost: t.Lost,
-			NotRegistered: t.NotRegistered, Immediate: t.Immediate, EntryFailed: t.EntryFailed, BusyLoops: t.BusyLoops,
-			Refused: t.Refused, Findings: []any{}}
+			Counts: t.Counts, Refused: t.Refused, Findings: []any{}}
 		if s.opts.Findings != nil {
 			if fs := s.opts.Findings(t.Scheme, t.Timer); fs != nil {
 				jt.Findings = fs

@@ -87,23 +87,28 @@ type Event struct {
 
 // Summary counts what happened to one timer of one scheme.
 type Summary struct {
-	Scheme        string `json:"scheme"`
-	Timer         string `json:"timer"`
-	Type          string `json:"type"`
-	Value         string `json:"value"`
-	Registered    int    `json:"registered"`
-	Reregistered  int    `json:"reRegistered"`
-	Fired         int    `json:"fired"`
-	Refires       int    `json:"refires"`
-	Lost          int    `json:"lost"`
-	NotRegistered int    `json:"notRegistered"`
+	Scheme string `json:"scheme"`
+	Timer  string `json:"timer"`
+	Type   string `json:"type"`
+	Value  string `json:"value"`
+	Counts
+	Refused string `json:"refused,omitempty"`
+}
+
+// Counts are a timer's counters, in a Summary and in the JSON document.
+type Counts struct {
+	Registered    int `json:"registered"`
+	Reregistered  int `json:"reRegistered"`
+	Fired         int `json:"fired"`
+	Refires       int `json:"refires"`
+	Lost          int `json:"lost"`
+	NotRegistered int `json:"notRegistered"`
 	// Immediate counts the executions of the sentinel 0 on entering the
 	// activity; EntryFailed the entries whose computation threw; BusyLoops
 	// the rows left refiring at once on every poll.
-	Immediate   int    `json:"immediate"`
-	EntryFailed int    `json:"entryFailed"`
-	BusyLoops   int    `json:"busyLoops"`
-	Refused     string `json:"refused,omitempty"`
+	Immediate   int `json:"immediate"`
+	EntryFailed int `json:"entryFailed"`
+	BusyLoops   int `json:"busyLoops"`
 }
 
 // Result is a simulation's events and summary.
