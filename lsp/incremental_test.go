@@ -471,13 +471,25 @@ func (st *incState) sync() {
 	}
 }
 
+// freshServer is a server that keeps nothing between checks: the
+// reference a session's diagnostics are held to.
+func freshServer() *Server {
+	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
+	ref.session = nil
+	return ref
+}
+
+// freshCheck is a fresh check of one buffer with the text given.
+func freshCheck(path string, text []byte) []Diagnostic {
+	return freshServer().check(path, text, map[string][]byte{path: text}, encUTF16, nil).lsp
+}
+
 // compare holds the latest diagnostics of every open buffer to a fresh
 // check of the same contents by a server that keeps nothing.
 func (st *incState) compare(step string) {
 	st.t.Helper()
 	st.sync()
-	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
-	ref.session = nil
+	ref := freshServer()
 	overlay := map[string][]byte{}
 	for p, text := range st.open {
 		overlay[p] = []byte(text)
@@ -598,10 +610,7 @@ func TestGraphDirectoryReplaced(t *testing.T) {
 	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
 		{"uri": pathURI(lone), "type": fileDeleted}, {"uri": pathURI(lone), "type": fileCreated}}})
 	got := c.waitDiags(uri, 1)
-	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
-	ref.session = nil
-	text := []byte(benchgen.Model(0))
-	want := ref.check(model, text, map[string][]byte{model: text}, encUTF16, nil).lsp
+	want := freshCheck(model, []byte(benchgen.Model(0)))
 	if find(want, "TMR3001") == nil {
 		t.Fatalf("the fresh check finds no unlifted timer with b.ttl: %+v", want)
 	}
@@ -661,10 +670,7 @@ func TestLinkRetargetedIntoProject(t *testing.T) {
 	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
 		{"uri": pathURI(link), "type": fileDeleted}, {"uri": pathURI(link), "type": fileCreated}}})
 	got := c.waitDiags(uri, 1)
-	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
-	ref.session = nil
-	text := []byte(idx.String())
-	want := ref.check(graph, text, map[string][]byte{graph: text}, encUTF16, nil).lsp
+	want := freshCheck(graph, []byte(idx.String()))
 	if find(want, "TMR0004") != nil {
 		t.Fatalf("the fresh check still finds the model outside: %+v", want)
 	}
@@ -718,10 +724,7 @@ func TestGraphCreatedBehindLink(t *testing.T) {
 	c.notify("workspace/didChangeWatchedFiles", map[string]any{"changes": []map[string]any{
 		{"uri": pathURI(created), "type": fileCreated}}})
 	got := c.waitDiags(uri, 1)
-	ref := NewServer(Options{Engines: engines.All(), Config: testSpec(), Now: func() time.Time { return testNow }})
-	ref.session = nil
-	text := []byte(benchgen.Model(0))
-	want := ref.check(model, text, map[string][]byte{model: text}, encUTF16, nil).lsp
+	want := freshCheck(model, []byte(benchgen.Model(0)))
 	if find(want, "TMR3001") == nil {
 		t.Fatalf("the fresh check finds no unlifted timer: %+v", want)
 	}
