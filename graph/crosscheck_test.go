@@ -46,9 +46,9 @@ func readBoth(t *testing.T, name string, data []byte, workers int) []*Error {
 	return errs
 }
 
-// corpus returns the documents of the syntax suite and of the fuzz
-// target's corpus, by name.
-func corpus(t testing.TB) map[string][]byte {
+// syntaxSuite returns the documents of the syntax suite, by name
+// (dir/file, the file's extension kept).
+func syntaxSuite(t testing.TB) map[string][]byte {
 	docs := map[string][]byte{}
 	for _, dir := range []string{"good", "bad", "eval"} {
 		paths, _ := filepath.Glob(filepath.Join("testdata", "syntax", dir, "*"))
@@ -63,6 +63,13 @@ func corpus(t testing.TB) map[string][]byte {
 			docs[filepath.Join(dir, filepath.Base(p))] = data
 		}
 	}
+	return docs
+}
+
+// corpus returns the documents of the syntax suite and of the fuzz
+// target's corpus, by name.
+func corpus(t testing.TB) map[string][]byte {
+	docs := syntaxSuite(t)
 	paths, _ := filepath.Glob(filepath.Join("testdata", "fuzz", "FuzzLoadGraph", "*"))
 	for _, p := range paths {
 		data, nt, ok := readFuzzEntry(p)

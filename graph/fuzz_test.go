@@ -5,9 +5,8 @@ import (
 
 	"bytes"
 	"fmt"
+	"maps"
 	"math/rand"
-	"os"
-	"path/filepath"
 	"runtime"
 	"slices"
 	"strings"
@@ -52,18 +51,9 @@ func checkNoLexerLeft(t *testing.T, before int) {
 // a position; the strict scanner and the RDF reader must never disagree;
 // and an accepted document must read back the same from its N-Triples.
 func FuzzLoadGraph(f *testing.F) {
-	for _, dir := range []string{"good", "bad", "eval"} {
-		paths, _ := filepath.Glob(filepath.Join("testdata", "syntax", dir, "*"))
-		for _, p := range paths {
-			if !IsGraphPath(p) {
-				continue
-			}
-			data, err := os.ReadFile(p)
-			if err != nil {
-				f.Fatal(err)
-			}
-			f.Add(data, strings.HasSuffix(p, ".nt"))
-		}
+	suite := syntaxSuite(f)
+	for _, name := range slices.Sorted(maps.Keys(suite)) {
+		f.Add(suite[name], strings.HasSuffix(name, ".nt"))
 	}
 	for _, s := range []string{
 		readerDoc,
