@@ -15,8 +15,8 @@ import (
 // 100, the collector would run every few megabytes of allocation,
 // hundreds of times on a large tree, for almost nothing to free. Counted
 // as live, the ballast makes it run about every 10 MB instead; a run that
-// holds much more (a large index graph) collects almost as before, its goal
-// raised by twice the ballast. The ballast holds no pointers, so it is
+// holds much more (a large index graph) is given a fixed headroom above
+// what it holds (headroom, below). The ballast holds no pointers, so it is
 // never scanned, and its pages are never written, so they never become
 // resident.
 const ballastSize = 8 << 20
