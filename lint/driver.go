@@ -143,16 +143,23 @@ func (r *Runner) File(proj *Project, f *File) {
 		return
 	}
 	if r.raw != nil {
-		seg, err := r.runFileSegment(proj, f)
-		f.seg = seg
-		r.mu.Lock()
-		r.err = cmp.Or(r.err, err)
-		r.mu.Unlock()
-		f.ruled = true
+		r.segmentFile(proj, f)
 		return
 	}
 	f.found = r.runFile(proj, f)
 	f.ruled = true
+}
+
+// segmentFile runs the file rules on f into its segment, for a streaming
+// runner, keeping the first error of any file's.
+func (r *Runner) segmentFile(proj *Project, f *File) {
+	seg, err := r.runFileSegment(proj, f)
+	f.seg, f.ruled = seg, true
+	if err != nil {
+		r.mu.Lock()
+		r.err = cmp.Or(r.err, err)
+		r.mu.Unlock()
+	}
 }
 
 // Finished reports whether f's file rules have run and nothing printed
@@ -263,14 +270,17 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 	return kept
 }
 
-// FinishStream is Finish for a streaming runner (Stream): the findings
+// FinishStream is Finish for a streaming runner (Stream, called before
+// the first File): the findings
 // that keep says to keep (nil keeps all; it sees them in Finish's order
 // before the sort, after the suppressions and levels) are returned
 // sorted, within spillBudget bytes of memory, the rest in a temporary
 // file that Findings.Close removes (also when FinishStream fails).
 func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagnostic) (bool, error)) (fs *Findings, err error) {
 	if r.raw == nil {
-		r.Stream(false)
+		// File kept the findings of the files it saw in memory, where
+		// FinishStream does not look.
+		panic("lint: FinishStream on a runner that Stream was not called on")
 	}
 	defer func() {
 		if err != nil {
@@ -292,11 +302,7 @@ func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagn
 	for range min(Jobs(r.opts.Jobs), max(len(todo), 1)) {
 		wg.Go(func() {
 			for f := range next {
-				seg, err := r.runFileSegment(proj, f)
-				f.seg = seg
-				r.mu.Lock()
-				r.err = cmp.Or(r.err, err)
-				r.mu.Unlock()
+				r.segmentFile(proj, f)
 			}
 		})
 	}
