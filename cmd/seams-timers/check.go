@@ -275,10 +275,7 @@ func runCheckWith(s *streams, o *checkOptions, w *watcher) error {
 		var keepErr error
 		if changed != nil {
 			st.Keep = func(proj *lint.Project) (func(lint.Diagnostic) (bool, error), error) {
-				keep, err := changed.keeper(proj, opts.Rules, engines())
-				if err != nil {
-					return nil, err
-				}
+				keep := changed.keeper(proj, opts.Rules, engines())
 				return func(d lint.Diagnostic) (bool, error) {
 					ok, err := keep(d)
 					if err != nil {

@@ -317,10 +317,7 @@ func crossFile(rule *lint.Rule) bool {
 // It counts the files reported as before (the summary still says how much
 // was checked), and the findings it hid in c.hidden.
 func (c *changedLines) filterNew(rep *lint.Report, rules []*lint.Rule, engines []*project.Engine) error {
-	keep, err := c.keeper(rep.Project, rules, engines)
-	if err != nil {
-		return err
-	}
+	keep := c.keeper(rep.Project, rules, engines)
 	kept := rep.Diagnostics[:0]
 	for _, d := range rep.Diagnostics {
 		ok, err := keep(d)
@@ -338,7 +335,7 @@ func (c *changedLines) filterNew(rep *lint.Report, rules []*lint.Rule, engines [
 // keeper is filterNew a finding at a time, for the findings of the project
 // proj (nil for none): each modified file that holds a finding is diffed
 // when its first finding comes.
-func (c *changedLines) keeper(proj *lint.Project, rules []*lint.Rule, engines []*project.Engine) (func(lint.Diagnostic) (bool, error), error) {
+func (c *changedLines) keeper(proj *lint.Project, rules []*lint.Rule, engines []*project.Engine) func(lint.Diagnostic) (bool, error) {
 	cache := map[string]string{}
 	resolved := func(f string) string {
 		r, ok := cache[f]
@@ -430,7 +427,7 @@ func (c *changedLines) keeper(proj *lint.Project, rules []*lint.Rule, engines []
 			return false, nil
 		}
 		return true, nil
-	}, nil
+	}
 }
 
 // keep reports whether a finding touches a changed line of its own file.
