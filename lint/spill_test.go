@@ -5,6 +5,7 @@ import (
 	"math/rand/v2"
 	"os"
 	"reflect"
+	"runtime"
 	"slices"
 	"testing"
 
@@ -100,6 +101,11 @@ func TestSorterIsAStableSort(t *testing.T) {
 			we, ww, wi := countSeverities(in)
 			if errs != we || warns != ww || infos != wi {
 				t.Errorf("Counts = %d %d %d, want %d %d %d", errs, warns, infos, we, ww, wi)
+			}
+			if left, _ := os.ReadDir(spillTempDir); runtime.GOOS != "windows" && len(left) > 0 {
+				// The file's name is removed as soon as it is created,
+				// so that a crash leaves nothing behind.
+				t.Fatalf("n=%d budget=%d: the spill file still has a name while open: %v", n, budget, left)
 			}
 			if err := fs.Close(); err != nil {
 				t.Fatal(err)
