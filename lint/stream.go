@@ -52,7 +52,10 @@ func writeJSONStream(w io.Writer, skeleton any, items iter.Seq2[any, error]) err
 	indent := string(doc[lineStart : lineStart+len(doc[lineStart:at])-len(bytes.TrimLeft(doc[lineStart:at], " "))])
 	bw := &stickyWriter{w: bufio.NewWriterSize(w, streamBuffer)}
 	bw.Write(JSONRunes(doc[:at]))
+	// One encoder for every item: it keeps nothing between them but its
+	// settings.
 	var item bytes.Buffer
+	enc := newJSONEncoder(&item, indent+"  ")
 	first := true
 	for v, err := range items {
 		if err != nil {
@@ -62,7 +65,7 @@ func writeJSONStream(w io.Writer, skeleton any, items iter.Seq2[any, error]) err
 			return bw.err
 		}
 		item.Reset()
-		if err := encodeJSON(&item, v, indent+"  "); err != nil {
+		if err := enc.Encode(v); err != nil {
 			return err
 		}
 		if first {
@@ -113,10 +116,15 @@ func (s *stickyWriter) Flush() error {
 // encodeJSON encodes v as writeJSON does, every line after the first
 // prefixed with prefix.
 func encodeJSON(b *bytes.Buffer, v any, prefix string) error {
+	return newJSONEncoder(b, prefix).Encode(v)
+}
+
+// newJSONEncoder is the encoder encodeJSON uses.
+func newJSONEncoder(b *bytes.Buffer, prefix string) *json.Encoder {
 	enc := json.NewEncoder(b)
 	enc.SetIndent(prefix, "  ")
 	enc.SetEscapeHTML(false)
-	return enc.Encode(v)
+	return enc
 }
 
 // writeXMLStream writes skeleton as writeXML does, with the elements
