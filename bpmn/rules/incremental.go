@@ -152,8 +152,14 @@ func (c *sessionCache) Forget(path string) {
 			delete(c.nearest, k)
 		}
 	}
+	// The working directory once, not once per kept model.
+	wd, _ := os.Getwd()
 	for k := range c.models {
-		if join.AbsPath(k) == path {
+		a := k
+		if !filepath.IsAbs(a) {
+			a = filepath.Join(wd, a)
+		}
+		if filepath.Clean(a) == path {
 			delete(c.models, k)
 		}
 	}
@@ -450,7 +456,7 @@ func displayPath(l *project.Loader) func(string) string {
 		}
 		d = display(p)
 		c.mu.Lock()
-		if c.shownWD == wd {
+		if c.shownWD == wd && c.shown != nil {
 			c.shown[p] = d
 		}
 		c.mu.Unlock()

@@ -18,6 +18,7 @@ import (
 
 	"github.com/fsnotify/fsnotify"
 
+	"github.com/seams/seams-timers/bpmn/join"
 	"github.com/seams/seams-timers/lint"
 	"github.com/seams/seams-timers/project"
 )
@@ -122,7 +123,7 @@ func (w *watcher) prepare(in *project.Options) {
 // walk records a directory discovery walks and watches it at once,
 // before discovery lists it.
 func (w *watcher) walk(dir string) {
-	abs := absPath(dir)
+	abs := join.AbsPath(dir)
 	w.mu.Lock()
 	defer w.mu.Unlock()
 	w.walked[abs] = true
@@ -132,7 +133,7 @@ func (w *watcher) walk(dir string) {
 // readFile reads an input file through the cache, watching its directory
 // first (so that a change after the read is seen).
 func (w *watcher) readFile(p string) ([]byte, error) {
-	abs := absPath(p)
+	abs := join.AbsPath(p)
 	w.mu.Lock()
 	w.read[abs] = true
 	w.addLocked(filepath.Dir(abs), roleRead)
@@ -391,10 +392,10 @@ func runWatch(s *streams, o *checkOptions) error {
 		watched: map[string]dirRole{}, walked: map[string]bool{}, read: map[string]bool{}, warned: map[string]bool{},
 	}
 	for _, p := range o.Paths {
-		w.relevantNames[absPath(p)] = true
+		w.relevantNames[join.AbsPath(p)] = true
 	}
 	if o.Config.File != "" {
-		w.relevantNames[absPath(o.Config.File)] = true
+		w.relevantNames[join.AbsPath(o.Config.File)] = true
 	}
 	outs, _ := parseFormats(o.Formats)
 	clearTTY := false
@@ -403,9 +404,9 @@ func runWatch(s *streams, o *checkOptions) error {
 			clearTTY = s.OutTTY && out.format == "text"
 			continue
 		}
-		w.outputs[absPath(out.file)] = true
+		w.outputs[join.AbsPath(out.file)] = true
 		if real, err := filepath.EvalSymlinks(out.file); err == nil {
-			w.outputs[absPath(real)] = true
+			w.outputs[join.AbsPath(real)] = true
 		}
 	}
 	if s.ErrTTY && !o.Quiet {
@@ -583,7 +584,7 @@ func aboveDirs(paths []string, config string) []string {
 		}
 	}
 	for _, p := range goPatterns(paths) {
-		abs := absPath(p)
+		abs := join.AbsPath(p)
 		// The path's own directory, to see the path itself removed and
 		// made again; then from the path (a file's directory) up.
 		add(filepath.Dir(abs))
@@ -604,7 +605,7 @@ func aboveDirs(paths []string, config string) []string {
 		}
 	}
 	if config != "" {
-		add(filepath.Dir(absPath(config)))
+		add(filepath.Dir(join.AbsPath(config)))
 	}
 	return out
 }
@@ -616,12 +617,4 @@ func allKinds() []project.Kind {
 		out = append(out, e.Kinds...)
 	}
 	return out
-}
-
-// absPath is the absolute, clean form of a path.
-func absPath(p string) string {
-	if a, err := filepath.Abs(p); err == nil {
-		return a
-	}
-	return filepath.Clean(p)
 }
