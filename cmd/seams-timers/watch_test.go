@@ -230,13 +230,17 @@ func TestWatchMatchesFreshCheck(t *testing.T) {
 	step("a directory ignored", "", "deeper/late.bpmn", func() {
 		writeFile(t, root, ".gitignore", []byte("new/\n"))
 	})
-	step("a model in the ignored directory", "", "deeper/late.bpmn", func() {
+	// With a visible edit beside it, so that the wait ends on a run that
+	// saw the write in the ignored directory.
+	step("a model in the ignored directory", "approval.bpmn", "later.bpmn", func() {
 		writeFile(t, deep, "later.bpmn", unquoted)
+		writeFile(t, models, "approval.bpmn", unquoted)
 	})
 	step("the ignore file removed", "deeper/later.bpmn", "", func() {
 		if err := os.Remove(filepath.Join(root, ".gitignore")); err != nil {
 			t.Fatal(err)
 		}
+		writeFile(t, models, "approval.bpmn", approval)
 	})
 	step("the index graph changed", "TMR3", "", func() {
 		writeFile(t, models, "index.ttl", bytes.Replace(index, []byte("<digest.bpmn#EveryMorning> a proc:TimerStartEvent ."), nil, 1))
