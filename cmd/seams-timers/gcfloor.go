@@ -1,10 +1,12 @@
 package main
 
 import (
+	"math"
 	"os"
 	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
+	"sync"
 	"sync/atomic"
 )
 
@@ -50,29 +52,164 @@ func gcPercent(live uint64) int {
 	return max(minGOGC, int(100*headroom/live))
 }
 
+// The soft memory limit. After each collection the policy sets one
+// (softLimit) from the heap goal GOGC gives: the limit counts what the
+// runtime has mapped and not released, so besides the heap's objects it
+// caps the free spans the runtime keeps (without a limit, up to 23 MB of
+// them stayed resident at the end of 20,000 models with an index graph),
+// and, once the live heap is held (past headroom), it takes limitCutPercent
+// of the room GOGC leaves above the live heap: the peak RSS of a run that
+// holds a large heap is that heap and that room, and a quarter of the room
+// costs a few more collections at the end, when the run holds most. A
+// limit near a fixed number makes the collector run without end when the
+// live heap reaches it; this one follows the live heap, is set again after
+// every collection, and always leaves minRoom above it.
+//
+// The limit counts the heap's objects (the ballast among them: its pages
+// are never written, so it is counted but never resident), the free and
+// unused parts of its spans, the goroutine stacks and the runtime's own
+// metadata. The runtime derives a heap goal from a limit by taking off
+// what is neither heap objects nor free spans (the overhead: the spans'
+// unused slots, stacks, metadata), then limitMarginPercent for its pacing
+// (at least limitMinMargin): softLimit adds both back above the goal it
+// means.
+const (
+	// limitMarginPercent is the share of a limit's heap goal the runtime
+	// keeps as margin (memoryLimitHeapGoalHeadroomPercent in
+	// runtime/mgcpacer.go).
+	limitMarginPercent = 3
+	// limitMinMargin is the least margin (memoryLimitMinHeapGoalHeadroom).
+	limitMinMargin = 1 << 20
+	// limitCutPercent is the share of GOGC's room above a held live heap
+	// that the limit takes away.
+	limitCutPercent = 25
+	// minRoom is the least room the limit leaves between the live heap and
+	// its goal, whatever the overhead measured.
+	minRoom = 4 << 20
+)
+
+// heapStats is what softLimit reads of runtime/metrics after a collection.
+type heapStats struct {
+	// live is the heap marked live (the ballast counted, once allocated);
+	// stacks and globals are the scannable stacks and globals, which the
+	// GOGC goal is also a percentage of.
+	live, stacks, globals uint64
+	// mapped is what the memory limit counts: all memory the runtime has
+	// mapped and not released to the OS.
+	mapped uint64
+	// free is the heap's free spans not released; objects, the heap's
+	// objects (live, and dead ones not yet swept).
+	free, objects uint64
+}
+
+// heapMinimum is the least heap goal at GOGC 100 (the runtime's
+// defaultHeapMinimum).
+const heapMinimum = 4 << 20
+
+// gogcGoal is the heap goal the collector sets at GOGC percent after a
+// collection that found s.
+func gogcGoal(s heapStats, percent int) uint64 {
+	goal := s.live + (s.live+s.stacks+s.globals)*uint64(percent)/100
+	return max(goal, heapMinimum*uint64(percent)/100)
+}
+
+// softLimit is the memory limit to set after a collection that found s, at
+// GOGC percent: a heap goal (GOGC's, less limitCutPercent of its room above
+// a live heap past headroom) with the overhead and the runtime's margin
+// added back. It is never below two floors, each of which keeps the
+// collector from running without end:
+//   - what is mapped now. A limit below it (the live heap has just shrunk,
+//     and what it held is free spans not yet returned) would make the
+//     runtime take the excess off its heap goal, down to the live heap,
+//     until its scavenger, paced at 1 percent of the CPU, returned it.
+//   - minRoom above the live heap, with the overhead counted as it may be
+//     once the collection's dead objects are swept (those not yet swept
+//     count as objects now, and may become unused slots of their spans).
+func softLimit(s heapStats, percent int) int64 {
+	var overhead, unswept uint64
+	if s.mapped > s.free+s.objects {
+		overhead = s.mapped - s.free - s.objects
+	}
+	if s.objects > s.live {
+		unswept = s.objects - s.live
+	}
+	goal := gogcGoal(s, percent)
+	if s.live > headroom {
+		goal -= (goal - s.live) * limitCutPercent / 100
+	}
+	limit := max(overhead+withMargin(goal), overhead+unswept+withMargin(s.live+minRoom), s.mapped)
+	return int64(limit)
+}
+
+// withMargin is the memory the runtime needs beside overhead for a heap
+// goal of goal bytes: goal and its pacing margin.
+func withMargin(goal uint64) uint64 {
+	return max(goal*100/(100-limitMarginPercent), goal+limitMinMargin)
+}
+
+// limitMetrics are the runtime/metrics samples softLimit reads, in the
+// order readHeapStats takes them.
+var limitMetrics = []string{
+	"/gc/heap/live:bytes",
+	"/gc/scan/stack:bytes",
+	"/gc/scan/globals:bytes",
+	"/memory/classes/total:bytes",
+	"/memory/classes/heap/released:bytes",
+	"/memory/classes/heap/free:bytes",
+	"/memory/classes/heap/objects:bytes",
+}
+
+// readHeapStats reads samples (of limitMetrics) into a heapStats; ok is
+// false if a metric is missing.
+func readHeapStats(samples []metrics.Sample) (s heapStats, ok bool) {
+	metrics.Read(samples)
+	var v [7]uint64
+	for i, sm := range samples {
+		if sm.Value.Kind() != metrics.KindUint64 {
+			return s, false
+		}
+		v[i] = sm.Value.Uint64()
+	}
+	s = heapStats{live: v[0], stacks: v[1], globals: v[2], free: v[5], objects: v[6]}
+	if v[3] > v[4] {
+		s.mapped = v[3] - v[4]
+	}
+	return s, true
+}
+
 // keepHeapFloor sets the collector's policy for a batch run: the ballast,
 // allocated after the first collection, so that a short run (one model,
 // which never collects) pays nothing for it; and after every collection,
-// the GOGC its live heap calls for. It does nothing when the user set GOGC.
-// stop ends the policy after the next collection (for tests: a run keeps it
-// to the end).
+// the GOGC its live heap calls for and, from the next collection on (whose
+// live heap holds the ballast), the soft memory limit softLimit gives. It
+// does nothing when the user set GOGC, and sets no limit when the user set
+// GOMEMLIMIT (the user's limit stays). stop ends the policy and lifts its
+// limit (for tests: a run keeps it to the end).
 func keepHeapFloor() (stop func()) {
-	var stopped atomic.Bool
 	if _, set := os.LookupEnv("GOGC"); set {
 		return func() {}
 	}
-	sample := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	// The runtime reads an empty GOMEMLIMIT as none.
+	userLimit := os.Getenv("GOMEMLIMIT") != ""
+	var (
+		mu      sync.Mutex // held by after and stop, so no limit is set after stop
+		stopped bool
+	)
+	samples := make([]metrics.Sample, len(limitMetrics))
+	for i, name := range limitMetrics {
+		samples[i].Name = name
+	}
 	percent := 100
 	var after func()
 	after = func() {
-		if stopped.Load() {
+		mu.Lock()
+		defer mu.Unlock()
+		if stopped {
 			return
 		}
-		metrics.Read(sample)
-		if sample[0].Value.Kind() == metrics.KindUint64 {
-			// The ballast counts: the goal is a percentage of it too.
-			live := sample[0].Value.Uint64()
-			if p := gcPercent(live); p != percent {
+		s, ok := readHeapStats(samples)
+		if ok {
+			if p := gcPercent(s.live); p != percent {
 				percent = p
 				debug.SetGCPercent(p)
 			}
@@ -80,11 +217,20 @@ func keepHeapFloor() (stop func()) {
 		if ballast.Load() == nil {
 			b := make([]byte, ballastSize)
 			ballast.Store(&b)
+		} else if ok && !userLimit {
+			debug.SetMemoryLimit(softLimit(s, percent))
 		}
 		onNextGC(after)
 	}
 	onNextGC(after)
-	return func() { stopped.Store(true) }
+	return func() {
+		mu.Lock()
+		defer mu.Unlock()
+		stopped = true
+		if !userLimit {
+			debug.SetMemoryLimit(math.MaxInt64)
+		}
+	}
 }
 
 // sentinel is an object whose only use is to become unreachable: it holds
