@@ -57,10 +57,11 @@ func gcPercent(live uint64) int {
 // runtime has mapped and not released, so besides the heap's objects it
 // caps the free spans the runtime keeps (without a limit, up to 23 MB of
 // them stayed resident at the end of 20,000 models with an index graph),
-// and, once the live heap is held (past headroom), it takes limitCutPercent
-// of the room GOGC leaves above the live heap: the peak RSS of a run that
-// holds a large heap is that heap and that room, and a quarter of the room
-// costs a few more collections at the end, when the run holds most. A
+// and, once the live heap is held (past headroom, in full past twice
+// headroom: cutPercent), it takes limitCutPercent of the room GOGC leaves
+// above the live heap: the peak RSS of a run that holds a large heap is
+// that heap and that room, and a quarter of the room costs a few more
+// collections, most at the end, when the run holds most. A
 // limit near a fixed number makes the collector run without end when the
 // live heap reaches it; this one follows the live heap, is set again after
 // every collection, and always leaves minRoom above it.
@@ -114,8 +115,8 @@ func gogcGoal(s heapStats, percent int) uint64 {
 }
 
 // softLimit is the memory limit to set after a collection that found s, at
-// GOGC percent: a heap goal (GOGC's, less limitCutPercent of its room above
-// a live heap past headroom) with the overhead and the runtime's margin
+// GOGC percent: a heap goal (GOGC's, less cutPercent of its room above the
+// live heap) with the overhead and the runtime's margin
 // added back. It is never below two floors, each of which keeps the
 // collector from running without end:
 //   - what is mapped now. A limit below it (the live heap has just shrunk,
@@ -134,11 +135,24 @@ func softLimit(s heapStats, percent int) int64 {
 		unswept = s.objects - s.live
 	}
 	goal := gogcGoal(s, percent)
-	if s.live > headroom {
-		goal -= (goal - s.live) * limitCutPercent / 100
-	}
+	goal -= (goal - s.live) * cutPercent(s.live) / 100
 	limit := max(overhead+withMargin(goal), overhead+unswept+withMargin(s.live+minRoom), s.mapped)
 	return int64(limit)
+}
+
+// cutPercent is the share of GOGC's room above a live heap of live bytes
+// that the limit takes away: none up to headroom (a streaming run: its
+// peak is small, and its collections are many), limitCutPercent from twice
+// headroom (a run that holds a large heap: its peak RSS is that heap and
+// the room), and in proportion between.
+func cutPercent(live uint64) uint64 {
+	switch {
+	case live <= headroom:
+		return 0
+	case live >= 2*headroom:
+		return limitCutPercent
+	}
+	return limitCutPercent * (live - headroom) / headroom
 }
 
 // withMargin is the memory the runtime needs beside overhead for a heap

@@ -195,16 +195,13 @@ var heapCases = []heapStats{
 // TestSoftLimitHeapGoal: in a settled heap, the heap goal the runtime
 // derives from the limit is GOGC's goal while the live heap is at most
 // headroom (the limit only caps what is mapped beside the heap), and past
-// it GOGC's goal less limitCutPercent of its room above the live heap (to
-// the runtime's rounding: a MiB).
+// it GOGC's goal less cutPercent of its room above the live heap (to the
+// runtime's rounding: a MiB).
 func TestSoftLimitHeapGoal(t *testing.T) {
 	for _, s := range heapCases {
 		p := gcPercent(s.live)
 		gogc := gogcGoal(s, p)
-		want := gogc
-		if s.live > headroom {
-			want = gogc - (gogc-s.live)*limitCutPercent/100
-		}
+		want := gogc - (gogc-s.live)*cutPercent(s.live)/100
 		l := softLimit(s, p)
 		got := limitHeapGoal(l, s)
 		if got+mib < want || got > want+mib {
@@ -321,6 +318,23 @@ func TestSoftLimitCountsBallast(t *testing.T) {
 	}
 }
 
+func TestCutPercent(t *testing.T) {
+	for _, c := range []struct {
+		live uint64
+		want uint64
+	}{
+		{0, 0},
+		{headroom, 0},
+		{headroom * 3 / 2, limitCutPercent / 2},
+		{2 * headroom, limitCutPercent},
+		{1 << 30, limitCutPercent},
+	} {
+		if got := cutPercent(c.live); got != c.want {
+			t.Errorf("cutPercent(%d MiB) = %d; want %d", c.live/mib, got, c.want)
+		}
+	}
+}
+
 func TestGOGCGoal(t *testing.T) {
 	for _, c := range []struct {
 		s       heapStats
@@ -371,9 +385,7 @@ func TestSoftLimitRuntimeGoal(t *testing.T) {
 		metrics.Read(goal)
 		got := goal[0].Value.Uint64()
 		want := gogcGoal(s, p)
-		if s.live > headroom {
-			want -= (want - s.live) * limitCutPercent / 100
-		}
+		want -= (want - s.live) * cutPercent(s.live) / 100
 		if got+mib < want || got > want+mib {
 			t.Errorf("live %.1f MiB, GOGC %d: the runtime's heap goal is %.1f MiB; want %.1f MiB", float64(s.live)/mib, p, float64(got)/mib, float64(want)/mib)
 		}
