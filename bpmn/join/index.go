@@ -537,6 +537,9 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // with the graph's nodes. The index is read-only afterwards, so rules may
 // read it from several goroutines.
 func (ix *Index) Finish(models []*Model) {
+	// The models are summarized: what the graph wants of them is no
+	// longer asked, and a large check frees it before joining.
+	ix.wanted = nil
 	// The first model per absolute path is joined.
 	byPath := models
 	byAbs := func(a, b *Model) int { return strings.Compare(a.abs, b.abs) }
@@ -559,6 +562,7 @@ func (ix *Index) Finish(models []*Model) {
 			}
 		}
 	}
+	ix.shareRefs()
 	// Resolve the nodes and index them by element. The nodes do not
 	// change once New has run: they are sorted once, by IRI, and those
 	// naming a model file by (Path, ElementID) too, stably, which a
@@ -673,8 +677,6 @@ func (ix *Index) Finish(models []*Model) {
 			m.indexed = true
 		}
 	}
-	ix.shareRefs()
-	ix.wanted = nil
 	ix.frozen = true
 }
 
