@@ -478,6 +478,7 @@ func (b *builder) finish() *Graph {
 		g.indexPredicates()
 	}
 	po.Wait()
+	g.terms.trim()
 	return g
 }
 
