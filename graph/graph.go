@@ -479,6 +479,7 @@ func (b *builder) finish() *Graph {
 	}
 	po.Wait()
 	g.terms.trim()
+	g.triples.trim()
 	return g
 }
 
@@ -578,35 +579,27 @@ func cmpU32(a, b uint32) int {
 }
 
 // dropTriples removes the triples of a bit set, keeping the order of the
-// others, and sets the documents' ranges of triples.
+// others, and sets the documents' ranges of triples. The kept triples are
+// added to a new store, since a triple's place is packed against the base
+// of its group; each segment of the old one is let go once read.
 func (g *Graph) dropTriples(drop []uint64) {
-	w := uint32(0)
+	old := g.triples
+	g.triples = tripleStore{}
 	i := uint32(0)
-	// The long places move with their triples; kept counts those kept.
-	long, kept := g.triples.long, 0
 	for k := range g.docs {
 		d := &g.docs[k]
-		d.first = w
+		d.first = uint32(g.triples.len())
 		for end := i + uint32(d.Triples); i < end; i++ {
-			t := g.triples.at(i)
-			if drop[i/64]&(1<<(i%64)) != 0 {
-				if t.long {
-					long = long[1:]
-				}
-				continue
+			if i > 0 && i&(1<<segShift-1) == 0 {
+				old.segs[i>>segShift-1] = nil
 			}
-			if t.long {
-				g.triples.long[kept] = longPlace{i: w, place: long[0].place}
-				long = long[1:]
-				kept++
+			if drop[i/64]&(1<<(i%64)) == 0 {
+				t := old.at(i)
+				g.triples.add(t.s, t.p, t.o, old.place(i))
 			}
-			*g.triples.at(w) = *t
-			w++
 		}
-		d.end = w
+		d.end = uint32(g.triples.len())
 	}
-	g.triples.long = g.triples.long[:kept]
-	g.triples.truncate(int(w))
 }
 
 // csr groups the triples 0..n-1 by key, keeping their order within a
