@@ -75,9 +75,11 @@ type Graph struct {
 	// subject id s are subjIdx[subjStart[s]:subjStart[s+1]], in load order.
 	subjStart []uint32
 	subjIdx   []uint32
-	// predStart and poIdx index them by predicate, then object: the
-	// triples of predicate id p are poIdx[predStart[p]:predStart[p+1]],
-	// sorted by object id, then load order.
+	// preds, predStart and poIdx index them by predicate, then object:
+	// preds holds the predicates' ids, in order, and the triples of the
+	// k-th predicate are poIdx[predStart[k]:predStart[k+1]], sorted by
+	// object id, then load order.
+	preds     []uint32
 	predStart []uint32
 	poIdx     []uint32
 }
@@ -496,12 +498,17 @@ func (g *Graph) indexSubjects() []uint64 {
 }
 
 // indexPredicates builds the predicate-object index: by object, then
-// stably by predicate.
+// stably by predicate. It is keyed by the rank of a predicate among the
+// graph's predicates, few in any graph, rather than by term id.
 func (g *Graph) indexPredicates() {
 	n, nt := g.triples.len(), g.numTerms()
 	count := make([]uint32, nt+1)
+	// rank[p] is 1 for a predicate, then its rank plus one.
+	rank := make([]uint32, nt)
 	for i := range n {
-		count[g.triples.at(uint32(i)).o+1]++
+		t := g.triples.at(uint32(i))
+		count[t.o+1]++
+		rank[t.p] = 1
 	}
 	for k := 1; k < len(count); k++ {
 		count[k] += count[k-1]
@@ -512,7 +519,15 @@ func (g *Graph) indexPredicates() {
 		byObj[count[o]] = uint32(i)
 		count[o]++
 	}
-	g.predStart, g.poIdx = csrFrom(byObj, nt, func(i uint32) uint32 { return g.triples.at(i).p })
+	var preds []uint32
+	for id, r := range rank {
+		if r != 0 {
+			preds = append(preds, uint32(id))
+			rank[id] = uint32(len(preds))
+		}
+	}
+	g.preds = slices.Clip(preds)
+	g.predStart, g.poIdx = csrFrom(byObj, len(preds), func(i uint32) uint32 { return rank[g.triples.at(i).p] - 1 })
 }
 
 // smallGroup is the size up to which duplicates compares the triples of a
