@@ -175,6 +175,12 @@ func (tt *termTable) intern(kind Kind, v string, a litAttr) uint32 {
 // insert adds a term that find did not find, at the slot find returned.
 func (tt *termTable) insert(kind Kind, v string, a litAttr, tag uint32, slot int) uint32 {
 	id := uint32(len(tt.ents))
+	if len(tt.ents) == cap(tt.ents) {
+		// Doubling, where append grows a large slice by a quarter: half
+		// the bytes allocated and copied on the way, and trim gives back
+		// the spare room at the end.
+		tt.ents = slices.Grow(tt.ents, max(len(tt.ents), 64))
+	}
 	tt.ents = append(tt.ents, tt.keep(kind, v, a))
 	tt.slots[slot] = uint64(tag)<<32 | uint64(id)
 	tt.used++
