@@ -28,30 +28,31 @@ type longPlace struct {
 	place
 }
 
-// The triples of a store are in groups of 16, and the subject offset of the
-// first of a group is its base. A triple's place packs, from the low bits
-// up, the lengths of its subject, predicate and object (8 bits each: a term
-// is written in at least a byte, so a zero subject length marks a long
-// triple), its subject's offset from its group's base (12 bits), and the
-// distances from its subject to its predicate and from its predicate to its
-// object (14 bits each): the predicate and object are written a little
-// after the subject, terms are short, and a group of triples spans a few
-// lines.
+// The triples of a store are in groups of 16, and the place of the first
+// of a group is its base. A triple's place packs, from the low bits up,
+// the lengths of its subject, predicate and object (8 bits each: a term is
+// written in at least a byte, so a zero subject length marks a long
+// triple), and how far its subject, predicate and object are written after
+// those of its group's base (13 bits each): a group spans a few lines,
+// whether its triples are statements of their own, a subject's list of
+// predicates or a predicate's list of objects, however long the list.
 const (
 	groupShift = 4
+	offBits13  = 13
 	dsShift    = 24
-	dsBits     = 12
-	dvShift    = dsShift + dsBits
-	dvBits     = 14
-	doShift    = dvShift + dvBits
-	doBits     = 14
+	dvShift    = dsShift + offBits13
+	doShift    = dvShift + offBits13
+	offMax13   = 1<<offBits13 - 1
 )
 
-// pack returns the packed place of a triple of a group with base base, and
+// groupBase is where the first triple of a group was written.
+type groupBase struct{ s, v, o int32 }
+
+// pack returns the packed place of a triple of a group with base b, and
 // whether the place fits.
-func pack(pl place, base int32) (uint64, bool) {
-	ds, dv, do := int64(pl.soff)-int64(base), int64(pl.voff)-int64(pl.soff), int64(pl.ooff)-int64(pl.voff)
-	if ds < 0 || ds >= 1<<dsBits || dv < 0 || dv >= 1<<dvBits || do < 0 || do >= 1<<doBits ||
+func pack(pl place, b groupBase) (uint64, bool) {
+	ds, dv, do := int64(pl.soff)-int64(b.s), int64(pl.voff)-int64(b.v), int64(pl.ooff)-int64(b.o)
+	if ds < 0 || ds > offMax13 || dv < 0 || dv > offMax13 || do < 0 || do > offMax13 ||
 		pl.slen == 0 || max(pl.slen, pl.vlen, pl.olen) > 1<<8-1 {
 		return 0, false
 	}
@@ -60,11 +61,11 @@ func pack(pl place, base int32) (uint64, bool) {
 }
 
 // unpack is the place pack packed.
-func unpack(x uint64, base int32) place {
-	soff := base + int32(x>>dsShift&(1<<dsBits-1))
-	voff := soff + int32(x>>dvShift&(1<<dvBits-1))
-	return place{soff: soff, voff: voff, ooff: voff + int32(x>>doShift&(1<<doBits-1)),
-		slen: uint16(x & 0xff), vlen: uint16(x >> 8 & 0xff), olen: uint16(x >> 16 & 0xff)}
+func unpack(x uint64, b groupBase) place {
+	return place{
+		soff: b.s + int32(x>>dsShift&offMax13), voff: b.v + int32(x>>dvShift&offMax13), ooff: b.o + int32(x>>doShift&offMax13),
+		slen: uint16(x & 0xff), vlen: uint16(x >> 8 & 0xff), olen: uint16(x >> 16 & 0xff),
+	}
 }
 
 // segShift sets the size of the segments of a tripleStore: 16,384
@@ -80,7 +81,7 @@ type tripleStore struct {
 	segs [][]stored
 	n    int
 	// bases holds the base of each group of triples.
-	bases []int32
+	bases []groupBase
 	// long holds the places of the triples marked long, by index.
 	long []longPlace
 }
@@ -105,7 +106,7 @@ func (ts *tripleStore) place(i uint32) place {
 // add appends a triple of term ids written at a place.
 func (ts *tripleStore) add(s, p, o uint32, pl place) {
 	if ts.n&(1<<groupShift-1) == 0 {
-		ts.bases = append(ts.bases, pl.soff)
+		ts.bases = append(ts.bases, groupBase{pl.soff, pl.voff, pl.ooff})
 	}
 	x, ok := pack(pl, ts.bases[ts.n>>groupShift])
 	if !ok {
