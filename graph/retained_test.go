@@ -346,3 +346,41 @@ func TestListsPacked(t *testing.T) {
 		}
 	}
 }
+
+// BenchmarkLookupsModels20000 reads the graph of BenchmarkLoadModels20000
+// as the join does: each model's lifted elements by subject, and whether
+// each is typed, so that a change to how terms are kept shows in the cost
+// of a lookup too.
+func BenchmarkLookupsModels20000(b *testing.B) {
+	path := writeModelsIndex(b, b.TempDir(), 20000)
+	g, errs := Load([]string{path})
+	if len(errs) > 0 {
+		b.Fatal(errs[0])
+	}
+	base, err := FileIRI(filepath.Dir(path))
+	if err != nil {
+		b.Fatal(err)
+	}
+	base += "/"
+	var subjects []Term
+	for i := range 20000 {
+		for _, el := range []string{"Process", "Start", "Review", "Remind", "Wait"} {
+			subjects = append(subjects, NewIRI(fmt.Sprintf("%smodel%05d.bpmn#%s_%d", base, i, el, i)))
+		}
+	}
+	class := NewIRI("https://w3id.org/seams/proc#TimerCatchEvent")
+	b.ReportAllocs()
+	b.ResetTimer()
+	for range b.N {
+		n, typed := 0, 0
+		for _, s := range subjects {
+			n += len(g.BySubject(s))
+			if g.HasType(s, class) {
+				typed++
+			}
+		}
+		if n != len(subjects) || typed != 40000 {
+			b.Fatalf("%d triples, %d typed", n, typed)
+		}
+	}
+}
