@@ -50,7 +50,9 @@ type litAttr struct{ dt, lang uint32 }
 // An entry packs, from the low bits up, a term's Kind (2 bits), the length
 // of its string (20 bits: lenOwn for a string that runs to the end of its
 // chunk), the string's offset in its chunk (18 bits) and the chunk's index
-// (24 bits). A literal's attributes are the 8 bytes before its string.
+// (24 bits: sixteen million chunks, terabytes of strings, since all but
+// the first few chunks hold more than 32 KiB). A literal's attributes are the 8
+// bytes before its string.
 const (
 	kindBits  = 2
 	kindMask  = 1<<kindBits - 1
