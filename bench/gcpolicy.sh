@@ -2,7 +2,8 @@
 # Issue 27 item 5: the batch memory policy (cmd/seams-timers/gcfloor.go)
 # of two binaries, or of one binary under different environments, run
 # side by side: whole processes interleaved (one round runs every
-# command once, in turn), each timed by GNU time. Prints, per command,
+# command once, each round starting one command later), each timed by
+# GNU time. Prints, per command,
 # the median (min-max) peak RSS and user CPU, and the median of the
 # paired ratios to the first command's user CPU. User CPU rather than
 # CPU: the system time of these runs is mostly page faults, which a
@@ -16,9 +17,14 @@ shift
 [ "$#" -ge 1 ] || { echo "usage: bash bench/gcpolicy.sh RUNS 'LABEL=CMD ...' ..." >&2; exit 2; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
+cmds=("$@")
+n=${#cmds[@]}
 for ((r = 0; r < runs; r++)); do
-	i=0
-	for c in "$@"; do
+	# Each round starts one command later, so no command always runs
+	# first (after the previous round's last).
+	for ((k = 0; k < n; k++)); do
+		i=$(((k + r) % n))
+		c=${cmds[$i]}
 		# shellcheck disable=SC2086
 		/usr/bin/time -o "$tmp/t" -f '%M %U' env ${c#*=} >/dev/null 2>&1 || {
 			code=$?
@@ -26,7 +32,6 @@ for ((r = 0; r < runs; r++)); do
 			[ "$code" = 1 ] || { echo "bench/gcpolicy.sh: ${c%%=*} exited $code" >&2; exit 1; }
 		}
 		tail -n 1 "$tmp/t" >>"$tmp/$i"
-		i=$((i + 1))
 	done
 done
 echo "load average: $(cut -d' ' -f1-3 /proc/loadavg)   runs: $runs"

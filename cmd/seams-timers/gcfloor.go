@@ -52,19 +52,22 @@ func gcPercent(live uint64) int {
 	return max(minGOGC, int(100*headroom/live))
 }
 
-// The soft memory limit. After each collection the policy sets one
-// (softLimit) from the heap goal GOGC gives: the limit counts what the
-// runtime has mapped and not released, so besides the heap's objects it
-// caps the free spans the runtime keeps (without a limit, up to 23 MB of
-// them stayed resident at the end of 20,000 models with an index graph),
-// and, once the live heap is held (past headroom, in full past twice
-// headroom: cutPercent), it takes limitCutPercent of the room GOGC leaves
-// above the live heap: the peak RSS of a run that holds a large heap is
-// that heap and that room, and a quarter of the room costs a few more
-// collections, most at the end, when the run holds most. A
-// limit near a fixed number makes the collector run without end when the
-// live heap reaches it; this one follows the live heap, is set again after
-// every collection, and always leaves minRoom above it.
+// The soft memory limit. Once the live heap is past limitFrom, the policy
+// sets one after each collection (softLimit) from the heap goal GOGC gives,
+// less limitCutPercent of the room GOGC leaves above the live heap: the
+// peak RSS of a run that holds a large heap (an index graph and the
+// summaries of the models it joins) is that heap and that room, and the
+// limit takes a third of the room at the cost of a few more collections.
+// The limit counts what the runtime has mapped and not released, so it
+// also makes the runtime return the free spans it would keep resident
+// beside the heap (without a limit, up to 23 MB at the end of 20,000
+// models with an index graph). A limit near a fixed number makes the
+// collector run without end when the live heap reaches it; this one
+// follows the live heap, is set again after every collection, and always
+// leaves minRoom above it. Below limitFrom the policy sets none: a
+// streaming run's peak is small, and a limit there (even one that leaves
+// GOGC's whole room) cost 20,000 models without a graph 7-10 percent of
+// CPU in interleaved runs.
 //
 // The limit counts the heap's objects (the ballast among them: its pages
 // are never written, so it is counted but never resident), the free and
@@ -81,9 +84,12 @@ const (
 	limitMarginPercent = 3
 	// limitMinMargin is the least margin (memoryLimitMinHeapGoalHeadroom).
 	limitMinMargin = 1 << 20
-	// limitCutPercent is the share of GOGC's room above a held live heap
-	// that the limit takes away.
-	limitCutPercent = 25
+	// limitFrom is the live heap (the ballast counted) past which the
+	// policy sets a limit: twice headroom, where GOGC is 50 and less.
+	limitFrom = 2 * headroom
+	// limitCutPercent is the share of GOGC's room above the live heap that
+	// the limit takes away.
+	limitCutPercent = 35
 	// minRoom is the least room the limit leaves between the live heap and
 	// its goal, whatever the overhead measured.
 	minRoom = 4 << 20
@@ -115,8 +121,8 @@ func gogcGoal(s heapStats, percent int) uint64 {
 }
 
 // softLimit is the memory limit to set after a collection that found s, at
-// GOGC percent: a heap goal (GOGC's, less cutPercent of its room above the
-// live heap) with the overhead and the runtime's margin
+// GOGC percent: a heap goal (GOGC's, less limitCutPercent of its room above
+// the live heap) with the overhead and the runtime's margin
 // added back. It is never below two floors, each of which keeps the
 // collector from running without end:
 //   - what is mapped now. A limit below it (the live heap has just shrunk,
@@ -135,24 +141,9 @@ func softLimit(s heapStats, percent int) int64 {
 		unswept = s.objects - s.live
 	}
 	goal := gogcGoal(s, percent)
-	goal -= (goal - s.live) * cutPercent(s.live) / 100
+	goal -= (goal - s.live) * limitCutPercent / 100
 	limit := max(overhead+withMargin(goal), overhead+unswept+withMargin(s.live+minRoom), s.mapped)
 	return int64(limit)
-}
-
-// cutPercent is the share of GOGC's room above a live heap of live bytes
-// that the limit takes away: none up to headroom (a streaming run: its
-// peak is small, and its collections are many), limitCutPercent from twice
-// headroom (a run that holds a large heap: its peak RSS is that heap and
-// the room), and in proportion between.
-func cutPercent(live uint64) uint64 {
-	switch {
-	case live <= headroom:
-		return 0
-	case live >= 2*headroom:
-		return limitCutPercent
-	}
-	return limitCutPercent * (live - headroom) / headroom
 }
 
 // withMargin is the memory the runtime needs beside overhead for a heap
@@ -195,7 +186,8 @@ func readHeapStats(samples []metrics.Sample) (s heapStats, ok bool) {
 // allocated after the first collection, so that a short run (one model,
 // which never collects) pays nothing for it; and after every collection,
 // the GOGC its live heap calls for and, from the next collection on (whose
-// live heap holds the ballast), the soft memory limit softLimit gives. It
+// live heap holds the ballast), once the live heap is past limitFrom, the
+// soft memory limit softLimit gives. It
 // does nothing when the user set GOGC, and sets no limit when the user set
 // GOMEMLIMIT (the user's limit stays). stop ends the policy and lifts its
 // limit (for tests: a run keeps it to the end).
@@ -232,7 +224,11 @@ func keepHeapFloor() (stop func()) {
 			b := make([]byte, ballastSize)
 			ballast.Store(&b)
 		} else if ok && !userLimit {
-			debug.SetMemoryLimit(softLimit(s, percent))
+			limit := int64(math.MaxInt64)
+			if s.live > limitFrom {
+				limit = softLimit(s, percent)
+			}
+			debug.SetMemoryLimit(limit)
 		}
 		onNextGC(after)
 	}

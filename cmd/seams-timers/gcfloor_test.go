@@ -42,8 +42,8 @@ func TestOnNextGC(t *testing.T) {
 
 // TestHeapBallast: the ballast is allocated after the first collection,
 // not before, and not at all when the user set GOGC; a soft memory limit
-// is set after a later collection, not when the user set GOMEMLIMIT, and
-// stop lifts it.
+// is set after a later collection that finds a live heap past limitFrom,
+// lifted after one that finds less, and lifted by stop.
 func TestHeapBallast(t *testing.T) {
 	t.Setenv("GOGC", "100") // restored after the test, or unset
 	ballast.Store(nil)
@@ -72,14 +72,28 @@ func TestHeapBallast(t *testing.T) {
 		b := ballast.Load()
 		return b != nil && len(*b) == ballastSize
 	})
+	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
+		t.Fatalf("a live heap below limitFrom got a memory limit of %d bytes", l)
+	}
+	// A live heap past limitFrom gets a limit, with room above it.
+	held := make([]*int, 2*limitFrom/8)
 	collectUntil(t, "a memory limit", func() bool {
 		return debug.SetMemoryLimit(-1) != math.MaxInt64
 	})
-	// The limit leaves room above the heap: at least the ballast and the
-	// heap the test holds, with minRoom above them.
-	if l := debug.SetMemoryLimit(-1); l < ballastSize+minRoom {
-		t.Errorf("memory limit %d bytes: below the ballast and minRoom", l)
+	if l := debug.SetMemoryLimit(-1); l < 2*limitFrom+minRoom {
+		t.Errorf("memory limit %d MiB: less than minRoom above the %d MiB held", l/mib, 2*limitFrom/mib)
 	}
+	runtime.KeepAlive(held)
+	held = nil
+	collectUntil(t, "lifted memory limit once the heap shrank", func() bool {
+		return debug.SetMemoryLimit(-1) == math.MaxInt64
+	})
+	// And again, for stop to lift.
+	held = make([]*int, 2*limitFrom/8)
+	collectUntil(t, "a memory limit", func() bool {
+		return debug.SetMemoryLimit(-1) != math.MaxInt64
+	})
+	runtime.KeepAlive(held)
 	stop()
 	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
 		t.Errorf("after stop the memory limit is %d bytes; want none", l)
@@ -102,7 +116,10 @@ func TestUserMemoryLimit(t *testing.T) {
 		debug.SetMemoryLimit(prev)
 	})
 	collectUntil(t, "a ballast", func() bool { return ballast.Load() != nil })
-	// Two collections more: the policy would have set its limit by now.
+	// A heap past limitFrom, and two collections more: the policy would
+	// have set its limit by now.
+	held := make([]*int, 2*limitFrom/8)
+	defer runtime.KeepAlive(held)
 	for range 2 {
 		runtime.GC()
 		time.Sleep(20 * time.Millisecond)
@@ -193,15 +210,13 @@ var heapCases = []heapStats{
 }
 
 // TestSoftLimitHeapGoal: in a settled heap, the heap goal the runtime
-// derives from the limit is GOGC's goal while the live heap is at most
-// headroom (the limit only caps what is mapped beside the heap), and past
-// it GOGC's goal less cutPercent of its room above the live heap (to the
-// runtime's rounding: a MiB).
+// derives from the limit is GOGC's goal less limitCutPercent of its room
+// above the live heap (to the runtime's rounding: a MiB).
 func TestSoftLimitHeapGoal(t *testing.T) {
 	for _, s := range heapCases {
 		p := gcPercent(s.live)
 		gogc := gogcGoal(s, p)
-		want := gogc - (gogc-s.live)*cutPercent(s.live)/100
+		want := gogc - (gogc-s.live)*limitCutPercent/100
 		l := softLimit(s, p)
 		got := limitHeapGoal(l, s)
 		if got+mib < want || got > want+mib {
@@ -318,23 +333,6 @@ func TestSoftLimitCountsBallast(t *testing.T) {
 	}
 }
 
-func TestCutPercent(t *testing.T) {
-	for _, c := range []struct {
-		live uint64
-		want uint64
-	}{
-		{0, 0},
-		{headroom, 0},
-		{headroom * 3 / 2, limitCutPercent / 2},
-		{2 * headroom, limitCutPercent},
-		{1 << 30, limitCutPercent},
-	} {
-		if got := cutPercent(c.live); got != c.want {
-			t.Errorf("cutPercent(%d MiB) = %d; want %d", c.live/mib, got, c.want)
-		}
-	}
-}
-
 func TestGOGCGoal(t *testing.T) {
 	for _, c := range []struct {
 		s       heapStats
@@ -354,11 +352,13 @@ func TestGOGCGoal(t *testing.T) {
 	}
 }
 
-// TestSoftLimitRuntimeGoal holds softLimit to the runtime itself: with a
-// heap held past headroom and then a small one, after a collection (which
-// sweeps the whole heap before it returns) the heap goal the runtime
-// reports under the GOGC and the limit the policy sets is the goal
-// softLimit means, to a MiB.
+// TestSoftLimitRuntimeGoal holds the accounting of softLimit and of
+// limitHeapGoal to the runtime itself: with a heap held past limitFrom,
+// after a collection (which sweeps the whole heap before it returns, and
+// here returns its free spans too) the
+// heap goal the runtime reports under the GOGC and the limit the policy
+// sets is the goal limitHeapGoal derives from the limit (below GOGC's:
+// the limit binds), to a MiB.
 func TestSoftLimitRuntimeGoal(t *testing.T) {
 	t.Cleanup(func() {
 		debug.SetGCPercent(100)
@@ -369,25 +369,31 @@ func TestSoftLimitRuntimeGoal(t *testing.T) {
 		samples[i].Name = name
 	}
 	goal := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
-	for _, held := range []int{40 * mib, 0} {
+	for _, n := range []int{40 * mib, 80 * mib} {
 		debug.SetGCPercent(100)
 		debug.SetMemoryLimit(math.MaxInt64)
 		// Memory with pointers, so that it is marked and counted as live.
-		h := make([]*int, held/8)
-		runtime.GC()
+		h := make([]*int, n/8)
+		// A collection that returns the free spans, so that what is mapped
+		// is little more than the live heap and the limit binds.
+		debug.FreeOSMemory()
 		s, ok := readHeapStats(samples)
 		if !ok {
 			t.Fatal("runtime/metrics lacks a metric the policy reads")
 		}
 		p := gcPercent(s.live)
+		l := softLimit(s, p)
 		debug.SetGCPercent(p)
-		debug.SetMemoryLimit(softLimit(s, p))
+		debug.SetMemoryLimit(l)
 		metrics.Read(goal)
 		got := goal[0].Value.Uint64()
-		want := gogcGoal(s, p)
-		want -= (want - s.live) * cutPercent(s.live) / 100
+		gogc := gogcGoal(s, p)
+		want := min(gogc, limitHeapGoal(l, s))
 		if got+mib < want || got > want+mib {
 			t.Errorf("live %.1f MiB, GOGC %d: the runtime's heap goal is %.1f MiB; want %.1f MiB", float64(s.live)/mib, p, float64(got)/mib, float64(want)/mib)
+		}
+		if want >= gogc {
+			t.Errorf("live %.1f MiB, %.1f MiB mapped: the limit does not bind", float64(s.live)/mib, float64(s.mapped)/mib)
 		}
 		runtime.KeepAlive(h)
 	}

@@ -14,10 +14,10 @@ func main() {
 		// protocol, before cobra sees the arguments.
 		runVetTool(os.Args[1:])
 	}
-	// No soft memory limit is set: the runtime reads GOMEMLIMIT when the
-	// user sets one, and otherwise the collector's goal follows the live
-	// heap (keepHeapFloor). A built-in limit of 400 MiB was measured to
-	// cost CPU and to save no memory: past it, a simulation whose live
+	// No fixed soft memory limit is set: the runtime reads GOMEMLIMIT when
+	// the user sets one, and otherwise keepHeapFloor sets one after each
+	// collection that follows the live heap. A fixed limit of 400 MiB was
+	// measured to cost CPU and to save no memory: past it, a simulation whose live
 	// heap grows to 550 MB collected 175 times instead of 9, for 1.4x the
 	// CPU and the same peak RSS; below it (the 1M-triple join, a 220 MB
 	// heap goal) it never bound (bench/gclimit.sh, README "Speed").
