@@ -83,17 +83,17 @@ func TestHeapBallast(t *testing.T) {
 	if l := debug.SetMemoryLimit(-1); l < 2*limitFrom+minRoom {
 		t.Errorf("memory limit %d MiB: less than minRoom above the %d MiB held", l/mib, 2*limitFrom/mib)
 	}
+	// Past KeepAlive, held is no longer live.
 	runtime.KeepAlive(held)
-	held = nil
 	collectUntil(t, "lifted memory limit once the heap shrank", func() bool {
 		return debug.SetMemoryLimit(-1) == math.MaxInt64
 	})
 	// And again, for stop to lift.
-	held = make([]*int, 2*limitFrom/8)
+	again := make([]*int, 2*limitFrom/8)
 	collectUntil(t, "a memory limit", func() bool {
 		return debug.SetMemoryLimit(-1) != math.MaxInt64
 	})
-	runtime.KeepAlive(held)
+	runtime.KeepAlive(again)
 	stop()
 	if l := debug.SetMemoryLimit(-1); l != math.MaxInt64 {
 		t.Errorf("after stop the memory limit is %d bytes; want none", l)
