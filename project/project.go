@@ -346,6 +346,13 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 	if err := l.discover(engines); err != nil {
 		return nil, nil, err
 	}
+	// Room for every file discovered, which the engines add (they may add
+	// more): the list does not grow by copies.
+	found := 0
+	for _, ps := range l.found {
+		found += len(ps)
+	}
+	l.files = make([]*lint.File, 0, found)
 	out := &Loaded{Project: &lint.Project{States: map[string]any{}, StdinName: opts.StdinName}}
 	if runner != nil && opts.Release {
 		l.runner, l.proj = runner, out.Project
@@ -365,7 +372,7 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 	// Files in discovery order first, then those the engines pulled in,
 	// each group by path, so that the order does not depend on which
 	// goroutine loaded what first.
-	order := map[string]int{}
+	order := make(map[string]int, found)
 	for _, e := range engines {
 		for _, k := range e.Kinds {
 			for i, p := range l.found[k.Name] {
