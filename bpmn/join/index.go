@@ -45,11 +45,13 @@ type Index struct {
 	slab      []Node              // while New runs: where the nodes are allocated, together
 	docs      []*Model            // the joined models, sorted by absolute path (a list: a large check joins many)
 	models    []*Model            // the joined models, sorted by path
-	named     map[string]namedAt  // absolute model path -> where the graph first names it
+	named     []namedModel        // where the graph first names each model, sorted by absolute path (once New is done)
+	namedIdx  map[string]int32    // while New runs: the models' places in named by absolute path
 	also      map[string][]place  // absolute model path or unmapped IRI -> the other places naming it
-	procTerms map[elemKey]string  // process -> the IRI the graph names it with
+	procTerms []procTerm          // the IRI the graph names each process with, sorted by process
 	procNamed bool                // procTerms is filled: it depends on the graph alone, not the models
-	modelRefs map[string]modelRef // IRI without fragment -> the file it names
+	refs      []modelRefAt        // IRI without fragment -> the file it names, sorted by IRI (merged from modelRefs by Finish)
+	modelRefs map[string]modelRef // the same, found since the last Finish
 	frozen    bool                // the join is done: modelRefs is read-only
 	broken    map[string]bool     // absolute paths of graph documents that failed to load
 	wanted    []elemKey           // (absolute model path, id) the graph names, sorted, until Finish
@@ -64,7 +66,10 @@ type Index struct {
 
 // Node is an index node typed as a timer event.
 type Node struct {
-	Term graph.Term
+	// value is the node's IRI, or its blank node label (blank set): a
+	// Node keeps the term's value alone, not a whole graph.Term, since
+	// a check with a large graph holds one per timer node.
+	value string
 	// Path is the model file its IRI names ("" when the IRI names no
 	// file), Doc the loaded model (nil when missing or unreadable),
 	// ElementID the fragment, and Element the flow node with that id (nil
@@ -76,8 +81,7 @@ type Node struct {
 	// Start and Catch report the timer types the graph gives it; FirstStart
 	// that the first of its timer rdf:type triples types it
 	// proc:TimerStartEvent (Index.TypeTriple is Index.StartType). (The
-	// flags sit together so that a Node takes 112 bytes, not 144: a check
-	// with a large graph holds one per timer node.)
+	// flags sit together so that a Node takes 72 bytes.)
 	Start, Catch bool
 	FirstStart   bool
 	// Local reports that the IRI names a node of a graph document itself
@@ -87,15 +91,24 @@ type Node struct {
 	// of the model carry: the join refuses it (Element stays nil), and
 	// TMR2010 reports the repeated id.
 	Ambiguous bool
+	blank     bool
+}
+
+// Term is the node's term: an IRI, or a blank node.
+func (n *Node) Term() graph.Term {
+	if n.blank {
+		return graph.NewBlank(n.value)
+	}
+	return graph.NewIRI(n.value)
 }
 
 // ModelIRI is the node's IRI without its fragment: the IRI of the model
 // it names ("" for a blank node).
 func (n *Node) ModelIRI() string {
-	if !n.Term.IsIRI() {
+	if n.blank {
 		return ""
 	}
-	base, _, _ := strings.Cut(n.Term.Value, "#")
+	base, _, _ := strings.Cut(n.value, "#")
 	return base
 }
 
@@ -139,6 +152,27 @@ func newNamedAt(at span.Range, iri string) namedAt {
 type modelRef struct {
 	path string // absolute, "" when the IRI maps to no file
 	ok   bool
+}
+
+// modelRefAt is a modelRef with the IRI it is cached under. The join's
+// caches are sorted lists once it is done, not maps: a check with a large
+// graph names tens of thousands of models, and a map takes about twice
+// the bytes of its entries.
+type modelRefAt struct {
+	base string
+	modelRef
+}
+
+// namedModel is where the graph first names the model at path.
+type namedModel struct {
+	path string
+	namedAt
+}
+
+// procTerm is the IRI the graph names a process with.
+type procTerm struct {
+	elemKey
+	iri string
 }
 
 // ModelPath returns the file a model IRI (or an element IRI, whose
@@ -215,9 +249,8 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		Vocab:     vocab,
 		Files:     files,
 		Maps:      maps,
-		named:     map[string]namedAt{},
+		namedIdx:  map[string]int32{},
 		also:      map[string][]place{},
-		procTerms: map[elemKey]string{},
 		modelRefs: map[string]modelRef{},
 		broken:    map[string]bool{},
 	}
@@ -255,8 +288,11 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			return
 		}
 		ix.alsoNames(ref.path, at)
-		if old, seen := ix.named[ref.path]; !seen || before(at, old.at()) {
-			ix.named[ref.path] = newNamedAt(at, base)
+		if k, seen := ix.namedIdx[ref.path]; !seen {
+			ix.namedIdx[ref.path] = int32(len(ix.named))
+			ix.named = append(ix.named, namedModel{ref.path, newNamedAt(at, base)})
+		} else if before(at, ix.named[k].at()) {
+			ix.named[k].namedAt = newNamedAt(at, base)
 		}
 	}
 	// The graph holds each triple once, so a node has at most one
@@ -317,6 +353,10 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			ix.wantTerm(tr.O)
 		}
 	}
+
+	ix.namedIdx = nil
+	slices.SortFunc(ix.named, func(a, b namedModel) int { return strings.Compare(a.path, b.path) })
+	ix.named = slices.Clip(ix.named)
 
 	// One sorted list, not a map of lists: a check with a large graph
 	// wants a few ids in each of many models.
@@ -477,8 +517,8 @@ func (ix *Index) Named() []Named {
 		return nil
 	}
 	out := make([]Named, 0, len(ix.named))
-	for p, n := range ix.named {
-		out = append(out, Named{Path: p, At: n.at()})
+	for _, n := range ix.named {
+		out = append(out, Named{Path: n.path, At: n.at()})
 	}
 	slices.SortFunc(out, func(a, b Named) int { return compareRange(a.At, b.At) })
 	return out
@@ -497,6 +537,9 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // with the graph's nodes. The index is read-only afterwards, so rules may
 // read it from several goroutines.
 func (ix *Index) Finish(models []*Model) {
+	// The models are summarized: what the graph wants of them is no
+	// longer asked, and a large check frees it before joining.
+	ix.wanted = nil
 	// The first model per absolute path is joined.
 	byPath := models
 	byAbs := func(a, b *Model) int { return strings.Compare(a.abs, b.abs) }
@@ -519,13 +562,16 @@ func (ix *Index) Finish(models []*Model) {
 			}
 		}
 	}
+	ix.shareRefs()
 	// Resolve the nodes and index them by element. The nodes do not
 	// change once New has run: they are sorted once, by IRI, and those
 	// naming a model file by (Path, ElementID) too, stably, which a
 	// reused index (Reusable) keeps.
 	if !ix.keyed {
-		slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.Term.Value, b.Term.Value) })
-		ix.keyOrder = nil
+		slices.SortFunc(ix.Nodes, func(a, b *Node) int { return cmp.Compare(a.value, b.value) })
+		// Lists of the size they need at most, not grown by appending: a
+		// large graph types tens of thousands of timers.
+		ix.keyOrder = make([]*Node, 0, len(ix.Nodes))
 		for _, n := range ix.Nodes {
 			if n.Path != "" {
 				ix.keyOrder = append(ix.keyOrder, n)
@@ -535,7 +581,12 @@ func (ix *Index) Finish(models []*Model) {
 		ix.keyOrder = slices.Clip(ix.keyOrder)
 		ix.keyed = true
 	}
-	ix.byKey = nil
+	if ix.reusable {
+		ix.byKey = make([]*Node, 0, len(ix.keyOrder))
+	} else {
+		// keyOrder is dropped below: byKey is filtered from it in place.
+		ix.byKey = ix.keyOrder[:0]
+	}
 	// The nodes of a model follow each other, in the order of the
 	// models' paths (ix.docs). A node whose model is the one it was
 	// joined with last (a reused index, Reusable, given the same Model
@@ -568,7 +619,7 @@ func (ix *Index) Finish(models []*Model) {
 			} else if r, ok := last.ID(n.ElementID); ok && r.What != WhatProcess && r.What != WhatFlow {
 				n.Element = r.Element
 				if n.Element == nil {
-					n.Element = &Element{ID: n.ElementID, Type: r.What, Span: r.Span}
+					n.Element = newElement(last, n.ElementID, r.What, r.Span)
 				}
 			}
 		}
@@ -594,7 +645,7 @@ func (ix *Index) Finish(models []*Model) {
 		for j < len(ix.byKey) && ix.byKey[j].Path == m.abs {
 			j++
 		}
-		m.nodes = [2]int{i, j}
+		m.nodes = [2]int32{int32(i), int32(j)}
 	}
 
 	// The terms that name processes, once per index: a reused index
@@ -622,12 +673,48 @@ func (ix *Index) Finish(models []*Model) {
 		m.indexed = false
 	}
 	for _, m := range ix.docs {
-		if _, named := ix.named[m.abs]; named || graphDirs[filepath.Dir(m.abs)] {
+		if _, named := ix.namedAt(m.abs); named || graphDirs[filepath.Dir(m.abs)] {
 			m.indexed = true
 		}
 	}
-	ix.wanted = nil
 	ix.frozen = true
+}
+
+// namedAt is where the graph first names the model at an absolute path.
+func (ix *Index) namedAt(abs string) (namedAt, bool) {
+	if i, ok := slices.BinarySearchFunc(ix.named, abs, func(n namedModel, p string) int { return strings.Compare(n.path, p) }); ok {
+		return ix.named[i].namedAt, true
+	}
+	return namedAt{}, false
+}
+
+// shareRefs merges the model IRIs found since the last Finish into the
+// sorted list, and makes the paths of the list and of the models the graph
+// names the strings the joined models hold (a model's absolute path is cut
+// from its IRI): a large check then keeps one copy of each path.
+func (ix *Index) shareRefs() {
+	if len(ix.modelRefs) > 0 {
+		refs := slices.Grow(ix.refs[:len(ix.refs):len(ix.refs)], len(ix.modelRefs))
+		for base, r := range ix.modelRefs {
+			refs = append(refs, modelRefAt{base, r})
+		}
+		slices.SortFunc(refs, func(a, b modelRefAt) int { return strings.Compare(a.base, b.base) })
+		ix.refs, ix.modelRefs = refs, nil
+	}
+	shared := func(p string) string {
+		if m := ix.doc(p); m != nil {
+			return m.abs
+		}
+		return p
+	}
+	for i := range ix.refs {
+		if r := &ix.refs[i]; r.ok {
+			r.path = shared(r.path)
+		}
+	}
+	for i := range ix.named {
+		ix.named[i].path = shared(ix.named[i].path)
+	}
 }
 
 // Models returns the joined models, one per file, sorted by path.
@@ -662,7 +749,7 @@ func (ix *Index) StartType(n *Node) graph.Triple {
 	if !n.Start {
 		return graph.Triple{}
 	}
-	return ix.typing(n.Term, ix.Vocab.TimerStartEvent())
+	return ix.typing(n.Term(), ix.Vocab.TimerStartEvent())
 }
 
 // CatchType is the rdf:type triple typing a node proc:TimerCatchEvent
@@ -671,7 +758,7 @@ func (ix *Index) CatchType(n *Node) graph.Triple {
 	if !n.Catch {
 		return graph.Triple{}
 	}
-	return ix.typing(n.Term, ix.Vocab.TimerCatchEvent())
+	return ix.typing(n.Term(), ix.Vocab.TimerCatchEvent())
 }
 
 // typing is the triple typing s as class: the graph holds it once.
@@ -710,6 +797,9 @@ func iriPath(iri string) string {
 // once the join is done the cache is only read, so that rules may call it
 // from several goroutines.
 func (ix *Index) model(base string) modelRef {
+	if i, ok := slices.BinarySearchFunc(ix.refs, base, func(r modelRefAt, b string) int { return strings.Compare(r.base, b) }); ok {
+		return ix.refs[i].modelRef
+	}
 	if r, ok := ix.modelRefs[base]; ok {
 		return r
 	}
@@ -718,6 +808,9 @@ func (ix *Index) model(base string) modelRef {
 		r = modelRef{path: AbsPath(p), ok: true}
 	}
 	if !ix.frozen {
+		if ix.modelRefs == nil {
+			ix.modelRefs = map[string]modelRef{}
+		}
 		ix.modelRefs[base] = r
 	}
 	return r
@@ -741,7 +834,7 @@ func (ix *Index) node(tr graph.Triple) (*Node, int) {
 		ix.slab = make([]Node, 0, max(16, k))
 		k = 0
 	}
-	ix.slab = append(ix.slab, Node{Term: tr.S})
+	ix.slab = append(ix.slab, Node{value: tr.S.Value, blank: !tr.S.IsIRI()})
 	n := &ix.slab[k]
 	if tr.S.IsIRI() {
 		base, frag, _ := strings.Cut(tr.S.Value, "#")
@@ -775,7 +868,7 @@ func DisplayPath(p string) string {
 
 // NodeOf returns the index node of a timer element, or nil.
 func (ix *Index) NodeOf(m *Model, el *Element) *Node {
-	if lo, hi := m.nodes[0], m.nodes[1]; lo < hi && hi <= len(ix.byKey) && ix.byKey[lo].Path == m.abs {
+	if lo, hi := int(m.nodes[0]), int(m.nodes[1]); lo < hi && hi <= len(ix.byKey) && ix.byKey[lo].Path == m.abs {
 		// The model's nodes, as Finish found them: the ids alone are
 		// compared.
 		nodes := ix.byKey[lo:hi]
@@ -874,11 +967,12 @@ func (ix *Index) DisplayTerm(t graph.Term, file string) string {
 // form the graph wrote it, when the graph names it at all (types it
 // proc:Process, or executes or schedules it).
 func (ix *Index) ProcessTerm(m *Model, p *Process) (graph.Term, bool) {
-	iri, ok := ix.procTerms[elemKey{m.abs, p.ID}]
+	k := elemKey{m.abs, p.ID}
+	i, ok := slices.BinarySearchFunc(ix.procTerms, k, func(t procTerm, k elemKey) int { return compareElemKey(t.elemKey, k) })
 	if !ok {
 		return graph.Term{}, false
 	}
-	return graph.NewIRI(iri), true
+	return graph.NewIRI(ix.procTerms[i].iri), true
 }
 
 // key maps an IRI term to the (model path, element id) it names.
@@ -925,7 +1019,7 @@ func (ix *Index) Process(t graph.Term) (m *Model, p *Process) {
 // document in the model's directory, or else the first one read.
 func (ix *Index) HomeGraph(m *Model) string {
 	p := m.abs
-	if n, ok := ix.named[p]; ok {
+	if n, ok := ix.namedAt(p); ok {
 		return n.file
 	}
 	for _, f := range ix.Files {
@@ -947,7 +1041,7 @@ func (ix *Index) ProcessIRI(m *Model, p *Process, model string) string {
 		return t.Value
 	}
 	if model == "" {
-		if n, ok := ix.named[m.abs]; ok {
+		if n, ok := ix.namedAt(m.abs); ok {
 			model = n.iri
 		} else {
 			model = m.IRI
@@ -990,7 +1084,7 @@ func (ix *Index) TermRelated(t graph.Term, label string) []lint.Related {
 
 // NamedAt is where the graph first names a model, when it does.
 func (ix *Index) NamedAt(m *Model) (span.Range, bool) {
-	n, ok := ix.named[m.abs]
+	n, ok := ix.namedAt(m.abs)
 	return n.at(), ok
 }
 
@@ -1091,19 +1185,26 @@ func StartTag(v any) (span.Range, bool) {
 // nameProcesses fills procTerms: the terms that name processes. It reads
 // the graph alone.
 func (ix *Index) nameProcesses() {
+	// One list of the size the triples call for, sorted and compacted
+	// into a copy of the size it needs: a large graph names tens of
+	// thousands of processes, each several times, and a list grown by
+	// appending would leave copies of itself behind for the collector.
+	g, v := ix.Graph, ix.Vocab
+	terms := make([]procTerm, 0, g.CountByType(v.Process())+g.CountByPredicate(v.Schedules())+g.CountByPredicate(v.Executes()))
 	nameProcess := func(t graph.Term) {
 		if k, ok := ix.key(t); ok {
-			if _, seen := ix.procTerms[k]; !seen {
-				ix.procTerms[k] = t.Value // key takes IRIs only
-			}
+			terms = append(terms, procTerm{k, t.Value}) // key takes IRIs only
 		}
 	}
-	for _, s := range ix.Graph.Subjects(graph.NewIRI(graph.RDFType), ix.Vocab.Process()) {
-		nameProcess(s)
+	for tr := range g.ByPredicateObjectSeq(graph.NewIRI(graph.RDFType), v.Process()) {
+		nameProcess(tr.S)
 	}
-	for _, pred := range []graph.Term{ix.Vocab.Schedules(), ix.Vocab.Executes()} {
-		for tr := range ix.Graph.ByPredicateSeq(pred) {
+	for _, pred := range []graph.Term{v.Schedules(), v.Executes()} {
+		for tr := range g.ByPredicateSeq(pred) {
 			nameProcess(tr.O)
 		}
 	}
+	// The first term per process, in the order read.
+	slices.SortStableFunc(terms, func(a, b procTerm) int { return compareElemKey(a.elemKey, b.elemKey) })
+	ix.procTerms = slices.Clone(slices.CompactFunc(terms, func(a, b procTerm) bool { return a.elemKey == b.elemKey }))
 }

@@ -38,22 +38,27 @@ type Model struct {
 	// repeated are the ids several elements of the model carry.
 	repeated map[string]bool
 	abs      string // absolute path
-	indexed  bool   // the graph covers the model (set by Finish)
 	// nodes is where the last Finish given the model put the nodes of its
-	// file in the index's nodes by element: byKey[nodes[0]:nodes[1]].
-	nodes [2]int
+	// file in the index's nodes by element: byKey[nodes[0]:nodes[1]]
+	// (32-bit, as the flag beside it: a Model takes 144 bytes, not 160).
+	nodes   [2]int32
+	indexed bool // the graph covers the model (set by Finish)
 }
 
 // Process is a top-level process of a Model.
 type Process struct {
 	ID string
-	// Span is the start tag's span.
-	Span span.Range
 	// Index is the process's place in the bpmn.Document's Processes, which
 	// also lists sub-processes: doc.Processes[Index] is the process this
 	// one summarizes.
 	Index int
+	// at is the start tag's span without its file, path's.
+	at   posRange
+	path *string
 }
+
+// Span is the start tag's span.
+func (p *Process) Span() span.Range { return p.at.in(*p.path) }
 
 // Element is a flow node of a Model: one that holds a timer definition
 // (Model.Timers), or another that the index graph names as a timer (then
@@ -62,8 +67,10 @@ type Element struct {
 	ID string
 	// Type is the BPMN local name: "startEvent", "boundaryEvent", ...
 	Type string
-	// Span is the start tag's span.
-	Span span.Range
+	// at is the start tag's span without its file, path's: a check of
+	// many models holds one Element per timer to the end.
+	at   posRange
+	path *string
 	// Placement is where the element sits (bpmn.Element.Placement).
 	Placement bpmn.Placement
 	// Timers counts the inline timer event definitions.
@@ -73,6 +80,31 @@ type Element struct {
 	AttachedTo *Attached
 	// Process is the top-level process that holds the element.
 	Process *Process
+}
+
+// Span is the start tag's span.
+func (e *Element) Span() span.Range { return e.at.in(*e.path) }
+
+// newElement is an Element that only the index graph names as a timer: it
+// holds no timer definition.
+func newElement(m *Model, id, what string, r span.Range) *Element {
+	return &Element{ID: id, Type: what, at: newPosRange(r), path: &m.Path}
+}
+
+// posRange is a span of a model file without the file, in 32-bit numbers:
+// start line, column, offset; end line, column, offset.
+type posRange [6]int32
+
+func newPosRange(r span.Range) posRange {
+	s, e := r.Start, r.End
+	return posRange{int32(s.Line), int32(s.Col), int32(s.Offset), int32(e.Line), int32(e.Col), int32(e.Offset)}
+}
+
+// in is the span in the file at path.
+func (p posRange) in(path string) span.Range {
+	return span.Range{File: path,
+		Start: span.Pos{Line: int(p[0]), Col: int(p[1]), Offset: int(p[2])},
+		End:   span.Pos{Line: int(p[3]), Col: int(p[4]), Offset: int(p[5])}}
 }
 
 // Attached is the element a boundary event is attached to.
@@ -108,25 +140,18 @@ const (
 // model's Path), in 32-bit numbers.
 type idRef struct {
 	id, what string
-	pos      [6]int32 // start line, column, offset; end line, column, offset
+	pos      posRange
 	proc     *Process
 	el       *Element
 }
 
 func newIDRef(id string, r Ref) idRef {
-	s, e := r.Span.Start, r.Span.End
-	return idRef{id: id, what: r.What, proc: r.Process, el: r.Element,
-		pos: [6]int32{int32(s.Line), int32(s.Col), int32(s.Offset), int32(e.Line), int32(e.Col), int32(e.Offset)}}
+	return idRef{id: id, what: r.What, proc: r.Process, el: r.Element, pos: newPosRange(r.Span)}
 }
 
 // ref is the Ref an idRef of model m stands for.
 func (x *idRef) ref(m *Model) Ref {
-	p := x.pos
-	return Ref{What: x.what, Process: x.proc, Element: x.el, Span: span.Range{
-		File:  m.Path,
-		Start: span.Pos{Line: int(p[0]), Col: int(p[1]), Offset: int(p[2])},
-		End:   span.Pos{Line: int(p[3]), Col: int(p[4]), Offset: int(p[5])},
-	}}
+	return Ref{What: x.what, Process: x.proc, Element: x.el, Span: x.pos.in(m.Path)}
 }
 
 func compareIDRef(a, b idRef) int { return strings.Compare(a.id, b.id) }
@@ -182,7 +207,7 @@ func summarize(doc *bpmn.Document) *Model {
 	m.Processes, m.Timers = make([]*Process, 0, tops), make([]*Element, 0, timers)
 	for i, p := range doc.Processes {
 		if p.Parent == nil {
-			procs = append(procs, Process{ID: p.ID, Span: p.Span, Index: i})
+			procs = append(procs, Process{ID: p.ID, at: newPosRange(p.Span), path: &m.Path, Index: i})
 			m.Processes = append(m.Processes, &procs[len(procs)-1])
 		}
 	}
@@ -198,7 +223,7 @@ func summarize(doc *bpmn.Document) *Model {
 		if len(e.Timers) == 0 {
 			continue
 		}
-		els = append(els, Element{ID: e.ID, Type: internType(e.Type), Span: e.Span, Placement: e.Placement(), Timers: len(e.Timers)})
+		els = append(els, Element{ID: e.ID, Type: internType(e.Type), at: newPosRange(e.Span), path: &m.Path, Placement: e.Placement(), Timers: len(e.Timers)})
 		el := &els[len(els)-1]
 		if to := e.AttachedTo; to != nil {
 			atts = append(atts, Attached{ID: to.ID, Type: internType(to.Type)})
@@ -268,7 +293,7 @@ func (m *Model) ref(v any) Ref {
 	case *bpmn.Process:
 		r := Ref{What: WhatProcess, Span: v.Span}
 		for _, p := range m.Processes {
-			if p.Span == v.Span {
+			if p.Span() == v.Span {
 				r.Process = p
 				break
 			}
@@ -278,7 +303,7 @@ func (m *Model) ref(v any) Ref {
 		r := Ref{What: internType(v.Type), Span: v.Span}
 		if len(v.Timers) > 0 {
 			for _, el := range m.Timers {
-				if el.Span == v.Span {
+				if el.Span() == v.Span {
 					r.Element = el
 					break
 				}
@@ -344,12 +369,12 @@ func (m *Model) ID(id string) (Ref, bool) {
 	}
 	for _, el := range m.Timers {
 		if el.ID == id {
-			return Ref{What: el.Type, Span: el.Span, Element: el}, true
+			return Ref{What: el.Type, Span: el.Span(), Element: el}, true
 		}
 	}
 	for _, p := range m.Processes {
 		if p.ID == id {
-			return Ref{What: WhatProcess, Span: p.Span, Process: p}, true
+			return Ref{What: WhatProcess, Span: p.Span(), Process: p}, true
 		}
 	}
 	return Ref{}, false

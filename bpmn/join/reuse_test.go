@@ -75,7 +75,7 @@ func TestReuseJoinsEachCheck(t *testing.T) {
 		t.Fatalf("renamed: doc %v element %+v ambiguous %v", node.Doc == renamed, node.Element, node.Ambiguous)
 	}
 	if n := ix.NodeOf(renamed, renamed.Timers[0]); n != nil {
-		t.Fatalf("renamed: Other has node %v", n.Term)
+		t.Fatalf("renamed: Other has node %v", n.Term())
 	}
 	if n := ix.NodeOf(renamed, &Element{ID: "Remind"}); n != node {
 		t.Fatalf("renamed: Remind has node %v", n)

@@ -397,8 +397,17 @@ func contextGraphs(l *project.Loader, models, given []string) []string {
 	}
 	byDir := map[string][]string{}
 	var out []string
-	for _, m := range models {
-		dir := filepath.Dir(join.AbsPath(m))
+	lastDir := ""
+	for i, m := range models {
+		// Models come directory by directory: the absolute form of a
+		// directory is found once, not once per model (it reads the
+		// working directory).
+		rel := filepath.Dir(m)
+		if i > 0 && rel == lastDir {
+			continue
+		}
+		lastDir = rel
+		dir := join.AbsPath(rel)
 		if _, seen := byDir[dir]; seen {
 			continue
 		}

@@ -151,8 +151,8 @@ func TestJoinRelativeParentIRIs(t *testing.T) {
 	if !n.Catch || n.Start || n.Element == nil || n.Element.Type != "boundaryEvent" {
 		t.Errorf("node %+v", n)
 	}
-	if want := "file://" + filepath.ToSlash(filepath.Join(dir, "models", "approval.bpmn")) + "#Remind"; n.Term.Value != want {
-		t.Errorf("IRI %s, want %s", n.Term.Value, want)
+	if want := "file://" + filepath.ToSlash(filepath.Join(dir, "models", "approval.bpmn")) + "#Remind"; n.Term().Value != want {
+		t.Errorf("IRI %s, want %s", n.Term().Value, want)
 	}
 }
 

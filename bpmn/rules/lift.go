@@ -85,9 +85,18 @@ func liftedElement(n *join.Node) *join.Element {
 // proc:TimerStartEvent whose element is a timer start event of that
 // process: the lifted timer starts that make it a timer-started process.
 func timerStarts(ix *join.Index) map[*join.Process][]*join.Node {
-	out := map[*join.Process][]*join.Node{}
-	for _, n := range ix.Nodes {
+	lifted := func(n *join.Node) *join.Element {
 		if el := liftedElement(n); n.Start && el != nil && liftOf(el) == liftStart {
+			return el
+		}
+		return nil
+	}
+	// A map of the size it needs, not grown entry by entry: a large graph
+	// lifts tens of thousands of timer starts, and each growth leaves a
+	// large table behind.
+	out := make(map[*join.Process][]*join.Node, countNodes(ix, func(n *join.Node) bool { return lifted(n) != nil }))
+	for _, n := range ix.Nodes {
+		if el := lifted(n); el != nil {
 			// A process's start event sits in the top-level process.
 			out[el.Process] = append(out[el.Process], n)
 		}
@@ -95,13 +104,31 @@ func timerStarts(ix *join.Index) map[*join.Process][]*join.Node {
 	return out
 }
 
+// countNodes counts the index nodes for which f is true: the size of a
+// map of them.
+func countNodes(ix *join.Index, f func(*join.Node) bool) int {
+	k := 0
+	for _, n := range ix.Nodes {
+		if f(n) {
+			k++
+		}
+	}
+	return k
+}
+
 // timerCatchProcesses returns the top-level processes that hold a lifted
 // timer catch event: a node typed proc:TimerCatchEvent whose element is an
 // intermediate catch or a boundary on a user task.
 func timerCatchProcesses(ix *join.Index) map[*join.Process]*join.Node {
-	out := map[*join.Process]*join.Node{}
-	for _, n := range ix.Nodes {
+	lifted := func(n *join.Node) *join.Element {
 		if el := liftedElement(n); n.Catch && el != nil && liftOf(el) == liftCatch && el.Process != nil {
+			return el
+		}
+		return nil
+	}
+	out := make(map[*join.Process]*join.Node, countNodes(ix, func(n *join.Node) bool { return lifted(n) != nil }))
+	for _, n := range ix.Nodes {
+		if el := lifted(n); el != nil {
 			top := el.Process
 			if _, seen := out[top]; !seen {
 				out[top] = n
@@ -114,7 +141,7 @@ func timerCatchProcesses(ix *join.Index) map[*join.Process]*join.Node {
 // scheduledCount counts the seam:schedules triples by the process they
 // point at, for the objects that name a loaded model's process.
 func scheduledCount(ix *join.Index) map[*join.Process]int {
-	out := map[*join.Process]int{}
+	out := make(map[*join.Process]int, ix.Graph.CountByPredicate(ix.Vocab.Schedules()))
 	for tr := range ix.Schedules() {
 		if _, proc := ix.Process(tr.O); proc != nil {
 			out[proc]++

@@ -33,7 +33,10 @@ container and the process it means.`,
 func runSchedulesTypes(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	container, process := ix.Vocab.Container(), ix.Vocab.Process()
-	seenS, seenO := map[graph.Term]bool{}, map[graph.Term]bool{}
+	// Sized up front: a large graph schedules tens of thousands of
+	// processes, and a map grown entry by entry leaves its former tables
+	// behind.
+	seenS, seenO := map[graph.Term]bool{}, make(map[graph.Term]bool, ix.Graph.CountByPredicate(ix.Vocab.Schedules()))
 	for tr := range ix.Schedules() {
 		file := tr.Predicate.File
 		if !seenS[tr.S] {

@@ -42,7 +42,7 @@ func runTimerLiftOrphan(p *lint.Pass) {
 		}
 		var what, detail string
 		switch {
-		case n.Term.IsBlank():
+		case n.Term().IsBlank():
 			what = "a blank node typed " + typ + " names no BPMN element"
 			detail = "Give the node the IRI of the element it lifts, <model.bpmn#id> (ADR-0037 section 1)."
 		case n.Local:
@@ -76,6 +76,6 @@ func runTimerLiftOrphan(p *lint.Pass) {
 		default:
 			continue
 		}
-		ix.ReportTriple(p, ix.TypeTriple(n), n.Term, pred, what, detail)
+		ix.ReportTriple(p, ix.TypeTriple(n), n.Term(), pred, what, detail)
 	}
 }

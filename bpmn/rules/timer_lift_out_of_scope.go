@@ -41,7 +41,7 @@ func runTimerLiftOutOfScope(p *lint.Pass) {
 			detail = "ADR-0037 does not lift the timer start of an event sub-process: remove the node from the index graph, " +
 				"and start the work from a timer start event of its own process."
 		}
-		ix.ReportTriple(p, ix.TypeTriple(n), n.Term, "bpmn:timerEventDefinition",
+		ix.ReportTriple(p, ix.TypeTriple(n), n.Term(), "bpmn:timerEventDefinition",
 			"typed "+typeName(ix, n.FirstStart)+", but the element is "+describe(el)+", which ADR-0037 leaves unlifted",
 			detail)
 	}

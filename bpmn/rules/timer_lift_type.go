@@ -37,18 +37,18 @@ func runTimerLiftType(p *lint.Pass) {
 		switch liftOf(el) {
 		case liftStart:
 			if n.Catch {
-				ix.ReportTriple(p, ix.CatchType(n), n.Term, "bpmn:timerEventDefinition",
+				ix.ReportTriple(p, ix.CatchType(n), n.Term(), "bpmn:timerEventDefinition",
 					"typed "+typeName(ix, false)+", but the element is "+describe(el)+": a "+typeName(ix, true),
 					"Type it "+typeName(ix, true)+" in the index graph (ADR-0037 section 1), and drop the "+typeName(ix, false)+" type.")
 			}
 		case liftCatch:
 			if n.Start {
-				ix.ReportTriple(p, ix.StartType(n), n.Term, "bpmn:timerEventDefinition",
+				ix.ReportTriple(p, ix.StartType(n), n.Term(), "bpmn:timerEventDefinition",
 					"typed "+typeName(ix, true)+", but the element is "+describe(el)+": a "+typeName(ix, false),
 					"Type it "+typeName(ix, false)+" in the index graph (ADR-0037 section 1), and drop the "+typeName(ix, true)+" type.")
 			}
 		case liftInvalid:
-			ix.ReportTriple(p, ix.TypeTriple(n), n.Term, "bpmn:timerEventDefinition",
+			ix.ReportTriple(p, ix.TypeTriple(n), n.Term(), "bpmn:timerEventDefinition",
 				"typed "+typeName(ix, n.FirstStart)+", but the element is "+describe(el)+
 					", which is neither a start, an intermediate catch nor a boundary event",
 				"A proc:TimerStartEvent is a process's start event and a proc:TimerCatchEvent a catch or boundary event "+

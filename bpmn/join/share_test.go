@@ -1,0 +1,75 @@
+package join
+
+import (
+	"os"
+	"path/filepath"
+	"testing"
+	"unsafe"
+
+	"github.com/seams/seams-timers/bpmn"
+	"github.com/seams/seams-timers/graph"
+)
+
+// TestFinishSharesPaths: once joined, the model IRI cache, the models the
+// graph names and the nodes hold the joined model's own path string, not
+// copies of it (a large check keeps one path per model), and the cache and
+// the names answer as before.
+func TestFinishSharesPaths(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "a.bpmn")
+	ttl := filepath.Join(dir, "index.ttl")
+	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#P> a proc:Process .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n<b.bpmn#Other> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, errs := graph.Load([]string{ttl})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	doc, err := bpmn.Parse(model, []byte(reuseModel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ix.Summarize(doc)
+	ix.Finish([]*Model{m})
+
+	same := func(a, b string) bool { return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b) }
+	if len(ix.modelRefs) != 0 || len(ix.refs) != 2 {
+		t.Fatalf("model IRI cache: %d in the map, %d in the list; want 0 and 2", len(ix.modelRefs), len(ix.refs))
+	}
+	shared := 0
+	for _, r := range ix.refs {
+		if r.path == m.abs {
+			shared++
+			if !same(r.path, m.abs) {
+				t.Errorf("the cache holds a copy of %s", r.path)
+			}
+		}
+	}
+	if shared != 1 {
+		t.Errorf("%d cache entries name the model, want 1", shared)
+	}
+	at, ok := ix.namedAt(m.abs)
+	if !ok || at.file != ttl {
+		t.Fatalf("namedAt(%s) = %v, %v", m.abs, at, ok)
+	}
+	for _, n := range ix.named {
+		if n.path == m.abs && !same(n.path, m.abs) {
+			t.Errorf("the names hold a copy of %s", n.path)
+		}
+	}
+	if len(ix.named) != 2 {
+		t.Errorf("%d models named, want 2 (a.bpmn and b.bpmn)", len(ix.named))
+	}
+	for _, n := range ix.Nodes {
+		if n.Doc == m && !same(n.Path, m.abs) {
+			t.Errorf("node %s holds a copy of its model's path", n.value)
+		}
+	}
+	if p := ix.HomeGraph(m); p != ttl {
+		t.Errorf("HomeGraph = %s, want %s", p, ttl)
+	}
+	if term, ok := ix.ProcessTerm(m, m.Processes[0]); !ok || term.Value != m.IRI+"#P" {
+		t.Errorf("ProcessTerm = %v, %v", term, ok)
+	}
+}
