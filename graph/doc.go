@@ -47,15 +47,23 @@
 //
 // A graph is built for a million triples. A term has an id, given in the
 // order terms are first read; its string is copied into an arena shared by
-// many terms (the document text is not kept), and one open-addressing hash
-// table of ids finds terms of every kind. A triple is 24 bytes: three term
-// ids, where its subject was written, and the predicate and object as
-// short steps after it (a triple whose place does not fit, such as one
-// with a long literal, keeps it in a side table). Triples are kept in
-// segments, in load order, and a document's triples are a range of them.
-// Two indexes of triple numbers, by subject in load order and by
-// predicate then object, serve the lookups; a triple written again is
-// found, and dropped, through the first.
+// many terms (the document text is not kept), an 8-byte entry says where,
+// and one open-addressing hash table of ids finds terms of every kind. A
+// Term handed to a caller is a view of the arena: an ordinary string, made
+// without copying. A triple is 20 bytes: three term ids, and where its
+// subject, predicate and object were written, as short steps after those
+// of the first triple of its group of 16 (a triple whose place does not
+// fit, such as one with a long literal, keeps it in a side table).
+// Triples are kept in segments, in load order, and a document's triples
+// are a range of them. Two indexes of triple numbers, by subject in load
+// order and by predicate then object, serve the lookups; a triple written
+// again is found, and dropped, through the first. Lines are indexed in
+// groups of 32, two bytes a line. Once the documents are read, the spare
+// room of the growing parts is given back: a graph of 140,000 triples and
+// 100,000 IRIs keeps its strings and about 47 bytes a triple.
+//
+// IRIs that share a long prefix (a project's file:// base) keep it once
+// per IRI: sharing it would make a Term's string on every lookup.
 //
 // Callers never import knakk/rdf: terms, triples, positions and errors are
 // this package's own types.

@@ -75,9 +75,11 @@ type Graph struct {
 	// subject id s are subjIdx[subjStart[s]:subjStart[s+1]], in load order.
 	subjStart []uint32
 	subjIdx   []uint32
-	// predStart and poIdx index them by predicate, then object: the
-	// triples of predicate id p are poIdx[predStart[p]:predStart[p+1]],
-	// sorted by object id, then load order.
+	// preds, predStart and poIdx index them by predicate, then object:
+	// preds holds the predicates' ids, in order, and the triples of the
+	// k-th predicate are poIdx[predStart[k]:predStart[k+1]], sorted by
+	// object id, then load order.
+	preds     []uint32
 	predStart []uint32
 	poIdx     []uint32
 }
@@ -478,6 +480,8 @@ func (b *builder) finish() *Graph {
 		g.indexPredicates()
 	}
 	po.Wait()
+	g.terms.trim()
+	g.triples.trim()
 	return g
 }
 
@@ -494,12 +498,17 @@ func (g *Graph) indexSubjects() []uint64 {
 }
 
 // indexPredicates builds the predicate-object index: by object, then
-// stably by predicate.
+// stably by predicate. It is keyed by the rank of a predicate among the
+// graph's predicates, few in any graph, rather than by term id.
 func (g *Graph) indexPredicates() {
 	n, nt := g.triples.len(), g.numTerms()
 	count := make([]uint32, nt+1)
+	// rank[p] is 1 for a predicate, then its rank plus one.
+	rank := make([]uint32, nt)
 	for i := range n {
-		count[g.triples.at(uint32(i)).o+1]++
+		t := g.triples.at(uint32(i))
+		count[t.o+1]++
+		rank[t.p] = 1
 	}
 	for k := 1; k < len(count); k++ {
 		count[k] += count[k-1]
@@ -510,7 +519,15 @@ func (g *Graph) indexPredicates() {
 		byObj[count[o]] = uint32(i)
 		count[o]++
 	}
-	g.predStart, g.poIdx = csrFrom(byObj, nt, func(i uint32) uint32 { return g.triples.at(i).p })
+	var preds []uint32
+	for id, r := range rank {
+		if r != 0 {
+			preds = append(preds, uint32(id))
+			rank[id] = uint32(len(preds))
+		}
+	}
+	g.preds = slices.Clip(preds)
+	g.predStart, g.poIdx = csrFrom(byObj, len(preds), func(i uint32) uint32 { return rank[g.triples.at(i).p] - 1 })
 }
 
 // smallGroup is the size up to which duplicates compares the triples of a
@@ -577,35 +594,27 @@ func cmpU32(a, b uint32) int {
 }
 
 // dropTriples removes the triples of a bit set, keeping the order of the
-// others, and sets the documents' ranges of triples.
+// others, and sets the documents' ranges of triples. The kept triples are
+// added to a new store, since a triple's place is packed against the base
+// of its group; each segment of the old one is let go once read.
 func (g *Graph) dropTriples(drop []uint64) {
-	w := uint32(0)
+	old := g.triples
+	g.triples = tripleStore{}
 	i := uint32(0)
-	// The long places move with their triples; kept counts those kept.
-	long, kept := g.triples.long, 0
 	for k := range g.docs {
 		d := &g.docs[k]
-		d.first = w
+		d.first = uint32(g.triples.len())
 		for end := i + uint32(d.Triples); i < end; i++ {
-			t := g.triples.at(i)
-			if drop[i/64]&(1<<(i%64)) != 0 {
-				if t.long {
-					long = long[1:]
-				}
-				continue
+			if i > 0 && i&(1<<segShift-1) == 0 {
+				old.segs[i>>segShift-1] = nil
 			}
-			if t.long {
-				g.triples.long[kept] = longPlace{i: w, place: long[0].place}
-				long = long[1:]
-				kept++
+			if drop[i/64]&(1<<(i%64)) == 0 {
+				t := old.at(i)
+				g.triples.add(t.s, t.p, t.o, old.place(i))
 			}
-			*g.triples.at(w) = *t
-			w++
 		}
-		d.end = w
+		d.end = uint32(g.triples.len())
 	}
-	g.triples.long = g.triples.long[:kept]
-	g.triples.truncate(int(w))
 }
 
 // csr groups the triples 0..n-1 by key, keeping their order within a

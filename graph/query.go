@@ -95,7 +95,11 @@ func (g *Graph) subjRange(s uint32) []uint32 {
 // predRange returns the indexes of the triples with predicate id p, sorted
 // by object id.
 func (g *Graph) predRange(p uint32) []uint32 {
-	return g.poIdx[g.predStart[p]:g.predStart[p+1]]
+	k, ok := slices.BinarySearch(g.preds, p)
+	if !ok {
+		return nil
+	}
+	return g.poIdx[g.predStart[k]:g.predStart[k+1]]
 }
 
 // poRange returns the indexes of the triples with predicate id p and

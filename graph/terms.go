@@ -1,7 +1,9 @@
 package graph
 
 import (
+	"encoding/binary"
 	"hash/maphash"
+	"slices"
 	"strings"
 	"unsafe"
 )
@@ -10,16 +12,16 @@ import (
 // Term, and ids are given in the order terms are first read, so that they
 // are the same whatever the number of CPUs.
 //
-// It is built for a million terms: a term costs its string (copied into a
-// shared arena, not one allocation each), a string header, four bytes of
-// kind and, for a literal, eight of attributes, and eight bytes of hash
-// table, instead of the entries of one map per kind keyed by strings.
+// It is built for a million terms: a term costs its string, copied into a
+// shared arena (not one allocation each), eight bytes of entry and, in the
+// hash table, eight bytes at a load of 40 to 81 percent; a literal adds
+// eight bytes of attributes in the arena, before its lexical form. None of
+// it holds a pointer but the arena's list of chunks, so that the collector
+// has nothing to scan in a large graph.
 type termTable struct {
-	vals []string
-	// meta holds a term's Kind in its low two bits and, for a literal, the
-	// index of its litAttr in lits above them.
-	meta []uint32
-	lits []litAttr
+	// ents holds the entry of each term: where its string is in the
+	// arena, and its kind (see entry).
+	ents []uint64
 	// langs are the language tags, langs[0] being none; langIdx finds
 	// them (there are a few of them, however many literals).
 	langs   []string
@@ -33,50 +35,91 @@ type termTable struct {
 	slots []uint64
 	used  int
 	seed  maphash.Seed
-	// arena is where term strings are copied, a block at a time.
-	arena []byte
+	// chunks are the arena: term strings are copied into chunks[cur], at
+	// its end, until it is full; a long string has a chunk of its own.
+	// Each chunk is sliced to its capacity.
+	chunks [][]byte
+	cur    int
+	fill   int
 }
 
 // litAttr is what a literal has besides its lexical form: the id of its
 // datatype IRI and the index of its language tag.
 type litAttr struct{ dt, lang uint32 }
 
+// An entry packs, from the low bits up, a term's Kind (2 bits), the length
+// of its string (20 bits: lenOwn for a string that runs to the end of its
+// chunk), the string's offset in its chunk (18 bits) and the chunk's index
+// (24 bits: sixteen million chunks, terabytes of strings, since all but
+// the first few chunks hold more than 32 KiB). A literal's attributes are the 8
+// bytes before its string.
 const (
-	kindBits = 2
-	kindMask = 1<<kindBits - 1
+	kindBits  = 2
+	kindMask  = 1<<kindBits - 1
+	lenShift  = kindBits
+	lenBits   = 20
+	lenOwn    = 1<<lenBits - 1
+	offShift  = lenShift + lenBits
+	offBits   = 18
+	offMask   = 1<<offBits - 1
+	chunkShft = offShift + offBits
+	attrSize  = 8
 	// minSlots is the size of the hash table of an empty graph.
 	minSlots = 32
-	// arenaMin and arenaMax bound the arena's blocks, which double in
+	// arenaMin and arenaMax bound the arena's chunks, which double in
 	// size from one to the next: a small graph takes little memory, a
 	// large one few allocations. A string longer than arenaMax/8 is
-	// allocated on its own, so that a block wastes little at its end.
+	// given a chunk of its own, so that a chunk wastes little at its end.
 	arenaMin = 512
-	arenaMax = 256 << 10
+	arenaMax = 1 << offBits
 )
 
 func newTermTable() *termTable {
 	return &termTable{
-		vals:    make([]string, 1),
-		meta:    make([]uint32, 1),
+		ents:    make([]uint64, 1),
 		langs:   []string{""},
 		langIdx: map[string]uint32{"": 0},
 		slots:   make([]uint64, minSlots),
 		seed:    maphash.MakeSeed(),
+		cur:     -1,
 	}
 }
 
 // len returns the number of ids, the zero one included.
-func (tt *termTable) len() int { return len(tt.vals) }
+func (tt *termTable) len() int { return len(tt.ents) }
 
-func (tt *termTable) kind(id uint32) Kind { return Kind(tt.meta[id] & kindMask) }
+func (tt *termTable) kind(id uint32) Kind { return Kind(tt.ents[id] & kindMask) }
+
+// str returns the string of an entry, a view of the arena.
+func (tt *termTable) str(e uint64) string {
+	n := int(e>>lenShift) & lenOwn
+	if n == 0 {
+		return ""
+	}
+	c, off := tt.chunks[e>>chunkShft], int(e>>offShift)&offMask
+	if n == lenOwn {
+		n = len(c) - off
+	}
+	return unsafe.String(&c[off], n)
+}
+
+// attr returns the attributes of a literal's entry.
+func (tt *termTable) attr(e uint64) litAttr {
+	c, off := tt.chunks[e>>chunkShft], int(e>>offShift)&offMask
+	a := c[off-attrSize : off]
+	return litAttr{dt: binary.LittleEndian.Uint32(a), lang: binary.LittleEndian.Uint32(a[4:])}
+}
+
+// value returns the string of an id.
+func (tt *termTable) value(id uint32) string { return tt.str(tt.ents[id]) }
 
 // term returns the term of an id.
 func (tt *termTable) term(id uint32) Term {
-	m := tt.meta[id]
-	t := Term{Kind: Kind(m & kindMask), Value: tt.vals[id]}
+	e := tt.ents[id]
+	t := Term{Kind: Kind(e & kindMask), Value: tt.str(e)}
 	if t.Kind == KindLiteral {
-		a := tt.lits[m>>kindBits]
-		t.Datatype, t.Lang = tt.vals[a.dt], tt.langs[a.lang]
+		a := tt.attr(e)
+		t.Datatype, t.Lang = tt.value(a.dt), tt.langs[a.lang]
 	}
 	return t
 }
@@ -105,8 +148,10 @@ func (tt *termTable) find(kind Kind, v string, a litAttr, tag uint32) (id uint32
 		if uint32(s>>32) != tag {
 			continue
 		}
+		// The tag holds the kind: the kinds are equal.
 		id := uint32(s)
-		if tt.vals[id] == v && (kind != KindLiteral || tt.lits[tt.meta[id]>>kindBits] == a) {
+		e := tt.ents[id]
+		if tt.str(e) == v && (kind != KindLiteral || tt.attr(e) == a) {
 			return id, i
 		}
 	}
@@ -131,14 +176,14 @@ func (tt *termTable) intern(kind Kind, v string, a litAttr) uint32 {
 
 // insert adds a term that find did not find, at the slot find returned.
 func (tt *termTable) insert(kind Kind, v string, a litAttr, tag uint32, slot int) uint32 {
-	id := uint32(len(tt.vals))
-	m := uint32(kind)
-	if kind == KindLiteral {
-		m |= uint32(len(tt.lits)) << kindBits
-		tt.lits = append(tt.lits, a)
+	id := uint32(len(tt.ents))
+	if len(tt.ents) == cap(tt.ents) {
+		// Doubling, where append grows a large slice by a quarter: half
+		// the bytes allocated and copied on the way, and trim gives back
+		// the spare room at the end.
+		tt.ents = slices.Grow(tt.ents, max(len(tt.ents), 64))
 	}
-	tt.vals = append(tt.vals, tt.keep(v))
-	tt.meta = append(tt.meta, m)
+	tt.ents = append(tt.ents, tt.keep(kind, v, a))
 	tt.slots[slot] = uint64(tag)<<32 | uint64(id)
 	tt.used++
 	// The table is kept at most 13/16 full, so that probes stay short.
@@ -165,21 +210,62 @@ func (tt *termTable) grow() {
 	tt.slots = slots
 }
 
-// keep copies a string into the arena.
-func (tt *termTable) keep(v string) string {
+// keep copies a term's string, and a literal's attributes before it, into
+// the arena, and returns its entry.
+func (tt *termTable) keep(kind Kind, v string, a litAttr) uint64 {
+	pre := 0
+	if kind == KindLiteral {
+		pre = attrSize
+	}
+	n := pre + len(v)
+	var c []byte
+	var ci, off, vlen int
+	if n > arenaMax/8 {
+		c = make([]byte, n)
+		tt.chunks = append(tt.chunks, c)
+		ci, off, vlen = len(tt.chunks)-1, pre, lenOwn
+	} else {
+		if tt.cur < 0 || len(tt.chunks[tt.cur])-tt.fill < n {
+			size := arenaMin
+			if tt.cur >= 0 {
+				size = min(2*len(tt.chunks[tt.cur]), arenaMax)
+			}
+			for size < n {
+				size *= 2
+			}
+			tt.chunks = append(tt.chunks, make([]byte, size))
+			tt.cur, tt.fill = len(tt.chunks)-1, 0
+		}
+		c = tt.chunks[tt.cur]
+		ci, off, vlen = tt.cur, tt.fill+pre, len(v)
+		tt.fill += n
+	}
+	if pre > 0 {
+		binary.LittleEndian.PutUint32(c[off-attrSize:], a.dt)
+		binary.LittleEndian.PutUint32(c[off-attrSize+4:], a.lang)
+	}
+	copy(c[off:], v)
 	if len(v) == 0 {
-		return ""
+		// An empty string reads as "" whatever its place; a literal's
+		// attributes are still found before it.
+		vlen = 0
 	}
-	if len(v) > arenaMax/8 {
-		return strings.Clone(v)
+	return uint64(ci)<<chunkShft | uint64(off)<<offShift | uint64(vlen)<<lenShift | uint64(kind)
+}
+
+// trim gives back the room the table holds beyond its terms, once the
+// graph is read: the spare capacity of the entries, and the unused end of
+// the arena's current chunk. Strings already handed out stay valid: they
+// keep the old chunk alive.
+func (tt *termTable) trim() {
+	if cap(tt.ents) > len(tt.ents) {
+		tt.ents = slices.Clone(tt.ents)
 	}
-	if cap(tt.arena)-len(tt.arena) < len(v) {
-		size := min(max(2*cap(tt.arena), arenaMin), arenaMax)
-		tt.arena = make([]byte, 0, size)
+	if tt.cur >= 0 && tt.fill < len(tt.chunks[tt.cur]) {
+		tt.chunks[tt.cur] = slices.Clone(tt.chunks[tt.cur][:tt.fill])
+		tt.cur = -1
 	}
-	start := len(tt.arena)
-	tt.arena = append(tt.arena, v...)
-	return unsafe.String(&tt.arena[start], len(v))
+	tt.chunks = slices.Clip(tt.chunks)
 }
 
 // lang returns the index of a language tag, adding it if it is new.

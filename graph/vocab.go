@@ -176,8 +176,8 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 			continue
 		}
 		want |= 1 << k
-		for id, value := range g.terms.vals {
-			if g.terms.kind(uint32(id)) == KindIRI && strings.HasPrefix(value, ns) {
+		for id, e := range g.terms.ents {
+			if Kind(e&kindMask) == KindIRI && strings.HasPrefix(g.terms.str(e), ns) {
 				in[id] |= 1 << k
 			}
 		}
@@ -204,7 +204,7 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 		if g.terms.kind(id) != KindIRI {
 			return
 		}
-		ns, local := splitNamespace(g.terms.vals[id])
+		ns, local := splitNamespace(g.terms.value(id))
 		for _, vt := range vocabTerms {
 			conf := vt.ns(v)
 			if vt.class != class || vt.local != local || conf == "" || conf == ns || used[doc]&(1<<slices.Index(configured[:], conf)) != 0 {

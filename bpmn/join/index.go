@@ -1185,26 +1185,63 @@ func StartTag(v any) (span.Range, bool) {
 // nameProcesses fills procTerms: the terms that name processes. It reads
 // the graph alone.
 func (ix *Index) nameProcesses() {
-	// One list of the size the triples call for, sorted and compacted
-	// into a copy of the size it needs: a large graph names tens of
-	// thousands of processes, each several times, and a list grown by
-	// appending would leave copies of itself behind for the collector.
+	// The terms are read a kind of triple at a time (typed proc:Process,
+	// then seam:schedules and seam:executes objects), and a kind adds only
+	// the processes the ones before did not name: a large graph names each
+	// of tens of thousands of processes three times, and one list of every
+	// term would be three times the size of the answer.
 	g, v := ix.Graph, ix.Vocab
-	terms := make([]procTerm, 0, g.CountByType(v.Process())+g.CountByPredicate(v.Schedules())+g.CountByPredicate(v.Executes()))
-	nameProcess := func(t graph.Term) {
-		if k, ok := ix.key(t); ok {
-			terms = append(terms, procTerm{k, t.Value}) // key takes IRIs only
+	var terms []procTerm // sorted by process: the first term read for each
+	byKey := func(a procTerm, k elemKey) int { return compareElemKey(a.elemKey, k) }
+	add := func(seq iter.Seq[graph.Triple], object bool, n int) {
+		// The first kind is sized by its triples; the others mostly name
+		// processes named already, and grow.
+		var more []procTerm
+		if len(terms) == 0 {
+			more = make([]procTerm, 0, n)
 		}
+		for tr := range seq {
+			t := tr.S
+			if object {
+				t = tr.O
+			}
+			if k, ok := ix.key(t); ok {
+				if _, seen := slices.BinarySearchFunc(terms, k, byKey); !seen {
+					more = append(more, procTerm{k, t.Value}) // key takes IRIs only
+				}
+			}
+		}
+		slices.SortStableFunc(more, func(a, b procTerm) int { return compareElemKey(a.elemKey, b.elemKey) })
+		more = slices.CompactFunc(more, func(a, b procTerm) bool { return a.elemKey == b.elemKey })
+		switch {
+		case len(more) == 0:
+			return
+		case len(terms) == 0:
+			// A copy of the size it needs, when processes repeated.
+			terms = slices.Clip(more)
+			if len(more) < cap(more)/2 {
+				terms = slices.Clone(more)
+			}
+			return
+		}
+		// Two sorted lists with no process in common, merged into one of
+		// the size it needs.
+		merged := make([]procTerm, 0, len(terms)+len(more))
+		i, j := 0, 0
+		for i < len(terms) && j < len(more) {
+			if compareElemKey(terms[i].elemKey, more[j].elemKey) < 0 {
+				merged = append(merged, terms[i])
+				i++
+			} else {
+				merged = append(merged, more[j])
+				j++
+			}
+		}
+		terms = append(append(merged, terms[i:]...), more[j:]...)
 	}
-	for tr := range g.ByPredicateObjectSeq(graph.NewIRI(graph.RDFType), v.Process()) {
-		nameProcess(tr.S)
-	}
+	add(g.ByTypeSeq(v.Process()), false, g.CountByType(v.Process()))
 	for _, pred := range []graph.Term{v.Schedules(), v.Executes()} {
-		for tr := range g.ByPredicateSeq(pred) {
-			nameProcess(tr.O)
-		}
+		add(g.ByPredicateSeq(pred), true, g.CountByPredicate(pred))
 	}
-	// The first term per process, in the order read.
-	slices.SortStableFunc(terms, func(a, b procTerm) int { return compareElemKey(a.elemKey, b.elemKey) })
-	ix.procTerms = slices.Clone(slices.CompactFunc(terms, func(a, b procTerm) bool { return a.elemKey == b.elemKey }))
+	ix.procTerms = terms
 }
