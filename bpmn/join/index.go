@@ -310,13 +310,14 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		off  int
 	}
 	startAt := make([]startPlace, 0, timers) // by node, in ix.slab's order
-	for _, class := range []graph.Term{vocab.TimerStartEvent(), vocab.TimerCatchEvent()} {
+	startClass := vocab.TimerStartEvent() // built once: each call spells the IRI anew
+	for _, class := range []graph.Term{startClass, vocab.TimerCatchEvent()} {
 		for tr := range g.ByTypeSeq(class) {
 			n, k := ix.node(tr)
 			if k == len(startAt) {
 				startAt = append(startAt, startPlace{})
 			}
-			if class == vocab.TimerStartEvent() {
+			if class == startClass {
 				if !n.Start {
 					n.Start, n.FirstStart = true, true
 					startAt[k] = startPlace{tr.Predicate.File, tr.Predicate.Start.Offset}
@@ -332,7 +333,13 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		}
 	}
 	ix.byIRI, ix.byBlank, ix.slab = nil, nil, nil
-	ix.wanted = make([]elemKey, 0, len(ix.Nodes))
+	// Sized for every node and every typed or pointed-at process and user
+	// task (the subjects of seam:executes and seam:schedules are the
+	// graph's own nodes, which no model is asked for): the list is not
+	// grown by appending, which at 20,000 models left some 13 MB of
+	// copies behind it while the graph was joined.
+	ix.wanted = make([]elemKey, 0, len(ix.Nodes)+g.CountByType(vocab.Process())+g.CountByType(vocab.UserTask())+
+		g.CountByPredicate(vocab.Executes())+g.CountByPredicate(vocab.Schedules())+g.CountByPredicate(vocab.StoredIn()))
 	for _, n := range ix.Nodes {
 		if n.Path != "" {
 			ix.want(elemKey{n.Path, n.ElementID})
@@ -344,9 +351,10 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			ix.wantTerm(tr.S)
 		}
 	}
-	for _, pred := range []graph.Term{vocab.Executes(), vocab.Schedules(), vocab.StoredIn()} {
+	storedIn := vocab.StoredIn()
+	for _, pred := range []graph.Term{vocab.Executes(), vocab.Schedules(), storedIn} {
 		for tr := range g.ByPredicateSeq(pred) {
-			if pred != vocab.StoredIn() {
+			if pred != storedIn {
 				note(tr.O, tr.Object, false)
 			}
 			ix.wantTerm(tr.S)
@@ -378,7 +386,8 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 // want records that the join or a project rule may look up an id of a
 // model: Summarize keeps what it names.
 func (ix *Index) want(k elemKey) {
-	if k.id != "" {
+	// A node of a graph document is no model's: Summarize never asks.
+	if k.id != "" && !graph.IsGraphPath(k.path) {
 		// The id is cut from a term's IRI, which the graph keeps.
 		ix.wanted = append(ix.wanted, k)
 	}
