@@ -310,7 +310,7 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		off  int
 	}
 	startAt := make([]startPlace, 0, timers) // by node, in ix.slab's order
-	startClass := vocab.TimerStartEvent() // built once: each call spells the IRI anew
+	startClass := vocab.TimerStartEvent()    // built once: each call spells the IRI anew
 	for _, class := range []graph.Term{startClass, vocab.TimerCatchEvent()} {
 		for tr := range g.ByTypeSeq(class) {
 			n, k := ix.node(tr)
