@@ -24,13 +24,19 @@ type wideRune struct {
 	extra     int32
 }
 
-// NewColumns reads the runes outside ASCII of src.
+// asciiColumns is the Columns of every file without a rune outside
+// ASCII: one shared value, never written, so that releasing such a file
+// (most models) allocates nothing.
+var asciiColumns = &Columns{}
+
+// NewColumns reads the runes outside ASCII of src. An all-ASCII src gets
+// one shared empty value; it must not be changed.
 func NewColumns(src []byte) *Columns {
-	c := &Columns{}
 	i := asciiPrefix(src)
 	if i == len(src) {
-		return c
+		return asciiColumns
 	}
+	c := &Columns{}
 	line, lineStart := 1, 0
 	for j := 0; j < i; j++ {
 		if src[j] == '\n' {
@@ -94,10 +100,23 @@ func (f *File) ReleaseSource() {
 	if f.Src == nil {
 		return
 	}
-	f.columns = NewColumns(f.Src)
+	// An all-ASCII file keeps nothing of its own: Columns gives the
+	// shared empty value.
+	if c := NewColumns(f.Src); c != asciiColumns {
+		f.extended().columns = c
+	}
+	f.released = true
 	f.Src = nil
 }
 
 // Columns returns what was kept of the file's released bytes for SARIF's
 // columns (nil while the bytes are kept, or when none were read).
-func (f *File) Columns() *Columns { return f.columns }
+func (f *File) Columns() *Columns {
+	switch {
+	case !f.released:
+		return nil
+	case f.ext != nil && f.ext.columns != nil:
+		return f.ext.columns
+	}
+	return asciiColumns
+}

@@ -101,7 +101,7 @@ type Runner struct {
 	fileRules map[string][]*Rule
 
 	// raw, when set (Stream), keeps the file rules' findings of each file
-	// (File.seg) within spillBudget bytes of memory, the rest on disk.
+	// (File.ext.seg) within spillBudget bytes of memory, the rest on disk.
 	raw      *rawStore
 	excerpts bool
 	mu       sync.Mutex
@@ -146,15 +146,18 @@ func (r *Runner) File(proj *Project, f *File) {
 		r.segmentFile(proj, f)
 		return
 	}
-	f.found = r.runFile(proj, f)
+	if ds := r.runFile(proj, f); len(ds) > 0 {
+		f.extended().seg = segment{mem: ds}
+		f.held = true
+	}
 	f.ruled = true
 }
 
 // segmentFile runs the file rules on f into its segment, for a streaming
 // runner, keeping the first error of any file's.
 func (r *Runner) segmentFile(proj *Project, f *File) {
-	seg, err := r.runFileSegment(proj, f)
-	f.seg, f.ruled = seg, true
+	err := r.runFileSegment(proj, f)
+	f.ruled = true
 	if err != nil {
 		r.mu.Lock()
 		r.err = cmp.Or(r.err, err)
@@ -167,7 +170,7 @@ func (r *Runner) segmentFile(proj *Project, f *File) {
 // runner took the source lines of their findings): nothing printed will
 // need them, unless a suppression of its own or a project rule points
 // into f.
-func (f *File) Finished() bool { return f.ruled && len(f.found) == 0 }
+func (f *File) Finished() bool { return f.ruled && !f.held }
 
 func (r *Runner) runFile(proj *Project, f *File) []Diagnostic {
 	var ds []Diagnostic
@@ -179,14 +182,18 @@ func (r *Runner) runFile(proj *Project, f *File) []Diagnostic {
 	return ds
 }
 
-// runFileSegment is runFile for a streaming runner: the findings go to a
-// segment of the raw store, each with its source line when the runner
-// takes them.
-func (r *Runner) runFileSegment(proj *Project, f *File) (*segment, error) {
-	seg := &segment{}
+// runFileSegment is runFile for a streaming runner: the findings go to
+// f's segment of the raw store, each with its source line when the runner
+// takes them. A file without findings keeps nothing (File.ext stays as it
+// was).
+func (r *Runner) runFileSegment(proj *Project, f *File) error {
+	var seg *segment
 	var err error
 	var starts []int
 	add := func(d Diagnostic) {
+		if seg == nil {
+			seg = &f.extended().seg
+		}
 		if r.excerpts && d.File == f.Path {
 			if starts == nil && f.Src != nil {
 				starts = lineStarts(f.Src)
@@ -198,14 +205,20 @@ func (r *Runner) runFileSegment(proj *Project, f *File) (*segment, error) {
 	memo := map[any]any{}
 	for _, rule := range r.fileRules[f.Kind] {
 		pass := &Pass{Rule: rule, File: f, Project: proj, Now: r.opts.Now, Config: r.opts.Config, memo: memo}
-		mark := seg.len()
-		runRuleTo(pass, add, func() { r.raw.truncate(seg, mark) })
+		mark := 0
+		if seg != nil {
+			mark = seg.len()
+		}
+		runRuleTo(pass, add, func() {
+			if seg != nil {
+				r.raw.truncate(seg, mark)
+			}
+		})
 	}
-	if seg.len() == 0 {
-		// Nothing kept for a file without findings.
-		return nil, err
+	if seg == nil || seg.len() == 0 {
+		return err
 	}
-	return seg, cmp.Or(err, r.raw.seal(seg))
+	return cmp.Or(err, r.raw.seal(seg))
 }
 
 // Finish runs the file rules on the files File has not run them on (in
@@ -258,7 +271,9 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 		}
 		// One copy of each finding: the file's own list goes.
 		perFile[i] = nil
-		proj.Files[i].found = nil
+		if proj.Files[i].held {
+			proj.Files[i].dropFindings()
+		}
 	}
 	for _, ds := range projectFound {
 		for _, d := range ds {
@@ -334,12 +349,13 @@ func (r *Runner) FinishStream(proj *Project, extra []Diagnostic, keep func(Diagn
 		}
 	}
 	for _, f := range proj.Files {
-		seg := f.seg
+		seg := f.findings()
 		if seg == nil {
 			continue
 		}
-		f.seg = nil
-		if err := r.raw.each(seg, p.push); err != nil {
+		err := r.raw.each(seg, p.push)
+		f.dropFindings()
+		if err != nil {
 			return nil, err
 		}
 	}
@@ -378,7 +394,9 @@ func (r *Runner) runRest(proj *Project) [][]Diagnostic {
 	for i, f := range proj.Files {
 		switch {
 		case f.ruled:
-			perFile[i] = f.found
+			if seg := f.findings(); seg != nil && f.held {
+				perFile[i] = seg.mem
+			}
 		case f.Model != nil && len(r.fileRules[f.Kind]) > 0:
 			next <- i
 		}

@@ -27,6 +27,12 @@ type File struct {
 	// given (or found under a given directory, or named by a given index
 	// graph), rather than read only as context for the join.
 	Reported bool
+	// ruled is set once a Runner's File has run the file rules on it;
+	// held, while what they found (in ext.seg) is an in-memory runner's,
+	// whose printers may still read the file's bytes; released, once
+	// ReleaseSource dropped the bytes. Beside Reported, they take no
+	// word of their own.
+	ruled, held, released bool
 	// Suppressions are the file's seams-timers:ignore comments.
 	Suppressions []*Suppression
 	// Parent returns the id of the element that contains the element id
@@ -37,15 +43,45 @@ type File struct {
 	// elements: its suppressions cover lines only.
 	Parent func(id string) string
 
-	// columns is what ReleaseSource kept of Src.
-	columns *Columns
+	// ext is what only some files keep: nil for a file with no finding
+	// of its file rules whose bytes are all ASCII or not released (most
+	// models), so that a check of many files keeps little of each.
+	ext *fileExt
+}
 
-	// ruled is set once a Runner's File has run the file rules on it,
-	// and found holds what they reported.
-	ruled bool
-	found []Diagnostic
-	// seg holds them instead for a streaming runner (Runner.Stream).
-	seg *segment
+// fileExt is what a File keeps beyond its fields in common.
+type fileExt struct {
+	// columns is what ReleaseSource kept of Src when it has runes outside
+	// ASCII.
+	columns *Columns
+	// seg is what the file rules found: in memory for a runner that does
+	// not stream, else kept by the runner's raw store (Runner.Stream).
+	seg segment
+}
+
+// extended returns f.ext, allocated on first use.
+func (f *File) extended() *fileExt {
+	if f.ext == nil {
+		f.ext = &fileExt{}
+	}
+	return f.ext
+}
+
+// findings returns the segment of what the file rules found on f, nil
+// when they found nothing.
+func (f *File) findings() *segment {
+	if f.ext == nil || f.ext.seg.len() == 0 {
+		return nil
+	}
+	return &f.ext.seg
+}
+
+// dropFindings forgets what the file rules found on f, once it is taken.
+func (f *File) dropFindings() {
+	if f.ext != nil {
+		f.ext.seg = segment{}
+	}
+	f.held = false
 }
 
 // ElementDiagnostic is a diagnostic on a range of the file about the

@@ -309,7 +309,7 @@ func EscapeLines(w io.Writer, write func(io.Writer) error) error {
 // command that runs one engine picks it from. A path that does not exist
 // is a *PathError.
 func Discover(opts Options, engines []*Engine) ([]*Engine, error) {
-	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}}
+	l := &Loader{opts: &opts, found: map[string][]string{}}
 	if c := opts.Config; c != nil {
 		l.exclude = c.Exclude
 		if c.Path != "" {

@@ -155,7 +155,6 @@ type Loader struct {
 	exclude  []string
 	base     string
 	found    map[string][]string // kind name -> paths, in discovery order
-	given    map[string]bool     // absolute paths discovered from the given paths
 	stdinAbs string
 	// abs is absPath, through the session's memo when there is one;
 	// rootsKey is the boundary's roots joined, the key of the session's
@@ -332,7 +331,7 @@ func Load(opts Options, engines []*Engine) (*Loaded, error) {
 // load is Load, with the file rules run as files are done when runner is
 // set; it also returns the loader, which knows the stdin buffer's file.
 func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loader, error) {
-	l := &Loader{opts: &opts, found: map[string][]string{}, given: map[string]bool{}, abs: opts.Session.AbsFunc()}
+	l := &Loader{opts: &opts, found: map[string][]string{}, abs: opts.Session.AbsFunc()}
 	if c := opts.Config; c != nil {
 		l.exclude = c.Exclude
 		if c.Path != "" {
@@ -347,6 +346,13 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 	if err := l.discover(engines); err != nil {
 		return nil, nil, err
 	}
+	// Room for every file discovered, which the engines add (they may add
+	// more): the list does not grow by copies.
+	found := 0
+	for _, ps := range l.found {
+		found += len(ps)
+	}
+	l.files = make([]*lint.File, 0, found)
 	out := &Loaded{Project: &lint.Project{States: map[string]any{}, StdinName: opts.StdinName}}
 	if runner != nil && opts.Release {
 		l.runner, l.proj = runner, out.Project
@@ -366,7 +372,7 @@ func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loade
 	// Files in discovery order first, then those the engines pulled in,
 	// each group by path, so that the order does not depend on which
 	// goroutine loaded what first.
-	order := map[string]int{}
+	order := make(map[string]int, found)
 	for _, e := range engines {
 		for _, k := range e.Kinds {
 			for i, p := range l.found[k.Name] {
@@ -447,30 +453,29 @@ func check(opts Options, engines []*Engine, lopts lint.Options, st *Stream) (*li
 	skipContext(l, proj)
 	rep := &lint.Report{Project: proj, Notes: loaded.Notes}
 	stdin := l.stdinAbs != ""
-	// Whether each file's findings are reported, by its path: with a
-	// stdin buffer, only the buffer's (and a finding on a path that is no
-	// file's is dropped), so only those are kept.
-	reported := map[string]bool{}
-	if !stdin {
-		reported = make(map[string]bool, len(proj.Files))
-	}
+	// The paths whose findings are the exception, the last file of a
+	// path deciding: with a stdin buffer, those reported (the buffer's:
+	// a finding on any other path, a file's or not, is dropped); without,
+	// those not reported (files read only as context: a finding on a path
+	// that is no file's is kept). Either is a few paths, where a set of
+	// every path would grow with the files.
+	except := map[string]bool{}
 	for _, f := range proj.Files {
 		r := f.Reported
 		if stdin {
 			r = l.Stdin(f.Path)
 		}
-		if !stdin || r {
-			reported[f.Path] = r
+		if r == stdin {
+			except[f.Path] = true
+		} else {
+			delete(except, f.Path)
 		}
 		if r {
 			rep.Files++
 			rep.Timers += f.Timers
 		}
 	}
-	keepReported := func(d lint.Diagnostic) bool {
-		r, known := reported[d.File]
-		return r || !known && !stdin
-	}
+	keepReported := func(d lint.Diagnostic) bool { return except[d.File] == stdin }
 	if st == nil {
 		ds := runner.Finish(proj, loaded.Diagnostics)
 		kept := ds[:0]
@@ -527,9 +532,12 @@ func (l *Loader) discover(engines []*Engine) error {
 	}
 	// Files are known by their absolute path: a.bpmn and ./a.bpmn are one
 	// file, read once, and the stdin buffer stands for its file on disk.
+	// The set is discovery's alone: what the run keeps of each file is
+	// the path found, not its absolute form too.
+	given := map[string]bool{}
 	add := func(p string, explicit bool) {
 		key := absPath(p)
-		if l.given[key] {
+		if given[key] {
 			return
 		}
 		kind := kindOf(p)
@@ -540,7 +548,7 @@ func (l *Loader) discover(engines []*Engine) error {
 			return
 		}
 		l.found[kind] = append(l.found[kind], p)
-		l.given[key] = true
+		given[key] = true
 	}
 	if l.stdinAbs != "" {
 		add(in.StdinName, true)

@@ -310,13 +310,14 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		off  int
 	}
 	startAt := make([]startPlace, 0, timers) // by node, in ix.slab's order
-	for _, class := range []graph.Term{vocab.TimerStartEvent(), vocab.TimerCatchEvent()} {
+	startClass := vocab.TimerStartEvent()    // built once: each call spells the IRI anew
+	for _, class := range []graph.Term{startClass, vocab.TimerCatchEvent()} {
 		for tr := range g.ByTypeSeq(class) {
 			n, k := ix.node(tr)
 			if k == len(startAt) {
 				startAt = append(startAt, startPlace{})
 			}
-			if class == vocab.TimerStartEvent() {
+			if class == startClass {
 				if !n.Start {
 					n.Start, n.FirstStart = true, true
 					startAt[k] = startPlace{tr.Predicate.File, tr.Predicate.Start.Offset}
@@ -332,7 +333,13 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		}
 	}
 	ix.byIRI, ix.byBlank, ix.slab = nil, nil, nil
-	ix.wanted = make([]elemKey, 0, len(ix.Nodes))
+	// Sized for every node and every typed or pointed-at process and user
+	// task (the subjects of seam:executes and seam:schedules are the
+	// graph's own nodes, which no model is asked for): the list is not
+	// grown by appending, which at 20,000 models left some 13 MB of
+	// copies behind it while the graph was joined.
+	ix.wanted = make([]elemKey, 0, len(ix.Nodes)+g.CountByType(vocab.Process())+g.CountByType(vocab.UserTask())+
+		g.CountByPredicate(vocab.Executes())+g.CountByPredicate(vocab.Schedules())+g.CountByPredicate(vocab.StoredIn()))
 	for _, n := range ix.Nodes {
 		if n.Path != "" {
 			ix.want(elemKey{n.Path, n.ElementID})
@@ -344,9 +351,10 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			ix.wantTerm(tr.S)
 		}
 	}
-	for _, pred := range []graph.Term{vocab.Executes(), vocab.Schedules(), vocab.StoredIn()} {
+	storedIn := vocab.StoredIn()
+	for _, pred := range []graph.Term{vocab.Executes(), vocab.Schedules(), storedIn} {
 		for tr := range g.ByPredicateSeq(pred) {
-			if pred != vocab.StoredIn() {
+			if pred != storedIn {
 				note(tr.O, tr.Object, false)
 			}
 			ix.wantTerm(tr.S)
@@ -378,7 +386,8 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 // want records that the join or a project rule may look up an id of a
 // model: Summarize keeps what it names.
 func (ix *Index) want(k elemKey) {
-	if k.id != "" {
+	// A node of a graph document is no model's: Summarize never asks.
+	if k.id != "" && !graph.IsGraphPath(k.path) {
 		// The id is cut from a term's IRI, which the graph keeps.
 		ix.wanted = append(ix.wanted, k)
 	}
@@ -1185,26 +1194,63 @@ func StartTag(v any) (span.Range, bool) {
 // nameProcesses fills procTerms: the terms that name processes. It reads
 // the graph alone.
 func (ix *Index) nameProcesses() {
-	// One list of the size the triples call for, sorted and compacted
-	// into a copy of the size it needs: a large graph names tens of
-	// thousands of processes, each several times, and a list grown by
-	// appending would leave copies of itself behind for the collector.
+	// The terms are read a kind of triple at a time (typed proc:Process,
+	// then seam:schedules and seam:executes objects), and a kind adds only
+	// the processes the ones before did not name: a large graph names each
+	// of tens of thousands of processes three times, and one list of every
+	// term would be three times the size of the answer.
 	g, v := ix.Graph, ix.Vocab
-	terms := make([]procTerm, 0, g.CountByType(v.Process())+g.CountByPredicate(v.Schedules())+g.CountByPredicate(v.Executes()))
-	nameProcess := func(t graph.Term) {
-		if k, ok := ix.key(t); ok {
-			terms = append(terms, procTerm{k, t.Value}) // key takes IRIs only
+	var terms []procTerm // sorted by process: the first term read for each
+	byKey := func(a procTerm, k elemKey) int { return compareElemKey(a.elemKey, k) }
+	add := func(seq iter.Seq[graph.Triple], object bool, n int) {
+		// The first kind is sized by its triples; the others mostly name
+		// processes named already, and grow.
+		var more []procTerm
+		if len(terms) == 0 {
+			more = make([]procTerm, 0, n)
 		}
+		for tr := range seq {
+			t := tr.S
+			if object {
+				t = tr.O
+			}
+			if k, ok := ix.key(t); ok {
+				if _, seen := slices.BinarySearchFunc(terms, k, byKey); !seen {
+					more = append(more, procTerm{k, t.Value}) // key takes IRIs only
+				}
+			}
+		}
+		slices.SortStableFunc(more, func(a, b procTerm) int { return compareElemKey(a.elemKey, b.elemKey) })
+		more = slices.CompactFunc(more, func(a, b procTerm) bool { return a.elemKey == b.elemKey })
+		switch {
+		case len(more) == 0:
+			return
+		case len(terms) == 0:
+			// A copy of the size it needs, when processes repeated.
+			terms = slices.Clip(more)
+			if len(more) < cap(more)/2 {
+				terms = slices.Clone(more)
+			}
+			return
+		}
+		// Two sorted lists with no process in common, merged into one of
+		// the size it needs.
+		merged := make([]procTerm, 0, len(terms)+len(more))
+		i, j := 0, 0
+		for i < len(terms) && j < len(more) {
+			if compareElemKey(terms[i].elemKey, more[j].elemKey) < 0 {
+				merged = append(merged, terms[i])
+				i++
+			} else {
+				merged = append(merged, more[j])
+				j++
+			}
+		}
+		terms = append(append(merged, terms[i:]...), more[j:]...)
 	}
-	for tr := range g.ByPredicateObjectSeq(graph.NewIRI(graph.RDFType), v.Process()) {
-		nameProcess(tr.S)
-	}
+	add(g.ByTypeSeq(v.Process()), false, g.CountByType(v.Process()))
 	for _, pred := range []graph.Term{v.Schedules(), v.Executes()} {
-		for tr := range g.ByPredicateSeq(pred) {
-			nameProcess(tr.O)
-		}
+		add(g.ByPredicateSeq(pred), true, g.CountByPredicate(pred))
 	}
-	// The first term per process, in the order read.
-	slices.SortStableFunc(terms, func(a, b procTerm) int { return compareElemKey(a.elemKey, b.elemKey) })
-	ix.procTerms = slices.Clone(slices.CompactFunc(terms, func(a, b procTerm) bool { return a.elemKey == b.elemKey }))
+	ix.procTerms = terms
 }

@@ -73,3 +73,51 @@ func TestFinishSharesPaths(t *testing.T) {
 		t.Errorf("ProcessTerm = %v, %v", term, ok)
 	}
 }
+
+// TestProcessTermFirstRead: the IRI a process is named with is the first
+// the graph gives it, typed proc:Process before seam:schedules before
+// seam:executes, whatever spelling of the same id each uses.
+func TestProcessTermFirstRead(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "a.bpmn")
+	ttl := filepath.Join(dir, "index.ttl")
+	src := `@prefix proc: <https://w3id.org/seams/proc#> .
+@prefix seam: <https://w3id.org/seams/seam#> .
+<#api> seam:executes <a.bpmn#%50> , <a.bpmn#%51> .
+<#api> seam:schedules <a.bpmn#Q> .
+<a.bpmn#R> a proc:Process .
+<#api> seam:schedules <a.bpmn#%52> .
+`
+	if err := os.WriteFile(ttl, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, errs := graph.Load([]string{ttl})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	doc, err := bpmn.Parse(model, []byte(`<?xml version="1.0" encoding="UTF-8"?>
+<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="Defs" targetNamespace="https://example.com">
+  <bpmn:process id="P"/>
+  <bpmn:process id="Q"/>
+  <bpmn:process id="R"/>
+  <bpmn:process id="S"/>
+</bpmn:definitions>
+`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ix.Summarize(doc)
+	ix.Finish([]*Model{m})
+	want := map[string]string{
+		"P": m.IRI + "#%50", // executes only
+		"Q": m.IRI + "#Q",   // schedules before executes
+		"R": m.IRI + "#R",   // typed before schedules
+	}
+	for _, p := range m.Processes {
+		term, ok := ix.ProcessTerm(m, p)
+		if w, named := want[p.ID]; named != ok || term.Value != w {
+			t.Errorf("ProcessTerm(%s) = %q, %v; want %q, %v", p.ID, term.Value, ok, w, named)
+		}
+	}
+}
