@@ -47,7 +47,7 @@ type Index struct {
 	models    []*Model            // the joined models, sorted by path
 	named     []namedModel        // where the graph first names each model, sorted by absolute path (once New is done)
 	namedIdx  map[string]int32    // while New runs: the models' places in named by absolute path
-	also      map[string][]place  // absolute model path or unmapped IRI -> the other places naming it
+	also      map[string][]place  // absolute model path or unmapped IRI -> the places naming it, for the keys asked (ExpectAlso)
 	procTerms []procTerm          // the IRI the graph names each process with, sorted by process
 	procNamed bool                // procTerms is filled: it depends on the graph alone, not the models
 	refs      []modelRefAt        // IRI without fragment -> the file it names, sorted by IRI (merged from modelRefs by Finish)
@@ -250,7 +250,6 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		Files:     files,
 		Maps:      maps,
 		namedIdx:  map[string]int32{},
-		also:      map[string][]place{},
 		modelRefs: map[string]modelRef{},
 		broken:    map[string]bool{},
 	}
@@ -265,6 +264,13 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	// Every model the graph names, with the first place naming it, and
 	// the IRIs that look like models but map to no file.
 	unmapped := map[string]span.Range{}
+	// A graph names about as many models as it types processes: the
+	// tables of the models are sized for that, not grown entry by entry.
+	if models := g.CountByType(vocab.Process()); models > 0 {
+		ix.namedIdx = make(map[string]int32, models)
+		ix.named = make([]namedModel, 0, models)
+		ix.modelRefs = make(map[string]modelRef, models)
+	}
 	note := func(t graph.Term, at span.Range, timer bool) {
 		if !t.IsIRI() {
 			return
@@ -275,19 +281,15 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 			// An absolute IRI that no --map prefix covers: report it when
 			// it is plainly a model (a timer node, or a .bpmn path).
 			if timer || bpmn.IsBPMNPath(iriPath(base)) {
-				ix.alsoNames(base, at)
 				if old, seen := unmapped[base]; !seen || before(at, old) {
 					unmapped[base] = at
 				}
 			}
 			return
 		}
-		// A timer node names its model whatever the file's extension,
-		// unless it is a node of a graph document itself (<#t>).
-		if timer && graph.IsGraphPath(ref.path) || !timer && !bpmn.IsBPMNPath(ref.path) {
+		if !namesModel(ref, timer) {
 			return
 		}
-		ix.alsoNames(ref.path, at)
 		if k, seen := ix.namedIdx[ref.path]; !seen {
 			ix.namedIdx[ref.path] = int32(len(ix.named))
 			ix.named = append(ix.named, namedModel{ref.path, newNamedAt(at, base)})
@@ -374,6 +376,13 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	ix.wanted = slices.Clone(slices.Compact(ix.wanted))
 
 	var diags []lint.Diagnostic
+	if len(unmapped) > 0 {
+		keys := make([]string, 0, len(unmapped))
+		for base := range unmapped {
+			keys = append(keys, base)
+		}
+		ix.ExpectAlso(keys)
+	}
 	for base, at := range unmapped {
 		d := lint.LoadDiagnostic(RuleModelMissing, at,
 			"the index graph names the model "+base+", which no --map prefix maps to a file", ModelMissingDetail)
@@ -433,6 +442,77 @@ func (ix *Index) Prune(m *Model) { m.keep(ix.wantedIn(m.abs)) }
 // project have been reported (MissingModel, AlsoNamed).
 func (ix *Index) ForgetNaming() { ix.also = nil }
 
+// namesModel reports whether a term whose IRI (less its fragment) maps to
+// ref names a model: a timer node names its model whatever the file's
+// extension, unless it is a node of a graph document itself (<#t>); any
+// other term names a BPMN file.
+func namesModel(ref modelRef, timer bool) bool {
+	if timer {
+		return !graph.IsGraphPath(ref.path)
+	}
+	return bpmn.IsBPMNPath(ref.path)
+}
+
+// namingKey is the model a term of the graph names, as the join keys the
+// places that name models (AlsoNamed): its absolute path, or its IRI less
+// the fragment when no --map prefix maps it and it is plainly a model (a
+// timer node, or a .bpmn path).
+func (ix *Index) namingKey(t graph.Term, timer bool) (string, bool) {
+	if !t.IsIRI() {
+		return "", false
+	}
+	base, _, _ := strings.Cut(t.Value, "#")
+	ref := ix.model(base)
+	if !ref.ok {
+		return base, timer || bpmn.IsBPMNPath(iriPath(base))
+	}
+	return ref.path, namesModel(ref, timer)
+}
+
+// ExpectAlso readies AlsoNamed for the given keys: one pass over the
+// graph's terms that name models (in the order New reads them) keeps the
+// first 2*maxAlsoNamed places naming each. The places are found when they
+// are asked for, not while the graph is joined: a graph names each model
+// in several places, and only a missing model's are ever shown.
+func (ix *Index) ExpectAlso(keys []string) {
+	want := map[string]bool{}
+	for _, k := range keys {
+		if _, done := ix.also[k]; !done {
+			want[k] = true
+		}
+	}
+	if len(want) == 0 {
+		return
+	}
+	if ix.also == nil {
+		ix.also = map[string][]place{}
+	}
+	for k := range want {
+		ix.also[k] = nil
+	}
+	see := func(t graph.Term, at span.Range, timer bool) {
+		if k, ok := ix.namingKey(t, timer); ok && want[k] && len(ix.also[k]) < 2*maxAlsoNamed {
+			ix.also[k] = append(ix.also[k], newPlace(at))
+		}
+	}
+	g, v := ix.Graph, ix.Vocab
+	for _, class := range []graph.Term{v.TimerStartEvent(), v.TimerCatchEvent()} {
+		for tr := range g.ByTypeSeq(class) {
+			see(tr.S, tr.Subject, true)
+		}
+	}
+	for _, class := range []graph.Term{v.Process(), v.UserTask()} {
+		for tr := range g.ByTypeSeq(class) {
+			see(tr.S, tr.Subject, false)
+		}
+	}
+	for _, pred := range []graph.Term{v.Executes(), v.Schedules()} {
+		for tr := range g.ByPredicateSeq(pred) {
+			see(tr.O, tr.Object, false)
+		}
+	}
+}
+
 // MaxNodes bounds the graph's nodes the join reads: the triples typing a
 // process, a user task or a timer, and the seam:executes and
 // seam:schedules triples. Each is held as a Triple of some 360 bytes and
@@ -470,21 +550,13 @@ const RuleFileUnreadable = "TMR0001"
 // first places, in document order, that name the same missing model.
 const maxAlsoNamed = 8
 
-// alsoNames records a place that names the model key, keeping the first
-// 2*maxAlsoNamed found, so that a graph of many nodes per model costs
-// no more than that.
-func (ix *Index) alsoNames(key string, at span.Range) {
-	if len(ix.also[key]) < 2*maxAlsoNamed {
-		ix.also[key] = append(ix.also[key], newPlace(at))
-	}
-}
-
 // AlsoNamed are the related locations of a TMR0004 finding at first
 // about the model key (its absolute path, or the IRI no --map prefix
 // maps): the other terms of the graph that name it, which all depend on
 // the missing model, in document order and at most maxAlsoNamed (of the
 // first ones the join met).
 func (ix *Index) AlsoNamed(key string, first span.Range) []lint.Related {
+	ix.ExpectAlso([]string{key})
 	places := ix.also[key]
 	ats := make([]span.Range, len(places))
 	for i, p := range places {

@@ -1,14 +1,12 @@
 package join
 
-import (
-	"maps"
-	"slices"
-)
+import "slices"
 
 // Reusable returns, for an index New has just returned, a function that
 // makes it ready for Finish again once Finish (and ForgetNaming) ran: it
-// restores what they drop (the other places naming each model, the ids the
-// graph names in each) and clears what Finish joined, keeping what New
+// restores what Finish drops (the ids the graph names in each model; the
+// places naming a model are found again when asked, ExpectAlso) and clears
+// what Finish joined, keeping what New
 // found in the graph (the index nodes, the models the graph names, the
 // terms that name processes) and what each node was joined with (Finish
 // keeps it when given the same Model again, and replaces it otherwise). A
@@ -21,13 +19,13 @@ func (ix *Index) Reusable() (reuse func()) {
 	if ix == nil {
 		return func() {}
 	}
-	also, wanted := maps.Clone(ix.also), slices.Clone(ix.wanted)
+	wanted := slices.Clone(ix.wanted)
 	// Finish keeps the nodes' order by element (keyOrder) for the next.
 	ix.reusable = true
 	return func() {
 		ix.byKey, ix.docs = nil, nil
 		ix.models = nil
-		ix.also, ix.wanted = also, wanted
+		ix.also, ix.wanted = nil, wanted
 		ix.frozen = false
 	}
 }

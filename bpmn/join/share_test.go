@@ -1,13 +1,16 @@
 package join
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
+	"slices"
 	"testing"
 	"unsafe"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/lint"
 )
 
 // TestFinishSharesPaths: once joined, the model IRI cache, the models the
@@ -119,5 +122,58 @@ func TestProcessTermFirstRead(t *testing.T) {
 		if w, named := want[p.ID]; named != ok || term.Value != w {
 			t.Errorf("ProcessTerm(%s) = %q, %v; want %q, %v", p.ID, term.Value, ok, w, named)
 		}
+	}
+}
+
+// TestAlsoNamedFirstMet: the other places naming a missing model are the
+// first 2*maxAlsoNamed that the join meets (timer nodes before processes
+// before seam:executes objects), in document order, at most maxAlsoNamed
+// and not the first place; found when asked, also after ForgetNaming and
+// for an IRI no prefix maps.
+func TestAlsoNamedFirstMet(t *testing.T) {
+	dir := t.TempDir()
+	ttl := filepath.Join(dir, "index.ttl")
+	src := "@prefix proc: <https://w3id.org/seams/proc#> .\n@prefix seam: <https://w3id.org/seams/seam#> .\n"
+	// Lines 3-22: seam:executes objects; 23-42: timer nodes; 43-44: an
+	// unmapped model named twice.
+	for i := range 20 {
+		src += fmt.Sprintf("<#api> seam:executes <m.bpmn#P%d> .\n", i)
+	}
+	for i := range 20 {
+		src += fmt.Sprintf("<m.bpmn#T%d> a proc:TimerCatchEvent .\n", i)
+	}
+	src += "<https://example.com/x.bpmn#T> a proc:TimerCatchEvent .\n<https://example.com/x.bpmn#U> a proc:TimerStartEvent .\n"
+	if err := os.WriteFile(ttl, []byte(src), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, errs := graph.Load([]string{ttl})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	ix, diags := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	if len(ix.also) != 1 {
+		t.Errorf("New found the places of %d keys, want 1 (the unmapped IRI's)", len(ix.also))
+	}
+	if len(diags) != 1 || len(diags[0].Related) != 1 || diags[0].Related[0].Range.Start.Line != 44 || diags[0].Line != 43 {
+		t.Errorf("unmapped model: %+v", diags)
+	}
+	lines := func(rel []lint.Related) []int {
+		var out []int
+		for _, r := range rel {
+			out = append(out, r.Range.Start.Line)
+		}
+		return out
+	}
+	named := ix.Named()
+	if len(named) != 1 || named[0].At.Start.Line != 3 {
+		t.Fatalf("Named() = %+v", named)
+	}
+	want := []int{23, 24, 25, 26, 27, 28, 29, 30}
+	if got := lines(ix.AlsoNamed(named[0].Path, named[0].At)); !slices.Equal(got, want) {
+		t.Errorf("AlsoNamed: lines %v, want %v", got, want)
+	}
+	ix.ForgetNaming()
+	if got := lines(ix.MissingModel(named[0]).Related); !slices.Equal(got, want) {
+		t.Errorf("after ForgetNaming: lines %v, want %v", got, want)
 	}
 }

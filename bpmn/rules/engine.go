@@ -222,6 +222,10 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			close(graphJoined)
 			var named []modelJob
 			display := displayPath(l)
+			// The models outside the project and the missing ones are
+			// reported with the other places naming each, found for all
+			// of them in one pass over the graph (ExpectAlso).
+			var outside, missing []join.Named
 			for _, n := range namedOf(l, ix) {
 				if given[n.Path] || l.Excluded(n.Path) {
 					// Given (and loaded, or reported as unreadable), or
@@ -231,16 +235,29 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 				if !l.Inside(n.Path) {
 					// Not opened, not even looked at: whether it exists
 					// is not told either.
-					d := outsideModel(n)
-					d.Related = ix.AlsoNamed(n.Path, n.At)
-					addDiags(d)
+					outside = append(outside, n)
 					continue
 				}
 				if !isModelFile(l, n.Path) {
-					addDiags(ix.MissingModel(n))
+					missing = append(missing, n)
 					continue
 				}
 				named = append(named, modelJob{path: display(n.Path), reported: reportedGraphs[n.At.File], named: true})
+			}
+			if len(outside)+len(missing) > 0 {
+				keys := make([]string, 0, len(outside)+len(missing))
+				for _, n := range append(slices.Clip(outside), missing...) {
+					keys = append(keys, n.Path)
+				}
+				ix.ExpectAlso(keys)
+			}
+			for _, n := range outside {
+				d := outsideModel(n)
+				d.Related = ix.AlsoNamed(n.Path, n.At)
+				addDiags(d)
+			}
+			for _, n := range missing {
+				addDiags(ix.MissingModel(n))
 			}
 			if ix != nil {
 				ix.ForgetNaming()
