@@ -12,6 +12,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/graph"
@@ -25,8 +26,9 @@ import (
 //
 // The models are joined as Models, summaries built while each file is
 // checked (Summarize), never as whole parsed trees. An Index is built once
-// per check and read-only once Finish has run, so rules may read it from
-// several goroutines.
+// per check and read-only once Finish has run (but for the places naming
+// a model, which AlsoNamed finds when asked, under a lock), so rules may
+// read it from several goroutines.
 type Index struct {
 	Graph *graph.Graph
 	Vocab graph.Vocabulary
@@ -47,7 +49,7 @@ type Index struct {
 	models    []*Model            // the joined models, sorted by path
 	named     []namedModel        // where the graph first names each model, sorted by absolute path (once New is done)
 	namedIdx  map[string]int32    // while New runs: the models' places in named by absolute path
-	also      map[string][]place  // absolute model path or unmapped IRI -> the places naming it, for the keys asked (ExpectAlso)
+	also      map[string][]place  // absolute model path or unmapped IRI -> the places naming it, for the keys asked (ExpectAlso), under alsoMu
 	procTerms []procTerm          // the IRI the graph names each process with, sorted by process
 	procNamed bool                // procTerms is filled: it depends on the graph alone, not the models
 	refs      []modelRefAt        // IRI without fragment -> the file it names, sorted by IRI (merged from modelRefs by Finish)
@@ -62,6 +64,10 @@ type Index struct {
 	keyOrder []*Node
 	keyed    bool
 	reusable bool
+
+	// alsoMu guards also, the one part of the index written after Finish
+	// (AlsoNamed may be asked from several goroutines).
+	alsoMu sync.Mutex
 }
 
 // Node is an index node typed as a timer event.
@@ -336,12 +342,13 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	}
 	ix.byIRI, ix.byBlank, ix.slab = nil, nil, nil
 	// Sized for every node and every typed or pointed-at process and user
-	// task (the subjects of seam:executes and seam:schedules are the
-	// graph's own nodes, which no model is asked for): the list is not
-	// grown by appending, which at 20,000 models left some 13 MB of
-	// copies behind it while the graph was joined.
+	// task (the subjects of seam:executes and seam:schedules, and both
+	// ends of seam:storedIn, are the graph's own nodes, which no model is
+	// asked for): the list is not grown by appending, which at 20,000
+	// models left some 13 MB of copies behind it while the graph was
+	// joined.
 	ix.wanted = make([]elemKey, 0, len(ix.Nodes)+g.CountByType(vocab.Process())+g.CountByType(vocab.UserTask())+
-		g.CountByPredicate(vocab.Executes())+g.CountByPredicate(vocab.Schedules())+g.CountByPredicate(vocab.StoredIn()))
+		g.CountByPredicate(vocab.Executes())+g.CountByPredicate(vocab.Schedules()))
 	for _, n := range ix.Nodes {
 		if n.Path != "" {
 			ix.want(elemKey{n.Path, n.ElementID})
@@ -440,7 +447,11 @@ func (ix *Index) Prune(m *Model) { m.keep(ix.wantedIn(m.abs)) }
 // ForgetNaming drops what the join kept about the places that name each
 // model, once the models the graph names that are missing or outside the
 // project have been reported (MissingModel, AlsoNamed).
-func (ix *Index) ForgetNaming() { ix.also = nil }
+func (ix *Index) ForgetNaming() {
+	ix.alsoMu.Lock()
+	ix.also = nil
+	ix.alsoMu.Unlock()
+}
 
 // namesModel reports whether a term whose IRI (less its fragment) maps to
 // ref names a model: a timer node names its model whatever the file's
@@ -475,6 +486,10 @@ func (ix *Index) namingKey(t graph.Term, timer bool) (string, bool) {
 // are asked for, not while the graph is joined: a graph names each model
 // in several places, and only a missing model's are ever shown.
 func (ix *Index) ExpectAlso(keys []string) {
+	// The one part of the index written after Finish: rules may ask from
+	// several goroutines.
+	ix.alsoMu.Lock()
+	defer ix.alsoMu.Unlock()
 	want := map[string]bool{}
 	for _, k := range keys {
 		if _, done := ix.also[k]; !done {
@@ -557,7 +572,9 @@ const maxAlsoNamed = 8
 // first ones the join met).
 func (ix *Index) AlsoNamed(key string, first span.Range) []lint.Related {
 	ix.ExpectAlso([]string{key})
-	places := ix.also[key]
+	ix.alsoMu.Lock()
+	places := slices.Clone(ix.also[key])
+	ix.alsoMu.Unlock()
 	ats := make([]span.Range, len(places))
 	for i, p := range places {
 		ats[i] = p.at()

@@ -40,7 +40,7 @@ type Model struct {
 	abs      string // absolute path
 	// nodes is where the last Finish given the model put the nodes of its
 	// file in the index's nodes by element: byKey[nodes[0]:nodes[1]]
-	// (32-bit, as the flag beside it: a Model takes 144 bytes, not 160).
+	// (32-bit, as the flag beside it: a Model takes 144 bytes, not 152).
 	nodes   [2]int32
 	indexed bool // the graph covers the model (set by Finish)
 }

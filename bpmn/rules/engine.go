@@ -416,7 +416,7 @@ func contextGraphs(l *project.Loader, models, given []string) []string {
 	var out []string
 	lastDir := ""
 	for i, m := range models {
-		// Models come directory by directory: the absolute form of a
+		// A walk lists a directory's models together: the absolute form of a
 		// directory is found once, not once per model (it reads the
 		// working directory).
 		rel := filepath.Dir(m)
