@@ -770,8 +770,14 @@ func (ix *Index) Finish(models []*Model) {
 	for _, m := range models {
 		m.indexed = false
 	}
+	// Both lists are sorted by path: one walk, not a search per model (a
+	// language server joins every model at each keystroke).
+	ni := 0
 	for _, m := range ix.docs {
-		if _, named := ix.namedAt(m.abs); named || graphDirs[filepath.Dir(m.abs)] {
+		for ni < len(ix.named) && ix.named[ni].path < m.abs {
+			ni++
+		}
+		if named := ni < len(ix.named) && ix.named[ni].path == m.abs; named || graphDirs[filepath.Dir(m.abs)] {
 			m.indexed = true
 		}
 	}
@@ -798,6 +804,12 @@ func (ix *Index) shareRefs() {
 		}
 		slices.SortFunc(refs, func(a, b modelRefAt) int { return strings.Compare(a.base, b.base) })
 		ix.refs, ix.modelRefs = refs, nil
+	}
+	if ix.reusable {
+		// A session's index is joined at every check, with a few
+		// thousand models at most: a copy of each path costs it less than
+		// looking each up again.
+		return
 	}
 	shared := func(p string) string {
 		if m := ix.doc(p); m != nil {
