@@ -291,6 +291,11 @@ func (rr *recordReader) string() string {
 	if rr.err != nil || n == 0 {
 		return ""
 	}
+	return rr.bytes(n)
+}
+
+// bytes reads n bytes as a string, n bounded by maxSpilledString.
+func (rr *recordReader) bytes(n uint64) string {
 	if n > maxSpilledString {
 		rr.err = errors.New("corrupt record")
 		return ""
@@ -315,17 +320,12 @@ func (rr *recordReader) file() string {
 			return rr.lastFile
 		}
 	}
-	if n > maxSpilledString {
-		rr.err = errors.New("corrupt record")
+	f := rr.bytes(n)
+	if rr.err != nil {
 		return ""
 	}
-	b := make([]byte, n)
-	if _, err := io.ReadFull(rr.r, b); err != nil {
-		rr.err = err
-		return ""
-	}
-	rr.lastFile = string(b)
-	return rr.lastFile
+	rr.lastFile = f
+	return f
 }
 
 func (rr *recordReader) pos() span.Pos {

@@ -165,6 +165,8 @@ func TestWatchMatchesFreshCheck(t *testing.T) {
 
 	step("start", "", "TMR1004", func() {})
 	unquoted := bytes.Replace(approval, []byte(`"PT48H"`), []byte(`PT48H`), 1)
+	// asLate is a model as another model, its process renamed Late.
+	asLate := func(src []byte) []byte { return bytes.ReplaceAll(src, []byte(`id="Approval"`), []byte(`id="Late"`)) }
 	step("a finding made", "TMR1004", "", func() { writeFile(t, models, "approval.bpmn", unquoted) })
 	step("the finding fixed", "", "TMR1004", func() { writeFile(t, models, "approval.bpmn", approval) })
 	step("a model removed", "", "other.bpmn", func() {
@@ -177,7 +179,7 @@ func TestWatchMatchesFreshCheck(t *testing.T) {
 		if err := os.MkdirAll(deep, 0o755); err != nil {
 			t.Fatal(err)
 		}
-		writeFile(t, deep, "late.bpmn", bytes.ReplaceAll(unquoted, []byte(`id="Approval"`), []byte(`id="Late"`)))
+		writeFile(t, deep, "late.bpmn", asLate(unquoted))
 	})
 	renamed := filepath.Join(models, "renamed", "deeper")
 	step("a directory renamed", "renamed/deeper/late.bpmn", "new/deeper/late.bpmn", func() {
@@ -186,19 +188,19 @@ func TestWatchMatchesFreshCheck(t *testing.T) {
 		}
 	})
 	step("a model edited in the renamed directory", "", "renamed/deeper/late.bpmn", func() {
-		writeFile(t, renamed, "late.bpmn", bytes.ReplaceAll(approval, []byte(`id="Approval"`), []byte(`id="Late"`)))
+		writeFile(t, renamed, "late.bpmn", asLate(approval))
 	})
 	step("the directory renamed back", "new/deeper/late.bpmn", "renamed/", func() {
-		writeFile(t, renamed, "late.bpmn", bytes.ReplaceAll(unquoted, []byte(`id="Approval"`), []byte(`id="Late"`)))
+		writeFile(t, renamed, "late.bpmn", asLate(unquoted))
 		if err := os.Rename(filepath.Join(models, "renamed"), filepath.Join(models, "new")); err != nil {
 			t.Fatal(err)
 		}
 	})
 	step("a model edited in the directory renamed back", "", "deeper/late.bpmn", func() {
-		writeFile(t, deep, "late.bpmn", bytes.ReplaceAll(approval, []byte(`id="Approval"`), []byte(`id="Late"`)))
+		writeFile(t, deep, "late.bpmn", asLate(approval))
 	})
 	step("and made to find again", "deeper/late.bpmn", "", func() {
-		writeFile(t, deep, "late.bpmn", bytes.ReplaceAll(unquoted, []byte(`id="Approval"`), []byte(`id="Late"`)))
+		writeFile(t, deep, "late.bpmn", asLate(unquoted))
 	})
 	step("an editor's save: a new file renamed over the model", "approval.bpmn:20", "", func() {
 		tmp := writeFile(t, models, ".approval.bpmn.swp", unquoted)
