@@ -6,23 +6,44 @@ import (
 	"github.com/beevik/etree"
 )
 
-// isFlowNode reports the BPMN local names of the flow nodes a process or
-// sub-process holds (a switch, not a map: nothing built at start-up).
-func isFlowNode(local string) bool {
-	switch local {
-	case "startEvent", "endEvent", "intermediateCatchEvent",
-		"intermediateThrowEvent", "boundaryEvent", "implicitThrowEvent",
+// flowNodeTypes are the BPMN local names of the flow nodes a process or
+// sub-process holds, numbered from 1 (FlowNodeKind): an array of
+// constants, so that nothing is built at start-up.
+var flowNodeTypes = [...]string{
+	1: "startEvent", "endEvent", "intermediateCatchEvent",
+	"intermediateThrowEvent", "boundaryEvent", "implicitThrowEvent",
 
-		"task", "userTask", "manualTask", "serviceTask",
-		"scriptTask", "sendTask", "receiveTask",
-		"businessRuleTask", "callActivity",
-		"subProcess", "transaction", "adHocSubProcess",
+	"task", "userTask", "manualTask", "serviceTask",
+	"scriptTask", "sendTask", "receiveTask",
+	"businessRuleTask", "callActivity",
+	"subProcess", "transaction", "adHocSubProcess",
 
-		"exclusiveGateway", "inclusiveGateway", "parallelGateway",
-		"complexGateway", "eventBasedGateway":
-		return true
+	"exclusiveGateway", "inclusiveGateway", "parallelGateway",
+	"complexGateway", "eventBasedGateway",
+}
+
+// isFlowNode reports the BPMN local names of the flow nodes.
+func isFlowNode(local string) bool { return FlowNodeKind(local) != 0 }
+
+// FlowNodeKind is the number of a flow node's BPMN local name (an
+// Element's Type), 0 for any other name: what a summary that keeps many
+// elements keeps of their types, in a byte (FlowNodeType).
+func FlowNodeKind(local string) uint8 {
+	for k, t := range flowNodeTypes {
+		if k > 0 && t == local {
+			return uint8(k)
+		}
 	}
-	return false
+	return 0
+}
+
+// FlowNodeType is the BPMN local name FlowNodeKind numbered k, "" for 0
+// or a number it gives no name.
+func FlowNodeType(k uint8) string {
+	if int(k) < len(flowNodeTypes) {
+		return flowNodeTypes[k]
+	}
+	return ""
 }
 
 // exprKind returns the kind of a timer expression element.

@@ -3,7 +3,7 @@ package bpmn
 // Placement is where an event that may hold a timer sits, in the terms of
 // ADR-0037 section 1's table: it decides whether the timer is lifted, as
 // which index type, and which expressions it accepts.
-type Placement int
+type Placement uint8
 
 // Placements.
 const (

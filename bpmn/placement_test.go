@@ -87,3 +87,30 @@ func TestEventDefinitionRef(t *testing.T) {
 		}
 	}
 }
+
+// TestFlowNodeKind: every flow node's local name has a number that gives
+// it back; other names have none.
+func TestFlowNodeKind(t *testing.T) {
+	n := 0
+	for k := 1; k < 256; k++ {
+		name := FlowNodeType(uint8(k))
+		if name == "" {
+			continue
+		}
+		n++
+		if got := FlowNodeKind(name); got != uint8(k) || !isFlowNode(name) {
+			t.Errorf("FlowNodeKind(%q) = %d (flow node %v), want %d", name, got, isFlowNode(name), k)
+		}
+	}
+	if n != 23 {
+		t.Errorf("%d flow node names, want 23", n)
+	}
+	for _, name := range []string{"", "process", "sequenceFlow", "timerEventDefinition", "StartEvent"} {
+		if FlowNodeKind(name) != 0 || isFlowNode(name) {
+			t.Errorf("%q is numbered a flow node", name)
+		}
+	}
+	if FlowNodeType(0) != "" {
+		t.Errorf("FlowNodeType(0) = %q", FlowNodeType(0))
+	}
+}

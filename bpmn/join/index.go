@@ -77,17 +77,16 @@ type Node struct {
 	// a check with a large graph holds one per timer node.
 	value string
 	// Path is the model file its IRI names ("" when the IRI names no
-	// file), Doc the loaded model (nil when missing or unreadable),
-	// ElementID the fragment, and Element the flow node with that id (nil
-	// when there is none).
-	Path      string
-	Doc       *Model
-	ElementID string
-	Element   *Element
+	// file), Doc the loaded model (nil when missing or unreadable), and
+	// Element the flow node with the id ElementID gives (nil when there
+	// is none).
+	Path    string
+	Doc     *Model
+	Element *Element
 	// Start and Catch report the timer types the graph gives it; FirstStart
 	// that the first of its timer rdf:type triples types it
 	// proc:TimerStartEvent (Index.TypeTriple is Index.StartType). (The
-	// flags sit together so that a Node takes 72 bytes.)
+	// flags sit together so that a Node takes 56 bytes.)
 	Start, Catch bool
 	FirstStart   bool
 	// Local reports that the IRI names a node of a graph document itself
@@ -106,6 +105,30 @@ func (n *Node) Term() graph.Term {
 		return graph.NewBlank(n.value)
 	}
 	return graph.NewIRI(n.value)
+}
+
+// ElementID is the id the node's IRI names in its model: the fragment,
+// unescaped ("" when the IRI names no model file). It is cut from the IRI
+// at each call, not kept: a check with a large graph holds one Node per
+// timer node, and the fragment is most often the id as it is.
+func (n *Node) ElementID() string {
+	if n.Path == "" {
+		return ""
+	}
+	_, frag, _ := strings.Cut(n.value, "#")
+	return fragmentID(frag)
+}
+
+// fragmentID is the element id an IRI's fragment names: the fragment
+// unescaped, or as it is when it holds no escape or a malformed one.
+func fragmentID(frag string) string {
+	if strings.IndexByte(frag, '%') < 0 {
+		return frag
+	}
+	if f, err := url.PathUnescape(frag); err == nil {
+		return f
+	}
+	return frag
 }
 
 // ModelIRI is the node's IRI without its fragment: the IRI of the model
@@ -188,11 +211,8 @@ type procTerm struct {
 // goes on with '/' after it. ok is false for any other IRI.
 func ModelPath(iri string, maps map[string]string) (path, fragment string, ok bool) {
 	base, frag, _ := strings.Cut(iri, "#")
-	if f, err := url.PathUnescape(frag); err == nil {
-		frag = f
-	}
 	path, ok = modelFile(base, maps)
-	return path, frag, ok
+	return path, fragmentID(frag), ok
 }
 
 // modelFile is ModelPath for an IRI without a fragment.
@@ -351,7 +371,7 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		g.CountByPredicate(vocab.Executes())+g.CountByPredicate(vocab.Schedules()))
 	for _, n := range ix.Nodes {
 		if n.Path != "" {
-			ix.want(elemKey{n.Path, n.ElementID})
+			ix.want(elemKey{n.Path, n.ElementID()})
 		}
 	}
 	for _, class := range []graph.Term{vocab.Process(), vocab.UserTask()} {
@@ -436,7 +456,23 @@ func (ix *Index) wantTerm(t graph.Term) {
 // ids the graph names stand for. It may be called from several goroutines
 // at once, until Finish.
 func (ix *Index) Summarize(doc *bpmn.Document) *Model {
-	return summarizeKept(doc, ix.wantedIn(AbsPath(doc.Path)))
+	abs := AbsPath(doc.Path)
+	want := ix.wantedIn(abs)
+	m := summarizeKept(doc, want)
+	// What the summary keeps of the model's strings is shared with the
+	// graph where the two are equal: its IRI with the IRI the graph
+	// names it by, and the ids of its processes and elements with the ids
+	// the graph names (cut from the graph's terms, which the graph keeps
+	// to the end). A check with a large graph holds a summary per model,
+	// and the parser's copies of these then go with the parsed model.
+	if at, ok := ix.namedAt(abs); ok && at.iri == m.IRI {
+		m.IRI = at.iri
+		if strings.HasSuffix(m.IRI, m.abs) {
+			m.abs = m.IRI[len(m.IRI)-len(m.abs):]
+		}
+	}
+	m.shareIDs(want)
+	return m
 }
 
 // Prune drops from a Model built by Summarize before the graph was read
@@ -710,14 +746,14 @@ func (ix *Index) Finish(models []*Model) {
 			// The path as the model spells it (the same string): NodeOf
 			// compares the two at each look-up.
 			n.Doc, n.Element, n.Ambiguous, n.Path = last, nil, false, last.abs
-			if last.repeated[n.ElementID] {
+			if last.repeated[n.ElementID()] {
 				// Which of the elements would be joined would depend on
 				// their order in the file: none is.
 				n.Ambiguous = true
-			} else if r, ok := last.ID(n.ElementID); ok && r.What != WhatProcess && r.What != WhatFlow {
+			} else if r, ok := last.ID(n.ElementID()); ok && r.What != WhatProcess && r.What != WhatFlow {
 				n.Element = r.Element
 				if n.Element == nil {
-					n.Element = newElement(last, n.ElementID, r.What, r.Span)
+					n.Element = newElement(last, n.ElementID(), r.What, r.Span)
 				}
 			}
 		}
@@ -947,15 +983,11 @@ func (ix *Index) node(tr graph.Triple) (*Node, int) {
 	ix.slab = append(ix.slab, Node{value: tr.S.Value, blank: !tr.S.IsIRI()})
 	n := &ix.slab[k]
 	if tr.S.IsIRI() {
-		base, frag, _ := strings.Cut(tr.S.Value, "#")
+		base, _, _ := strings.Cut(tr.S.Value, "#")
 		ref := ix.model(base)
 		n.Local = ref.ok && graph.IsGraphPath(ref.path)
 		if ref.ok && !n.Local {
 			n.Path = ref.path
-			if f, err := url.PathUnescape(frag); err == nil {
-				frag = f
-			}
-			n.ElementID = frag
 		}
 	}
 	by[tr.S.Value] = int32(len(ix.Nodes))
@@ -986,20 +1018,20 @@ func (ix *Index) NodeOf(m *Model, el *Element) *Node {
 			// A model's few nodes: the first with the id, as the search
 			// (a node joined with el has its id).
 			for _, n := range nodes {
-				if n.Element == el || n.ElementID == el.ID {
+				if n.Element == el || n.ElementID() == el.ID {
 					return n
 				}
 			}
 			return nil
 		}
-		if i, ok := slices.BinarySearchFunc(nodes, el.ID, func(n *Node, id string) int { return strings.Compare(n.ElementID, id) }); ok {
+		if i, ok := slices.BinarySearchFunc(nodes, el.ID, func(n *Node, id string) int { return strings.Compare(n.ElementID(), id) }); ok {
 			return nodes[i]
 		}
 		return nil
 	}
 	k := elemKey{m.abs, el.ID}
 	if i, ok := slices.BinarySearchFunc(ix.byKey, k, func(n *Node, k elemKey) int {
-		return cmp.Or(strings.Compare(n.Path, k.path), strings.Compare(n.ElementID, k.id))
+		return cmp.Or(strings.Compare(n.Path, k.path), strings.Compare(n.ElementID(), k.id))
 	}); ok {
 		return ix.byKey[i]
 	}
@@ -1007,7 +1039,7 @@ func (ix *Index) NodeOf(m *Model, el *Element) *Node {
 }
 
 func compareNodeKey(a, b *Node) int {
-	return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.ElementID, b.ElementID))
+	return cmp.Or(strings.Compare(a.Path, b.Path), strings.Compare(a.ElementID(), b.ElementID()))
 }
 
 // Indexed reports whether the graph covers a model: it names the model, or
@@ -1095,10 +1127,7 @@ func (ix *Index) key(t graph.Term) (elemKey, bool) {
 	if !ref.ok {
 		return elemKey{}, false
 	}
-	if f, err := url.PathUnescape(frag); err == nil {
-		frag = f
-	}
-	return elemKey{ref.path, frag}, true
+	return elemKey{ref.path, fragmentID(frag)}, true
 }
 
 // Element returns the model an IRI term names, when it is joined, and

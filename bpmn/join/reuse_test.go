@@ -48,7 +48,7 @@ func TestReuseJoinsEachCheck(t *testing.T) {
 	}
 	var node *Node
 	for _, n := range ix.Nodes {
-		if n.ElementID == "Remind" {
+		if n.ElementID() == "Remind" {
 			node = n
 		}
 	}

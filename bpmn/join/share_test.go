@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"slices"
+	"strings"
 	"testing"
 	"unsafe"
 
@@ -175,5 +176,99 @@ func TestAlsoNamedFirstMet(t *testing.T) {
 	ix.ForgetNaming()
 	if got := lines(ix.MissingModel(named[0]).Related); !slices.Equal(got, want) {
 		t.Errorf("after ForgetNaming: lines %v, want %v", got, want)
+	}
+}
+
+// TestSummarizeSharesGraphStrings: a join's summary holds the graph's
+// strings where they are equal to the model's (its IRI, the ids the graph
+// names), not the parser's copies, and the same values; an id the graph
+// does not name stays the parser's.
+func TestSummarizeSharesGraphStrings(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "a.bpmn")
+	ttl := filepath.Join(dir, "index.ttl")
+	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, errs := graph.Load([]string{ttl})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	doc, err := bpmn.Parse(model, []byte(reuseModel))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ix.Summarize(doc)
+	same := func(a, b string) bool { return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b) }
+	at, ok := ix.namedAt(m.abs)
+	if !ok || m.IRI != doc.IRI || !same(m.IRI, at.iri) || same(m.IRI, doc.IRI) {
+		t.Errorf("IRI %q: want the graph's %q (equal to the model's %q), not a copy", m.IRI, at.iri, doc.IRI)
+	}
+	if !strings.HasSuffix(m.IRI, m.abs) || unsafe.StringData(m.abs) != unsafe.StringData(m.IRI[len(m.IRI)-len(m.abs):]) {
+		t.Errorf("abs %q is not the end of the IRI %q", m.abs, m.IRI)
+	}
+	want := ix.wantedIn(m.abs)
+	if len(m.Timers) != 1 || len(want) != 1 || m.Timers[0].ID != "Remind" || !same(m.Timers[0].ID, want[0]) {
+		t.Fatalf("timer ids %v: want Remind, the graph's string %v", m.Timers, want)
+	}
+	if len(m.Processes) != 1 || m.Processes[0].ID != "P" || !same(m.Processes[0].ID, doc.Processes[0].ID) {
+		t.Errorf("process id: want the parser's P (the graph does not name it)")
+	}
+	if r, ok := m.ID("Remind"); !ok || r.Element != m.Timers[0] || r.What != "intermediateCatchEvent" {
+		t.Errorf("ID(Remind) = %+v, %v", r, ok)
+	}
+}
+
+// TestSummarySizes: what a check of many models with an index graph keeps
+// per timer element and per node.
+func TestSummarySizes(t *testing.T) {
+	for _, c := range []struct {
+		what      string
+		got, want uintptr
+	}{
+		{"Element", unsafe.Sizeof(Element{}), 72},
+		{"Attached", unsafe.Sizeof(Attached{}), 24},
+		{"Node", unsafe.Sizeof(Node{}), 56},
+	} {
+		if c.got > c.want {
+			t.Errorf("%s takes %d bytes, want at most %d", c.what, c.got, c.want)
+		}
+	}
+}
+
+// TestNodeElementIDEscaped: a node cuts its element id from its IRI at
+// each call, unescaped, and is joined with the element of that id; a
+// malformed escape is kept as written, as ModelPath keeps it.
+func TestNodeElementIDEscaped(t *testing.T) {
+	dir := t.TempDir()
+	model := filepath.Join(dir, "a.bpmn")
+	ttl := filepath.Join(dir, "index.ttl")
+	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#R%C3%A9> a proc:TimerCatchEvent .\n<a.bpmn#Bad%zz> a proc:TimerCatchEvent .\n<#local> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, errs := graph.Load([]string{ttl})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	src := strings.ReplaceAll(reuseModel, `id="Remind"`, `id="Ré"`)
+	doc, err := bpmn.Parse(model, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	m := ix.Summarize(doc)
+	ix.Finish([]*Model{m})
+	got := map[string]string{}
+	for _, n := range ix.Nodes {
+		el := ""
+		if n.Element != nil {
+			el = n.Element.ID
+		}
+		got[n.ElementID()] = el
+	}
+	want := map[string]string{"Ré": "Ré", "Bad%zz": "", "": ""}
+	if fmt.Sprint(got) != fmt.Sprint(want) {
+		t.Errorf("element ids and joined elements: %v, want %v", got, want)
 	}
 }

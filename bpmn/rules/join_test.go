@@ -148,7 +148,7 @@ func TestJoinRelativeParentIRIs(t *testing.T) {
 	rep := check(t, []string{dir}, nil)
 	wantFindings(t, rep, dir)
 	n := joined(t, rep, filepath.Join(dir, "models", "approval.bpmn"), "Remind")
-	if !n.Catch || n.Start || n.Element == nil || n.Element.Type != "boundaryEvent" {
+	if !n.Catch || n.Start || n.Element == nil || n.Element.Type() != "boundaryEvent" {
 		t.Errorf("node %+v", n)
 	}
 	if want := "file://" + filepath.ToSlash(filepath.Join(dir, "models", "approval.bpmn")) + "#Remind"; n.Term().Value != want {

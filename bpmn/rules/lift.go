@@ -38,7 +38,7 @@ func liftOf(e *join.Element) lift {
 		switch to := e.AttachedTo; {
 		case to == nil || !to.IsActivity():
 			return liftUnknown
-		case to.Type == "userTask":
+		case to.Type() == "userTask":
 			return liftCatch
 		}
 		return liftOutOfScope
@@ -55,11 +55,11 @@ func describe(e *join.Element) string {
 	switch pl {
 	case bpmn.PlaceInterruptingBoundary, bpmn.PlaceNonInterruptingBoundary:
 		if e.AttachedTo != nil {
-			return pl.String() + " on " + e.AttachedTo.Type + " " + sq(e.AttachedTo.ID)
+			return pl.String() + " on " + e.AttachedTo.Type() + " " + sq(e.AttachedTo.ID)
 		}
 		return pl.String()
 	case bpmn.PlaceOther:
-		return article(e.Type) + " " + e.Type
+		return article(e.Type()) + " " + e.Type()
 	}
 	return pl.String()
 }

@@ -53,25 +53,25 @@ func runTimerLiftOrphan(p *lint.Pass) {
 			// or a load finding reported it), or the id is carried by
 			// several elements (TMR2010 reports it in the model).
 			continue
-		case n.ElementID == "":
+		case n.ElementID() == "":
 			what = "typed " + typ + ", but the IRI names the model " + filepath.Base(n.Doc.Path) + ", not one of its elements"
 			detail = "Add the element's id as the fragment: <model.bpmn#id>."
 		case n.Element == nil:
-			r, _ := n.Doc.ID(n.ElementID)
+			r, _ := n.Doc.ID(n.ElementID())
 			switch r.What {
 			case join.WhatProcess:
-				what = "typed " + typ + ", but " + sq(n.ElementID) + " is a process of " + n.Doc.Path + ", not a timer event"
+				what = "typed " + typ + ", but " + sq(n.ElementID()) + " is a process of " + n.Doc.Path + ", not a timer event"
 				detail = "Type the process proc:Process, and lift its timer events by their own ids."
 			case join.WhatFlow:
-				what = "typed " + typ + ", but " + sq(n.ElementID) + " is a sequence flow of " + n.Doc.Path + ", not a timer event"
+				what = "typed " + typ + ", but " + sq(n.ElementID()) + " is a sequence flow of " + n.Doc.Path + ", not a timer event"
 				detail = "Lift the timer event by its own id."
 			default:
-				what = "typed " + typ + ", but " + n.Doc.Path + " has no element " + sq(n.ElementID)
+				what = "typed " + typ + ", but " + n.Doc.Path + " has no element " + sq(n.ElementID())
 				detail = "Point the node at the timer event's id in the model, or remove it from the index graph: " +
 					"the element was renamed or deleted (index-payload drift, ADR-0006)."
 			}
 		case n.Element.Timers == 0:
-			what = "typed " + typ + ", but " + n.Element.Type + " " + sq(n.ElementID) + " has no timer definition"
+			what = "typed " + typ + ", but " + n.Element.Type() + " " + sq(n.ElementID()) + " has no timer definition"
 			detail = "Remove the timer type from the node, or give the element its bpmn:timerEventDefinition back."
 		default:
 			continue
