@@ -1015,10 +1015,17 @@ func (ix *Index) NodeOf(m *Model, el *Element) *Node {
 		// compared.
 		nodes := ix.byKey[lo:hi]
 		if len(nodes) <= 8 {
-			// A model's few nodes: the first with the id, as the search
-			// (a node joined with el has its id).
+			// A model's few nodes: the first with the id, as the search.
+			// The nodes joined with el are looked for first (those with
+			// its id are all joined with it, when one is), without
+			// cutting an id from each IRI.
 			for _, n := range nodes {
-				if n.Element == el || n.ElementID() == el.ID {
+				if n.Element == el {
+					return n
+				}
+			}
+			for _, n := range nodes {
+				if n.ElementID() == el.ID {
 					return n
 				}
 			}
