@@ -129,12 +129,13 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 	// summaries when the join is one it kept (summaryOf).
 	session := cacheOf(l) != nil && !keepEveryID
 	var kept []keptModel
-	summarize := func(doc *bpmn.Document, pm *parsedModel) {
+	// summarize returns the summary it built, nil when it built none.
+	summarize := func(doc *bpmn.Document, pm *parsedModel) *join.Model {
 		if session {
 			sumMu.Lock()
 			kept = append(kept, keptModel{doc, pm})
 			sumMu.Unlock()
-			return
+			return nil
 		}
 		sumMu.Lock()
 		ix, read := joined, graphRead
@@ -154,7 +155,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			m = ix.Summarize(doc)
 		case read:
 			// The graph was read but is not joined (too large).
-			return
+			return nil
 		default:
 			m = join.Summarize(doc)
 		}
@@ -164,6 +165,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 		}
 		sums = append(sums, m)
 		sumMu.Unlock()
+		return m
 	}
 
 	// The graph, in the background, and the start of the join, while the
@@ -308,7 +310,14 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 						// check it and release it now.
 						l.Done(f)
 					} else {
-						summarize(doc, pm)
+						if m := summarize(doc, pm); m != nil && m.IRI == f.IRI {
+							// The summary holds the graph's string for
+							// the IRI where the two are equal
+							// (join.Index.Summarize): the file keeps the
+							// same, and the parser's copy goes with the
+							// model. The file rules have not run yet.
+							f.IRI = m.IRI
+						}
 						if l.Checked(f) {
 							// The file rules have run: the join and the
 							// project rules read only the summary.

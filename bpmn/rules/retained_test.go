@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"runtime"
 	"testing"
+	"unsafe"
 
 	"github.com/seams/seams-timers/bpmn/rules"
 	"github.com/seams/seams-timers/internal/benchgen"
@@ -54,5 +55,36 @@ func TestRetainedPerModel(t *testing.T) {
 	t.Logf("retained: %d models %d KB, %d models %d KB: %d bytes per model", small, a>>10, large, b>>10, per)
 	if per > maxRetainedPerModel {
 		t.Errorf("a check with an index graph keeps %d bytes per model; at most %d", per, maxRetainedPerModel)
+	}
+}
+
+// TestFileIRIShared: with an index graph, a model's lint.File and its
+// summary hold one string for the model's IRI (the graph's, when equal),
+// not the parser's copy beside it.
+func TestFileIRIShared(t *testing.T) {
+	const n = 3
+	files := map[string]string{}
+	index := benchgen.IndexHeader
+	for i := range n {
+		name := fmt.Sprintf("model%05d.bpmn", i)
+		files[name] = benchgen.Model(i)
+		index += benchgen.IndexEntries(name, i)
+	}
+	files["index.ttl"] = index
+	dir := writeTree(t, files)
+	rep, err := project.Check(project.Options{Paths: []string{dir}, Release: true, DropSources: true, Jobs: 2},
+		[]*project.Engine{rules.Engine}, lint.Options{Rules: rules.All(), Now: joinNow})
+	if err != nil || len(rep.Diagnostics) != 0 {
+		t.Fatalf("err %v, findings %v", err, rep.Diagnostics)
+	}
+	models := rules.IndexOf(rep.Project).Models()
+	if len(models) != n {
+		t.Fatalf("%d models joined, want %d", len(models), n)
+	}
+	for _, m := range models {
+		f := rep.Project.File(m.Path)
+		if f == nil || f.IRI != m.IRI || unsafe.StringData(f.IRI) != unsafe.StringData(m.IRI) {
+			t.Errorf("%s: the file's IRI is not the summary's string", m.Path)
+		}
 	}
 }
