@@ -56,7 +56,8 @@ type Index struct {
 	modelRefs map[string]modelRef // the same, found since the last Finish
 	frozen    bool                // the join is done: modelRefs is read-only
 	broken    map[string]bool     // absolute paths of graph documents that failed to load
-	wanted    []elemKey           // (absolute model path, id) the graph names, sorted, until Finish
+	wanted    wantedIDs           // the ids the graph names in each model, until Finish
+	wantKeys  []elemKey           // (absolute model path, id) the graph names, while New reads it
 
 	// keyOrder is the nodes naming a model file in byKey's order, sorted
 	// once (keyed): Finish filters it. Only an index made Reusable keeps
@@ -367,7 +368,7 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	// asked for): the list is not grown by appending, which at 20,000
 	// models left some 13 MB of copies behind it while the graph was
 	// joined.
-	ix.wanted = make([]elemKey, 0, len(ix.Nodes)+g.CountByType(vocab.Process())+g.CountByType(vocab.UserTask())+
+	ix.wantKeys = make([]elemKey, 0, len(ix.Nodes)+g.CountByType(vocab.Process())+g.CountByType(vocab.UserTask())+
 		g.CountByPredicate(vocab.Executes())+g.CountByPredicate(vocab.Schedules()))
 	for _, n := range ix.Nodes {
 		if n.Path != "" {
@@ -395,12 +396,10 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 	slices.SortFunc(ix.named, func(a, b namedModel) int { return strings.Compare(a.path, b.path) })
 	ix.named = slices.Clip(ix.named)
 
-	// One sorted list, not a map of lists: a check with a large graph
-	// wants a few ids in each of many models.
-	slices.SortFunc(ix.wanted, compareElemKey)
-	// A copy of the size it needs (Clip would keep the array that
-	// append grew, duplicates included).
-	ix.wanted = slices.Clone(slices.Compact(ix.wanted))
+	slices.SortFunc(ix.wantKeys, compareElemKey)
+	ix.wanted = newWantedIDs(slices.Compact(ix.wantKeys))
+	ix.wantKeys = nil
+	ix.mergeRefs()
 
 	var diags []lint.Diagnostic
 	if len(unmapped) > 0 {
@@ -425,8 +424,61 @@ func (ix *Index) want(k elemKey) {
 	// A node of a graph document is no model's: Summarize never asks.
 	if k.id != "" && !graph.IsGraphPath(k.path) {
 		// The id is cut from a term's IRI, which the graph keeps.
-		ix.wanted = append(ix.wanted, k)
+		ix.wantKeys = append(ix.wantKeys, k)
 	}
+}
+
+// wantedIDs are the ids the graph names in each model: one sorted list of
+// the models' absolute paths, each with the end of its ids in a second
+// list (sorted, without repeats), not a map of lists nor a list of (path,
+// id) pairs. A check with a large graph wants a few ids in each of many
+// models, and holds this list from the graph's end to the join's: each
+// path is held once.
+type wantedIDs struct {
+	models []wantedModel
+	ids    []string
+}
+
+// wantedModel is a model of wantedIDs: its ids end at ids[end].
+type wantedModel struct {
+	path string
+	end  int
+}
+
+// newWantedIDs groups keys, sorted and without repeats, by model, into
+// lists of the size they need.
+func newWantedIDs(keys []elemKey) wantedIDs {
+	models := 0
+	for i, k := range keys {
+		if i == 0 || k.path != keys[i-1].path {
+			models++
+		}
+	}
+	w := wantedIDs{models: make([]wantedModel, 0, models), ids: make([]string, 0, len(keys))}
+	for i, k := range keys {
+		if i > 0 && k.path != keys[i-1].path {
+			w.models = append(w.models, wantedModel{keys[i-1].path, i})
+		}
+		w.ids = append(w.ids, k.id)
+	}
+	if len(keys) > 0 {
+		w.models = append(w.models, wantedModel{keys[len(keys)-1].path, len(keys)})
+	}
+	return w
+}
+
+// in lists the ids wanted in the model at an absolute path, sorted; the
+// list is the wanted ids' own, not to be written.
+func (w wantedIDs) in(path string) []string {
+	i, ok := slices.BinarySearchFunc(w.models, path, func(m wantedModel, p string) int { return strings.Compare(m.path, p) })
+	if !ok {
+		return nil
+	}
+	start := 0
+	if i > 0 {
+		start = w.models[i-1].end
+	}
+	return w.ids[start:w.models[i].end:w.models[i].end]
 }
 
 func compareElemKey(a, b elemKey) int {
@@ -435,14 +487,7 @@ func compareElemKey(a, b elemKey) int {
 
 // wantedIn lists the ids the graph names in the model at an absolute
 // path, sorted.
-func (ix *Index) wantedIn(path string) []string {
-	i, _ := slices.BinarySearchFunc(ix.wanted, path, func(k elemKey, p string) int { return strings.Compare(k.path, p) })
-	var ids []string
-	for ; i < len(ix.wanted) && ix.wanted[i].path == path; i++ {
-		ids = append(ids, ix.wanted[i].id)
-	}
-	return ids
-}
+func (ix *Index) wantedIn(path string) []string { return ix.wanted.in(path) }
 
 // wantTerm is want for the id an IRI term names, if it names one.
 func (ix *Index) wantTerm(t graph.Term) {
@@ -673,7 +718,7 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 func (ix *Index) Finish(models []*Model) {
 	// The models are summarized: what the graph wants of them is no
 	// longer asked, and a large check frees it before joining.
-	ix.wanted = nil
+	ix.wanted = wantedIDs{}
 	// The first model per absolute path is joined.
 	byPath := models
 	byAbs := func(a, b *Model) int { return strings.Compare(a.abs, b.abs) }
@@ -828,11 +873,11 @@ func (ix *Index) namedAt(abs string) (namedAt, bool) {
 	return namedAt{}, false
 }
 
-// shareRefs merges the model IRIs found since the last Finish into the
-// sorted list, and makes the paths of the list and of the models the graph
-// names the strings the joined models hold (a model's absolute path is cut
-// from its IRI): a large check then keeps one copy of each path.
-func (ix *Index) shareRefs() {
+// mergeRefs merges the model IRIs cached in the map since the last merge
+// into the sorted list: New does once it has read the graph (the list
+// takes half the bytes of the map, and the models are loaded after), and
+// Finish does again for those found since.
+func (ix *Index) mergeRefs() {
 	if len(ix.modelRefs) > 0 {
 		refs := slices.Grow(ix.refs[:len(ix.refs):len(ix.refs)], len(ix.modelRefs))
 		for base, r := range ix.modelRefs {
@@ -841,6 +886,14 @@ func (ix *Index) shareRefs() {
 		slices.SortFunc(refs, func(a, b modelRefAt) int { return strings.Compare(a.base, b.base) })
 		ix.refs, ix.modelRefs = refs, nil
 	}
+}
+
+// shareRefs merges the model IRIs found since the last Finish into the
+// sorted list, and makes the paths of the list and of the models the graph
+// names the strings the joined models hold (a model's absolute path is cut
+// from its IRI): a large check then keeps one copy of each path.
+func (ix *Index) shareRefs() {
+	ix.mergeRefs()
 	if ix.reusable {
 		// A session's index is joined at every check, with a few
 		// thousand models at most: a copy of each path costs it less than

@@ -1,7 +1,5 @@
 package join
 
-import "slices"
-
 // Reusable returns, for an index New has just returned, a function that
 // makes it ready for Finish again once Finish (and ForgetNaming) ran: it
 // restores what Finish drops (the ids the graph names in each model; the
@@ -19,7 +17,8 @@ func (ix *Index) Reusable() (reuse func()) {
 	if ix == nil {
 		return func() {}
 	}
-	wanted := slices.Clone(ix.wanted)
+	// Nothing writes the wanted ids: Finish only drops them.
+	wanted := ix.wanted
 	// Finish keeps the nodes' order by element (keyOrder) for the next.
 	ix.reusable = true
 	return func() {

@@ -272,3 +272,29 @@ func TestNodeElementIDEscaped(t *testing.T) {
 		t.Errorf("element ids and joined elements: %v, want %v", got, want)
 	}
 }
+
+// TestWantedIDs: the wanted ids are grouped by model, each model's list
+// the ids with its path in the sorted keys, no more; a list cannot be
+// grown into the next model's.
+func TestWantedIDs(t *testing.T) {
+	keys := []elemKey{{"/a", "P"}, {"/a", "T"}, {"/b", "X"}, {"/c", "A"}, {"/c", "B"}, {"/c", "C"}}
+	w := newWantedIDs(keys)
+	for _, c := range []struct {
+		path string
+		want []string
+	}{{"/a", []string{"P", "T"}}, {"/b", []string{"X"}}, {"/c", []string{"A", "B", "C"}}, {"/", nil}, {"/bb", nil}, {"/d", nil}} {
+		if got := w.in(c.path); !slices.Equal(got, c.want) {
+			t.Errorf("in(%s) = %v, want %v", c.path, got, c.want)
+		}
+	}
+	_ = append(w.in("/a"), "grown")
+	if got := w.in("/b"); !slices.Equal(got, []string{"X"}) {
+		t.Errorf("growing /a's list wrote /b's: %v", got)
+	}
+	if len(w.models) != 3 || cap(w.ids) != len(keys) {
+		t.Errorf("%d models, %d ids of room: want 3, %d", len(w.models), cap(w.ids), len(keys))
+	}
+	if e := newWantedIDs(nil); e.in("/a") != nil {
+		t.Errorf("no keys: in(/a) = %v", e.in("/a"))
+	}
+}
