@@ -81,24 +81,25 @@ func liftedElement(n *join.Node) *join.Element {
 	return n.Element
 }
 
-// timerStarts returns, for each process, the index nodes typed
-// proc:TimerStartEvent whose element is a timer start event of that
-// process: the lifted timer starts that make it a timer-started process.
-func timerStarts(ix *join.Index) map[*join.Process][]*join.Node {
+// timerStarts returns the processes that hold a lifted timer start: an
+// index node typed proc:TimerStartEvent whose element is a start event of
+// the top-level process. A set, not the nodes by process: the rules only
+// ask whether a process has one, and a large graph lifts tens of
+// thousands of timer starts.
+func timerStarts(ix *join.Index) map[*join.Process]bool {
 	lifted := func(n *join.Node) *join.Element {
 		if el := liftedElement(n); n.Start && el != nil && liftOf(el) == liftStart {
 			return el
 		}
 		return nil
 	}
-	// A map of the size it needs, not grown entry by entry: a large graph
-	// lifts tens of thousands of timer starts, and each growth leaves a
-	// large table behind.
-	out := make(map[*join.Process][]*join.Node, countNodes(ix, func(n *join.Node) bool { return lifted(n) != nil }))
+	// A map of the size it needs, not grown entry by entry: each growth
+	// leaves a large table behind.
+	out := make(map[*join.Process]bool, countNodes(ix, func(n *join.Node) bool { return lifted(n) != nil }))
 	for _, n := range ix.Nodes {
 		if el := lifted(n); el != nil {
 			// A process's start event sits in the top-level process.
-			out[el.Process] = append(out[el.Process], n)
+			out[el.Process] = true
 		}
 	}
 	return out

@@ -41,7 +41,7 @@ func runSchedulesMultiple(p *lint.Pass) {
 	ix := IndexOf(p.Project)
 	starts := timerStarts(ix)
 	count := scheduledCount(ix)
-	for _, trs := range scheduledBy(ix, func(proc *join.Process) bool { return count[proc] > 1 && len(starts[proc]) > 0 }) {
+	for _, trs := range scheduledBy(ix, func(proc *join.Process) bool { return count[proc] > 1 && starts[proc] }) {
 		var containers []graph.Term
 		for _, tr := range trs {
 			if !slices.Contains(containers, tr.S) {

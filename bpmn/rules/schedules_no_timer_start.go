@@ -45,7 +45,7 @@ func runSchedulesNoTimerStart(p *lint.Pass) {
 				"schedules "+ix.DisplayTerm(tr.O, file)+", which is not a process of "+doc.Path+", so it has no timer start",
 				"Point seam:schedules at the process whose start event has the timer (ADR-0037 section 3), or remove the triple.",
 				ix.TermRelated(tr.O, "what it schedules: ")...)
-		case len(starts[proc]) == 0:
+		case !starts[proc]:
 			ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 				"schedules "+ix.DisplayTerm(tr.O, file)+", whose model holds no "+typeName(ix, true)+" for it",
 				"Only a process with a lifted timer start event is scheduled (ADR-0037 section 3): remove the triple, or give "+

@@ -36,11 +36,10 @@ func runSchedulesTypes(p *lint.Pass) {
 	// Sized up front: a large graph schedules tens of thousands of
 	// processes, and a map grown entry by entry leaves its former tables
 	// behind.
-	seenS, seenO := map[graph.Term]bool{}, make(map[graph.Term]bool, ix.Graph.CountByPredicate(ix.Vocab.Schedules()))
+	seenS, seenO := newTermSet(0), newTermSet(ix.Graph.CountByPredicate(ix.Vocab.Schedules()))
 	for tr := range ix.Schedules() {
 		file := tr.Predicate.File
-		if !seenS[tr.S] {
-			seenS[tr.S] = true
+		if seenS.add(tr.S) {
 			if !ix.Graph.HasType(tr.S, container) {
 				ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 					"the subject of seam:schedules is not typed "+compact(ix, container)+typesOf(ix, tr.S, file),
@@ -48,8 +47,7 @@ func runSchedulesTypes(p *lint.Pass) {
 						" .`, or make the container that runs the process the subject (ADR-0037 section 3).")
 			}
 		}
-		if !seenO[tr.O] {
-			seenO[tr.O] = true
+		if seenO.add(tr.O) {
 			if !ix.Graph.HasType(tr.O, process) {
 				ix.ReportTriple(p, tr, tr.S, "seam:schedules",
 					"the object "+ix.DisplayTerm(tr.O, file)+" of seam:schedules is not typed "+compact(ix, process)+typesOf(ix, tr.O, file),
@@ -78,4 +76,34 @@ func typesOf(ix *join.Index, t graph.Term, file string) string {
 		s += ix.DisplayTerm(ty, file)
 	}
 	return " (it is " + s + ")"
+}
+
+// termSet is a set of terms that keeps an IRI by its value alone: most
+// terms are IRIs, and an entry keyed by a whole graph.Term takes four
+// times the bytes (a large graph schedules tens of thousands of
+// processes).
+type termSet struct {
+	iris  map[string]struct{}
+	other map[graph.Term]struct{}
+}
+
+// newTermSet is a set sized for n IRIs.
+func newTermSet(n int) termSet {
+	return termSet{iris: make(map[string]struct{}, n), other: map[graph.Term]struct{}{}}
+}
+
+// add adds t, and reports whether it was not in the set.
+func (s termSet) add(t graph.Term) bool {
+	if t.IsIRI() {
+		if _, ok := s.iris[t.Value]; ok {
+			return false
+		}
+		s.iris[t.Value] = struct{}{}
+		return true
+	}
+	if _, ok := s.other[t]; ok {
+		return false
+	}
+	s.other[t] = struct{}{}
+	return true
 }
