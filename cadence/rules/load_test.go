@@ -1,7 +1,9 @@
 package rules
 
 import (
+	"encoding/json"
 	"os"
+	"os/exec"
 	"path/filepath"
 	"runtime"
 	"strconv"
@@ -108,4 +110,82 @@ func TestHelperRealMemory(t *testing.T) {
 	}
 	t.Setenv(HelperMemoryEnv, strconv.Itoa(20<<20))
 	budgetFinding(t, 60*time.Second, "memory budget (20 MiB)")
+}
+
+// Stderr of seams-timers-go stopped by its address-space limit, as the Go
+// runtime (go1.26.8) wrote it: the first lines of each form seen.
+const (
+	stderrHeapGrow = "fatal error: runtime: out of memory\n\nruntime stack:\nruntime.throw({0x7e8bda?, 0x7fffffffffff?})\n" +
+		"\t/usr/local/go/src/runtime/panic.go:1229 +0x48 fp=0xa391a8c7dd0 sp=0xa391a8c7da0 pc=0x482328\n" +
+		"runtime.sysMapOS(0xa391ac00000, 0x400000, {0x7dd650, 0x4})\n"
+	stderrPersistent = "fatal error: runtime: cannot allocate memory\n\nruntime stack:\nruntime.throw({0x7edc16?, 0xe7f7a4593a0?})\n" +
+		"\t/usr/local/go/src/runtime/panic.go:1229 +0x48 fp=0x7ffed6a1ed20 sp=0x7ffed6a1ecf0 pc=0x482328\n" +
+		"runtime.persistentalloc1(0x800, 0x772680?, 0xad8d40)\n"
+	stderrLargeAlloc = "runtime: out of memory: cannot allocate 4194304-byte block (3670016 in use)\nfatal error: out of memory\n"
+	// The collector's span queue on the nil of a failed mmap: nothing in
+	// it says memory.
+	stderrSpanQueue = "SIGSEGV: segmentation violation\nPC=0x432dbd m=4 sigcode=1 addr=0x0\n\n" +
+		"goroutine 0 gp=0x3ae4c9b30d20 m=4 mp=0x3ae4c9b6b008 [idle]:\n" +
+		"runtime.(*spanQueue).tryDrain(0x3ae400000400?, 0x43b545?, 0xab3608?)\n" +
+		"\t/usr/local/go/src/runtime/mgcmark_greenteagc.go:520 +0x5d fp=0x3ae4c9c0fcc0 sp=0x3ae4c9c0fca0 pc=0x432dbd\n"
+)
+
+// TestOutOfMemoryStderr: the runtime's own words for a failed allocation
+// are a memory stop; a crash that does not say so is not, by its stderr.
+func TestOutOfMemoryStderr(t *testing.T) {
+	for _, c := range []struct {
+		stderr string
+		want   bool
+	}{
+		{stderrHeapGrow, true},
+		{stderrPersistent, true},
+		{stderrLargeAlloc, true},
+		{stderrSpanQueue, false},
+		{"panic: boom\n\ngoroutine 1 [running]:\n", false},
+	} {
+		if got := outOfMemory([]byte(c.stderr), nil); got != c.want {
+			t.Errorf("outOfMemory(%q) = %v, want %v", firstLine(c.stderr), got, c.want)
+		}
+	}
+}
+
+// TestHelperSegv: a helper that dies of SIGSEGV with nothing saying
+// memory is the crash it is, not a budget stop.
+func TestHelperSegv(t *testing.T) {
+	fakeHelper(t, "printf '%s' '"+stderrSpanQueue+"' >&2\nkill -SEGV $$\n")
+	budgetFinding(t, 30*time.Second, "seams-timers-go failed: SIGSEGV: segmentation violation")
+}
+
+// TestHelperReserve: the address space each process keeps beyond twice
+// the budget covers what the Go runtime reserves: the real helper and
+// its go commands load a module under helperReserve alone.
+func TestHelperReserve(t *testing.T) {
+	if runtime.GOOS != "linux" {
+		t.Skip("RLIMIT_AS as Linux counts it")
+	}
+	helper, err := Helper()
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := writeModule(t, map[string]string{"wf/wf.go": sleepy})
+	cmd := exec.Command(helper, "load", dir, "./wf")
+	cmd.Env = append(os.Environ(), HelperMemoryEnv+"="+strconv.Itoa(helperReserve))
+	var stderr strings.Builder
+	cmd.Stderr = &stderr
+	out, err := cmd.Output()
+	if err != nil {
+		t.Fatalf("seams-timers-go under a %d MiB address-space limit: %v\n%s", helperReserve>>20, err, firstLine(stderr.String()))
+	}
+	rep := &Report{}
+	if err := json.Unmarshal(out, rep); err != nil {
+		t.Fatal(err)
+	}
+	if len(rep.Findings) == 0 {
+		t.Error("no findings, want the module's TMR8001")
+	}
+	for _, f := range rep.Findings {
+		if f.Rule != "TMR8001" {
+			t.Errorf("finding %+v, want only the module's TMR8001", f)
+		}
+	}
 }
