@@ -439,7 +439,8 @@ type wantedIDs struct {
 	ids    []string
 }
 
-// wantedModel is a model of wantedIDs: its ids end at ids[end].
+// wantedModel is a model of wantedIDs: its ids are ids[start:end], start
+// being the end of the model before it (0 for the first).
 type wantedModel struct {
 	path string
 	end  int
