@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -78,7 +77,7 @@ func mkfifo(t *testing.T, path string) {
 	if err := os.Remove(path); err != nil && !os.IsNotExist(err) {
 		t.Fatal(err)
 	}
-	if err := syscall.Mkfifo(path, 0o644); err != nil {
+	if err := mkfifoAt(path); err != nil {
 		t.Skipf("mkfifo: %v", err)
 	}
 }

@@ -5,7 +5,6 @@ import (
 	"path/filepath"
 	"runtime"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 
@@ -126,7 +125,7 @@ func TestGoModDevice(t *testing.T) {
 	}
 	for name, mk := range map[string]func(string) error{
 		"dev-zero": func(p string) error { return os.Symlink("/dev/zero", p) },
-		"fifo":     func(p string) error { return syscall.Mkfifo(p, 0o644) },
+		"fifo":     mkfifo,
 	} {
 		t.Run(name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -152,7 +151,7 @@ func TestGoFileFIFOAndTooLarge(t *testing.T) {
 		t.Skip("no FIFO")
 	}
 	dir := hostileModule(t, map[string]string{"ok.go": "package h\n"})
-	if err := syscall.Mkfifo(filepath.Join(dir, "fifo.go"), 0o644); err != nil {
+	if err := mkfifo(filepath.Join(dir, "fifo.go")); err != nil {
 		t.Fatal(err)
 	}
 	big := filepath.Join(dir, "big.go")
