@@ -52,8 +52,8 @@ type Index struct {
 	also      map[string][]place  // absolute model path or unmapped IRI -> the places naming it, for the keys asked (ExpectAlso), under alsoMu
 	procTerms []procTerm          // the IRI the graph names each process with, sorted by process
 	procNamed bool                // procTerms is filled: it depends on the graph alone, not the models
-	refs      []modelRefAt        // IRI without fragment -> the file it names, sorted by IRI (merged from modelRefs by Finish)
-	modelRefs map[string]modelRef // the same, found since the last Finish
+	refs      []modelRefAt        // IRI without fragment -> the file it names, sorted by IRI (merged from modelRefs at the end of New and by Finish)
+	modelRefs map[string]modelRef // the same, found since the last merge (mergeRefs)
 	frozen    bool                // the join is done: modelRefs is read-only
 	broken    map[string]bool     // absolute paths of graph documents that failed to load
 	wanted    wantedIDs           // the ids the graph names in each model, until Finish
@@ -522,8 +522,10 @@ func (ix *Index) Summarize(doc *bpmn.Document) *Model {
 }
 
 // Prune drops from a Model built by Summarize before the graph was read
-// the ids that this join does not need: it then holds what ix.Summarize
-// would have built.
+// the ids that this join does not need: it then holds the values
+// ix.Summarize would have built (in the parser's strings, not shared
+// with the graph's: Prune runs while the loading worker may read the
+// Model's IRI).
 func (ix *Index) Prune(m *Model) { m.keep(ix.wantedIn(m.abs)) }
 
 // ForgetNaming drops what the join kept about the places that name each

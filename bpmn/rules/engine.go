@@ -311,11 +311,14 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 						l.Done(f)
 					} else {
 						if m := summarize(doc, pm); m != nil && m.IRI == f.IRI {
-							// The summary holds the graph's string for
-							// the IRI where the two are equal
-							// (join.Index.Summarize): the file keeps the
-							// same, and the parser's copy goes with the
-							// model. The file rules have not run yet.
+							// A summary built by the join
+							// (join.Index.Summarize) holds the graph's
+							// string for the IRI where the two are
+							// equal: the file keeps the same, and the
+							// parser's copy goes with the model (one
+							// built before the join holds the parser's,
+							// and this changes nothing). The file rules
+							// have not run yet.
 							f.IRI = m.IRI
 						}
 						if l.Checked(f) {
