@@ -8,7 +8,36 @@ import (
 
 	"github.com/seams/seams-timers/bpmn"
 	"github.com/seams/seams-timers/graph"
+	"github.com/seams/seams-timers/lint"
 )
+
+// testIndex writes ttl as index.ttl in a new directory, reads it and
+// builds the join's index of it: the index, New's findings, and the paths
+// of the graph document and of a.bpmn beside it.
+func testIndex(t *testing.T, ttl string) (ix *Index, diags []lint.Diagnostic, graphPath, model string) {
+	t.Helper()
+	dir := t.TempDir()
+	graphPath, model = filepath.Join(dir, "index.ttl"), filepath.Join(dir, "a.bpmn")
+	if err := os.WriteFile(graphPath, []byte(ttl), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	g, errs := graph.Load([]string{graphPath})
+	if len(errs) > 0 {
+		t.Fatal(errs[0])
+	}
+	ix, diags = New(g, []string{graphPath}, nil, graph.Vocabulary{}, nil)
+	return ix, diags, graphPath, model
+}
+
+// testModel parses src as the model at path.
+func testModel(t *testing.T, path, src string) *bpmn.Document {
+	t.Helper()
+	doc, err := bpmn.Parse(path, []byte(src))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return doc
+}
 
 // reuseModel has a catch event Remind with a timer; the index graph lifts
 // it.
@@ -27,25 +56,9 @@ const reuseModel = `<?xml version="1.0" encoding="UTF-8"?>
 // and the indexed flag of a Model is the last join's, also when the Model
 // was not joined (another of the same file came first).
 func TestReuseJoinsEachCheck(t *testing.T) {
-	dir := t.TempDir()
-	model := filepath.Join(dir, "a.bpmn")
-	ttl := filepath.Join(dir, "index.ttl")
-	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#P> a proc:Process .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, errs := graph.Load([]string{ttl})
-	if len(errs) > 0 {
-		t.Fatal(errs[0])
-	}
-	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	ix, _, _, model := testIndex(t, "@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#P> a proc:Process .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n")
 	reuse := ix.Reusable()
-	sum := func(src string) *Model {
-		doc, err := bpmn.Parse(model, []byte(src))
-		if err != nil {
-			t.Fatal(err)
-		}
-		return ix.Summarize(doc)
-	}
+	sum := func(src string) *Model { return ix.Summarize(testModel(t, model, src)) }
 	var node *Node
 	for _, n := range ix.Nodes {
 		if n.ElementID() == "Remind" {
@@ -118,7 +131,7 @@ func TestReuseJoinsEachCheck(t *testing.T) {
 	}
 	// A model whose file the graph does not name has no node.
 	other := sum(reuseModel)
-	other.abs = filepath.Join(dir, "b.bpmn")
+	other.abs = filepath.Join(filepath.Dir(model), "b.bpmn")
 	reuse()
 	ix.Finish([]*Model{m1, other})
 	if ix.NodeOf(other, other.Timers[0]) != nil || ix.NodeOf(m1, m1.Timers[0]) != node {

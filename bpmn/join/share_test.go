@@ -2,15 +2,11 @@ package join
 
 import (
 	"fmt"
-	"os"
-	"path/filepath"
 	"slices"
 	"strings"
 	"testing"
 	"unsafe"
 
-	"github.com/seams/seams-timers/bpmn"
-	"github.com/seams/seams-timers/graph"
 	"github.com/seams/seams-timers/lint"
 )
 
@@ -19,21 +15,8 @@ import (
 // copies of it (a large check keeps one path per model), and the cache and
 // the names answer as before.
 func TestFinishSharesPaths(t *testing.T) {
-	dir := t.TempDir()
-	model := filepath.Join(dir, "a.bpmn")
-	ttl := filepath.Join(dir, "index.ttl")
-	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#P> a proc:Process .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n<b.bpmn#Other> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, errs := graph.Load([]string{ttl})
-	if len(errs) > 0 {
-		t.Fatal(errs[0])
-	}
-	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
-	doc, err := bpmn.Parse(model, []byte(reuseModel))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix, _, ttl, model := testIndex(t, "@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#P> a proc:Process .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n<b.bpmn#Other> a proc:TimerCatchEvent .\n")
+	doc := testModel(t, model, reuseModel)
 	m := ix.Summarize(doc)
 	ix.Finish([]*Model{m})
 
@@ -82,9 +65,6 @@ func TestFinishSharesPaths(t *testing.T) {
 // the graph gives it, typed proc:Process before seam:schedules before
 // seam:executes, whatever spelling of the same id each uses.
 func TestProcessTermFirstRead(t *testing.T) {
-	dir := t.TempDir()
-	model := filepath.Join(dir, "a.bpmn")
-	ttl := filepath.Join(dir, "index.ttl")
 	src := `@prefix proc: <https://w3id.org/seams/proc#> .
 @prefix seam: <https://w3id.org/seams/seam#> .
 <#api> seam:executes <a.bpmn#%50> , <a.bpmn#%51> .
@@ -92,25 +72,15 @@ func TestProcessTermFirstRead(t *testing.T) {
 <a.bpmn#R> a proc:Process .
 <#api> seam:schedules <a.bpmn#%52> .
 `
-	if err := os.WriteFile(ttl, []byte(src), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, errs := graph.Load([]string{ttl})
-	if len(errs) > 0 {
-		t.Fatal(errs[0])
-	}
-	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
-	doc, err := bpmn.Parse(model, []byte(`<?xml version="1.0" encoding="UTF-8"?>
+	ix, _, _, model := testIndex(t, src)
+	doc := testModel(t, model, `<?xml version="1.0" encoding="UTF-8"?>
 <bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL" id="Defs" targetNamespace="https://example.com">
   <bpmn:process id="P"/>
   <bpmn:process id="Q"/>
   <bpmn:process id="R"/>
   <bpmn:process id="S"/>
 </bpmn:definitions>
-`))
-	if err != nil {
-		t.Fatal(err)
-	}
+`)
 	m := ix.Summarize(doc)
 	ix.Finish([]*Model{m})
 	want := map[string]string{
@@ -132,8 +102,6 @@ func TestProcessTermFirstRead(t *testing.T) {
 // and not the first place; found when asked, also after ForgetNaming and
 // for an IRI no prefix maps.
 func TestAlsoNamedFirstMet(t *testing.T) {
-	dir := t.TempDir()
-	ttl := filepath.Join(dir, "index.ttl")
 	src := "@prefix proc: <https://w3id.org/seams/proc#> .\n@prefix seam: <https://w3id.org/seams/seam#> .\n"
 	// Lines 3-22: seam:executes objects; 23-42: timer nodes; 43-44: an
 	// unmapped model named twice.
@@ -144,14 +112,7 @@ func TestAlsoNamedFirstMet(t *testing.T) {
 		src += fmt.Sprintf("<m.bpmn#T%d> a proc:TimerCatchEvent .\n", i)
 	}
 	src += "<https://example.com/x.bpmn#T> a proc:TimerCatchEvent .\n<https://example.com/x.bpmn#U> a proc:TimerStartEvent .\n"
-	if err := os.WriteFile(ttl, []byte(src), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, errs := graph.Load([]string{ttl})
-	if len(errs) > 0 {
-		t.Fatal(errs[0])
-	}
-	ix, diags := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	ix, diags, _, _ := testIndex(t, src)
 	if len(ix.also) != 1 {
 		t.Errorf("New found the places of %d keys, want 1 (the unmapped IRI's)", len(ix.also))
 	}
@@ -184,21 +145,8 @@ func TestAlsoNamedFirstMet(t *testing.T) {
 // names), not the parser's copies, and the same values; an id the graph
 // does not name stays the parser's.
 func TestSummarizeSharesGraphStrings(t *testing.T) {
-	dir := t.TempDir()
-	model := filepath.Join(dir, "a.bpmn")
-	ttl := filepath.Join(dir, "index.ttl")
-	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, errs := graph.Load([]string{ttl})
-	if len(errs) > 0 {
-		t.Fatal(errs[0])
-	}
-	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
-	doc, err := bpmn.Parse(model, []byte(reuseModel))
-	if err != nil {
-		t.Fatal(err)
-	}
+	ix, _, _, model := testIndex(t, "@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#Remind> a proc:TimerCatchEvent .\n")
+	doc := testModel(t, model, reuseModel)
 	m := ix.Summarize(doc)
 	same := func(a, b string) bool { return len(a) == len(b) && unsafe.StringData(a) == unsafe.StringData(b) }
 	at, ok := ix.namedAt(m.abs)
@@ -241,22 +189,9 @@ func TestSummarySizes(t *testing.T) {
 // each call, unescaped, and is joined with the element of that id; a
 // malformed escape is kept as written, as ModelPath keeps it.
 func TestNodeElementIDEscaped(t *testing.T) {
-	dir := t.TempDir()
-	model := filepath.Join(dir, "a.bpmn")
-	ttl := filepath.Join(dir, "index.ttl")
-	if err := os.WriteFile(ttl, []byte("@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#R%C3%A9> a proc:TimerCatchEvent .\n<a.bpmn#Bad%zz> a proc:TimerCatchEvent .\n<#local> a proc:TimerCatchEvent .\n"), 0o600); err != nil {
-		t.Fatal(err)
-	}
-	g, errs := graph.Load([]string{ttl})
-	if len(errs) > 0 {
-		t.Fatal(errs[0])
-	}
-	ix, _ := New(g, []string{ttl}, nil, graph.Vocabulary{}, nil)
+	ix, _, _, model := testIndex(t, "@prefix proc: <https://w3id.org/seams/proc#> .\n<a.bpmn#R%C3%A9> a proc:TimerCatchEvent .\n<a.bpmn#Bad%zz> a proc:TimerCatchEvent .\n<#local> a proc:TimerCatchEvent .\n")
 	src := strings.ReplaceAll(reuseModel, `id="Remind"`, `id="Ré"`)
-	doc, err := bpmn.Parse(model, []byte(src))
-	if err != nil {
-		t.Fatal(err)
-	}
+	doc := testModel(t, model, src)
 	m := ix.Summarize(doc)
 	ix.Finish([]*Model{m})
 	got := map[string]string{}
