@@ -299,29 +299,21 @@ func New(g *graph.Graph, files, broken []string, vocab graph.Vocabulary, maps ma
 		ix.modelRefs = make(map[string]modelRef, models)
 	}
 	note := func(t graph.Term, at span.Range, timer bool) {
-		if !t.IsIRI() {
-			return
-		}
-		base, _, _ := strings.Cut(t.Value, "#")
-		ref := ix.model(base)
-		if !ref.ok {
-			// An absolute IRI that no --map prefix covers: report it when
-			// it is plainly a model (a timer node, or a .bpmn path).
-			if timer || bpmn.IsBPMNPath(iriPath(base)) {
-				if old, seen := unmapped[base]; !seen || before(at, old) {
-					unmapped[base] = at
-				}
+		key, base, mapped, names := ix.naming(t, timer)
+		switch {
+		case !names:
+		case !mapped:
+			// An absolute IRI that no --map prefix covers: reported.
+			if old, seen := unmapped[base]; !seen || before(at, old) {
+				unmapped[base] = at
 			}
-			return
-		}
-		if !namesModel(ref, timer) {
-			return
-		}
-		if k, seen := ix.namedIdx[ref.path]; !seen {
-			ix.namedIdx[ref.path] = int32(len(ix.named))
-			ix.named = append(ix.named, namedModel{ref.path, newNamedAt(at, base)})
-		} else if before(at, ix.named[k].at()) {
-			ix.named[k].namedAt = newNamedAt(at, base)
+		default:
+			if k, seen := ix.namedIdx[key]; !seen {
+				ix.namedIdx[key] = int32(len(ix.named))
+				ix.named = append(ix.named, namedModel{key, newNamedAt(at, base)})
+			} else if before(at, ix.named[k].at()) {
+				ix.named[k].namedAt = newNamedAt(at, base)
+			}
 		}
 	}
 	// The graph holds each triple once, so a node has at most one
@@ -537,31 +529,28 @@ func (ix *Index) ForgetNaming() {
 	ix.alsoMu.Unlock()
 }
 
-// namesModel reports whether a term whose IRI (less its fragment) maps to
-// ref names a model: a timer node names its model whatever the file's
+// naming is the model a term of the graph names (timer: the term is a
+// timer node), as the join keys the models the graph names and the places
+// naming them: base is the term's IRI less its fragment; mapped reports
+// that a file: IRI or a --map prefix maps it to a file, whose absolute
+// path is then key (else key is base); names reports that the term names
+// a model at all. A timer node names its model whatever the file's
 // extension, unless it is a node of a graph document itself (<#t>); any
-// other term names a BPMN file.
-func namesModel(ref modelRef, timer bool) bool {
-	if timer {
-		return !graph.IsGraphPath(ref.path)
-	}
-	return bpmn.IsBPMNPath(ref.path)
-}
-
-// namingKey is the model a term of the graph names, as the join keys the
-// places that name models (AlsoNamed): its absolute path, or its IRI less
-// the fragment when no --map prefix maps it and it is plainly a model (a
-// timer node, or a .bpmn path).
-func (ix *Index) namingKey(t graph.Term, timer bool) (string, bool) {
+// other term names a BPMN file; an IRI no prefix maps names a model when
+// it plainly is one (a timer node, or a .bpmn path).
+func (ix *Index) naming(t graph.Term, timer bool) (key, base string, mapped, names bool) {
 	if !t.IsIRI() {
-		return "", false
+		return "", "", false, false
 	}
-	base, _, _ := strings.Cut(t.Value, "#")
+	base, _, _ = strings.Cut(t.Value, "#")
 	ref := ix.model(base)
-	if !ref.ok {
-		return base, timer || bpmn.IsBPMNPath(iriPath(base))
+	switch {
+	case !ref.ok:
+		return base, base, false, timer || bpmn.IsBPMNPath(iriPath(base))
+	case timer:
+		return ref.path, base, true, !graph.IsGraphPath(ref.path)
 	}
-	return ref.path, namesModel(ref, timer)
+	return ref.path, base, true, bpmn.IsBPMNPath(ref.path)
 }
 
 // ExpectAlso readies AlsoNamed for the given keys: one pass over the
@@ -590,7 +579,7 @@ func (ix *Index) ExpectAlso(keys []string) {
 		ix.also[k] = nil
 	}
 	see := func(t graph.Term, at span.Range, timer bool) {
-		if k, ok := ix.namingKey(t, timer); ok && want[k] && len(ix.also[k]) < 2*maxAlsoNamed {
+		if k, _, _, ok := ix.naming(t, timer); ok && want[k] && len(ix.also[k]) < 2*maxAlsoNamed {
 			ix.also[k] = append(ix.also[k], newPlace(at))
 		}
 	}
