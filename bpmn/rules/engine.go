@@ -228,6 +228,7 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 			// reported with the other places naming each, found for all
 			// of them in one pass over the graph (ExpectAlso).
 			var outside, missing []join.Named
+			var keys []string
 			for _, n := range namedOf(l, ix) {
 				if given[n.Path] || l.Excluded(n.Path) {
 					// Given (and loaded, or reported as unreadable), or
@@ -238,19 +239,17 @@ func load(l *project.Loader) (any, []lint.Diagnostic, []string) {
 					// Not opened, not even looked at: whether it exists
 					// is not told either.
 					outside = append(outside, n)
+					keys = append(keys, n.Path)
 					continue
 				}
 				if !isModelFile(l, n.Path) {
 					missing = append(missing, n)
+					keys = append(keys, n.Path)
 					continue
 				}
 				named = append(named, modelJob{path: display(n.Path), reported: reportedGraphs[n.At.File], named: true})
 			}
-			if len(outside)+len(missing) > 0 {
-				keys := make([]string, 0, len(outside)+len(missing))
-				for _, n := range append(slices.Clip(outside), missing...) {
-					keys = append(keys, n.Path)
-				}
+			if len(keys) > 0 {
 				ix.ExpectAlso(keys)
 			}
 			for _, n := range outside {
