@@ -1,6 +1,13 @@
 package bpmn
 
-import "testing"
+import (
+	"go/ast"
+	"go/parser"
+	"go/token"
+	"slices"
+	"strconv"
+	"testing"
+)
 
 // placementModel has one event in each placement of ADR-0037's table.
 const placementModel = `<bpmn:definitions xmlns:bpmn="http://www.omg.org/spec/BPMN/20100524/MODEL">
@@ -89,7 +96,8 @@ func TestEventDefinitionRef(t *testing.T) {
 }
 
 // TestFlowNodeKind: every flow node's local name has a number that gives
-// it back; other names have none.
+// it back; other names have none; and isFlowNode's switch lists the same
+// names.
 func TestFlowNodeKind(t *testing.T) {
 	n := 0
 	for k := 1; k < 256; k++ {
@@ -113,4 +121,33 @@ func TestFlowNodeKind(t *testing.T) {
 	if FlowNodeType(0) != "" {
 		t.Errorf("FlowNodeType(0) = %q", FlowNodeType(0))
 	}
+	if got, want := isFlowNodeCases(t), flowNodeTypes[1:]; !slices.Equal(got, want) {
+		t.Errorf("isFlowNode's switch lists %q,\nflowNodeTypes %q", got, want)
+	}
+}
+
+// isFlowNodeCases are the strings isFlowNode's switch lists, in order,
+// read from build.go.
+func isFlowNodeCases(t *testing.T) []string {
+	t.Helper()
+	f, err := parser.ParseFile(token.NewFileSet(), "build.go", nil, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var cases []string
+	for _, d := range f.Decls {
+		if fn, ok := d.(*ast.FuncDecl); ok && fn.Name.Name == "isFlowNode" {
+			ast.Inspect(fn.Body, func(n ast.Node) bool {
+				if lit, ok := n.(*ast.BasicLit); ok && lit.Kind == token.STRING {
+					s, err := strconv.Unquote(lit.Value)
+					if err != nil {
+						t.Fatal(err)
+					}
+					cases = append(cases, s)
+				}
+				return true
+			})
+		}
+	}
+	return cases
 }
