@@ -56,7 +56,7 @@ type Index struct {
 	modelRefs map[string]modelRef // the same, found since the last merge (mergeRefs)
 	frozen    bool                // the join is done: modelRefs is read-only
 	broken    map[string]bool     // absolute paths of graph documents that failed to load
-	wanted    wantedIDs           // the ids the graph names in each model, until Finish
+	wanted    wantedIDs           // the ids the graph names in each model, until Finish (kept by a reusable index)
 	wantKeys  []elemKey           // (absolute model path, id) the graph names, while New reads it
 
 	// keyOrder is the nodes naming a model file in byKey's order, sorted
@@ -709,8 +709,11 @@ func (ix *Index) MissingModel(n Named) lint.Diagnostic {
 // read it from several goroutines.
 func (ix *Index) Finish(models []*Model) {
 	// The models are summarized: what the graph wants of them is no
-	// longer asked, and a large check frees it before joining.
-	ix.wanted = wantedIDs{}
+	// longer asked, and a large check frees it before joining. A reused
+	// index (Reusable) keeps it for the next check's summaries.
+	if !ix.reusable {
+		ix.wanted = wantedIDs{}
+	}
 	// The first model per absolute path is joined.
 	byPath := models
 	byAbs := func(a, b *Model) int { return strings.Compare(a.abs, b.abs) }

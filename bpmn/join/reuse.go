@@ -2,11 +2,10 @@ package join
 
 // Reusable returns, for an index New has just returned, a function that
 // makes it ready for Finish again once Finish (and ForgetNaming) ran: it
-// restores what Finish drops (the ids the graph names in each model; the
-// places naming a model are found again when asked, ExpectAlso) and clears
-// what Finish joined, keeping what New
-// found in the graph (the index nodes, the models the graph names, the
-// terms that name processes) and what each node was joined with (Finish
+// clears what Finish joined (the places naming a model are found again
+// when asked, ExpectAlso), keeping what New found in the graph (the index
+// nodes, the models the graph names, the ids it names in each, the terms
+// that name processes) and what each node was joined with (Finish
 // keeps it when given the same Model again, and replaces it otherwise). A
 // language server session keeps the index of a graph that has not changed
 // and joins it with each check's models (bpmn/rules/incremental.go), so
@@ -17,14 +16,13 @@ func (ix *Index) Reusable() (reuse func()) {
 	if ix == nil {
 		return func() {}
 	}
-	// Nothing writes the wanted ids: Finish only drops them.
-	wanted := ix.wanted
-	// Finish keeps the nodes' order by element (keyOrder) for the next.
+	// Finish keeps the nodes' order by element (keyOrder) and the ids the
+	// graph names in each model for the next.
 	ix.reusable = true
 	return func() {
 		ix.byKey, ix.docs = nil, nil
 		ix.models = nil
-		ix.also, ix.wanted = nil, wanted
+		ix.also = nil
 		ix.frozen = false
 	}
 }
