@@ -18,12 +18,7 @@ import (
 // two container triples a model, each element an IRI of its own.
 func writeModelsIndex(tb testing.TB, dir string, n int) string {
 	tb.Helper()
-	var b strings.Builder
-	b.WriteString(benchgen.IndexHeader)
-	for i := range n {
-		b.WriteString(benchgen.IndexEntries(fmt.Sprintf("model%05d.bpmn", i), i))
-	}
-	return writeFile(tb, dir, "index.ttl", b.String())
+	return writeFile(tb, dir, "index.ttl", benchgen.Index(n))
 }
 
 // footprint returns the bytes a graph holds, counted from the capacities

@@ -135,7 +135,7 @@ func incrementalRun(t *testing.T, seed uint64, steps int) map[string]int {
 }
 
 func (st *incState) model(i int) string {
-	return filepath.Join(st.dir, fmt.Sprintf("model%05d.bpmn", i))
+	return filepath.Join(st.dir, benchgen.ModelName(i))
 }
 
 func (st *incState) write(path, text string) {

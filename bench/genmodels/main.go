@@ -33,7 +33,7 @@ func main() {
 		ttl.WriteString(benchgen.IndexHeader)
 	}
 	for i := range *n {
-		name := fmt.Sprintf("model%05d.bpmn", i)
+		name := benchgen.ModelName(i)
 		if *indexOnly {
 			ttl.WriteString(benchgen.IndexEntries(name, i))
 			continue

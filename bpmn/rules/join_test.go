@@ -463,8 +463,7 @@ func writeJoinBench(tb testing.TB, n, triples int) string {
 	tb.Helper()
 	dir := tb.TempDir()
 	for i := range n {
-		name := fmt.Sprintf("model%05d.bpmn", i)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(benchgen.Model(i)), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, benchgen.ModelName(i)), []byte(benchgen.Model(i)), 0o644); err != nil {
 			tb.Fatal(err)
 		}
 	}

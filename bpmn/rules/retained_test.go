@@ -1,7 +1,6 @@
 package rules_test
 
 import (
-	"fmt"
 	"runtime"
 	"testing"
 	"unsafe"
@@ -66,14 +65,10 @@ func TestFileIRIShared(t *testing.T) {
 // index graph lifting them (benchgen) to a new directory.
 func generatedTree(t *testing.T, n int) string {
 	t.Helper()
-	files := map[string]string{}
-	index := benchgen.IndexHeader
+	files := map[string]string{"index.ttl": benchgen.Index(n)}
 	for i := range n {
-		name := fmt.Sprintf("model%05d.bpmn", i)
-		files[name] = benchgen.Model(i)
-		index += benchgen.IndexEntries(name, i)
+		files[benchgen.ModelName(i)] = benchgen.Model(i)
 	}
-	files["index.ttl"] = index
 	return writeTree(t, files)
 }
 

@@ -394,16 +394,12 @@ func TestWatchEndsOnSignal(t *testing.T) {
 func BenchmarkWatchEdit(b *testing.B) {
 	dir := b.TempDir()
 	const n = 2000
-	var ttl strings.Builder
-	ttl.WriteString(benchgen.IndexHeader)
 	for i := range n {
-		name := fmt.Sprintf("model%05d.bpmn", i)
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(benchgen.Model(i)), 0o644); err != nil {
+		if err := os.WriteFile(filepath.Join(dir, benchgen.ModelName(i)), []byte(benchgen.Model(i)), 0o644); err != nil {
 			b.Fatal(err)
 		}
-		ttl.WriteString(benchgen.IndexEntries(name, i))
 	}
-	if err := os.WriteFile(filepath.Join(dir, "index.ttl"), []byte(ttl.String()), 0o644); err != nil {
+	if err := os.WriteFile(filepath.Join(dir, "index.ttl"), []byte(benchgen.Index(n)), 0o644); err != nil {
 		b.Fatal(err)
 	}
 	fw, err := fsnotify.NewWatcher()

@@ -24,7 +24,7 @@ func WriteIndex(w io.Writer, n, triples int) (int, error) {
 	count += 3
 	const tasks = 30
 	for i := range n {
-		name := fmt.Sprintf("model%05d.bpmn", i)
+		name := ModelName(i)
 		printf("%s", IndexEntries(name, i))
 		count += 7
 		for k := range tasks {

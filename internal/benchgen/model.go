@@ -26,6 +26,20 @@ func IndexEntries(name string, i int) string {
 `, name, i)
 }
 
+// ModelName is the file name of generated model i.
+func ModelName(i int) string { return fmt.Sprintf("model%05d.bpmn", i) }
+
+// Index is the index graph lifting the timers of models 0 to n-1, each
+// written as ModelName(i): IndexHeader and each model's IndexEntries.
+func Index(n int) string {
+	var b strings.Builder
+	b.WriteString(IndexHeader)
+	for i := range n {
+		b.WriteString(IndexEntries(ModelName(i), i))
+	}
+	return b.String()
+}
+
 // Model returns a ~15 KB BPMN model with three timers and a diagram.
 func Model(i int) string {
 	var b strings.Builder
