@@ -104,8 +104,11 @@ func (g *Graph) predRange(p uint32) []uint32 {
 
 // poRange returns the indexes of the triples with predicate id p and
 // object id o, in load order.
-func (g *Graph) poRange(p, o uint32) []uint32 {
-	r := g.predRange(p)
+func (g *Graph) poRange(p, o uint32) []uint32 { return g.objectRange(g.predRange(p), o) }
+
+// objectRange narrows r, the indexes of a predicate's triples
+// (predRange), to those with object id o.
+func (g *Graph) objectRange(r []uint32, o uint32) []uint32 {
 	lo := sort.Search(len(r), func(i int) bool { return g.triples.at(r[i]).o >= o })
 	hi := lo + sort.Search(len(r)-lo, func(i int) bool { return g.triples.at(r[lo+i]).o > o })
 	return r[lo:hi]
@@ -242,7 +245,12 @@ func (g *Graph) Has(s, p, o Term) bool {
 	// The shorter of the subject's triples and the (p, o) pair's: a
 	// container that executes thousands of processes is the subject of
 	// thousands of triples, and each process the object of one or two.
-	if r := g.subjRange(sid); len(r) <= 8 || len(r) <= len(g.predRange(pid)) {
+	r := g.subjRange(sid)
+	var pr []uint32
+	if len(r) > 8 {
+		pr = g.predRange(pid)
+	}
+	if len(r) <= 8 || len(r) <= len(pr) {
 		for _, i := range r {
 			if t := g.triples.at(i); t.p == pid && t.o == oid {
 				return true
@@ -250,7 +258,7 @@ func (g *Graph) Has(s, p, o Term) bool {
 		}
 		return false
 	}
-	for _, i := range g.poRange(pid, oid) {
+	for _, i := range g.objectRange(pr, oid) {
 		if g.triples.at(i).s == sid {
 			return true
 		}

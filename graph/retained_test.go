@@ -25,15 +25,15 @@ func writeModelsIndex(tb testing.TB, dir string, n int) string {
 // of its parts, and of those the bytes of its term strings (a literal's
 // attributes included).
 func footprint(g *Graph) (total, strs int) {
-	tt := &g.terms
-	total += cap((*tt).ents)*8 + cap((*tt).slots)*8 + cap((*tt).chunks)*int(unsafe.Sizeof([]byte{}))
-	for _, c := range (*tt).chunks {
+	tt := g.terms
+	total += cap(tt.ents)*8 + cap(tt.slots)*8 + cap(tt.chunks)*int(unsafe.Sizeof([]byte{}))
+	for _, c := range tt.chunks {
 		total += cap(c)
 	}
-	for id := range (*tt).len() {
-		e := (*tt).ents[id]
-		strs += len((*tt).str(e))
-		if Kind(e&kindMask) == KindLiteral {
+	for id := range tt.len() {
+		e := tt.ents[id]
+		strs += len(tt.str(e))
+		if entryKind(e) == KindLiteral {
 			strs += attrSize
 		}
 	}
@@ -268,8 +268,13 @@ func TestTermEntries(t *testing.T) {
 				}
 			}
 		}
-		if _, ok := tt.lookup(KindIRI, "v1", litAttr{}); ok {
-			t.Errorf("%s: v1 found as an IRI (it is a blank node)", step)
+		// v4 is a blank node (term 5, after the datatype): looked up
+		// under another kind, it is not found.
+		if id, ok := tt.lookup(KindBlank, "v4", litAttr{}); !ok || id != ids[5] || terms[5].v != "v4" {
+			t.Errorf("%s: blank node v4 looked up as %d, %v; want %d", step, id, ok, ids[5])
+		}
+		if _, ok := tt.lookup(KindIRI, "v4", litAttr{}); ok {
+			t.Errorf("%s: v4 found as an IRI (it is a blank node)", step)
 		}
 	}
 	n := tt.len()
@@ -307,37 +312,35 @@ func TestRetainedTextNotKept(t *testing.T) {
 // table of long places, and read back where they were written.
 func TestListsPacked(t *testing.T) {
 	var b strings.Builder
+	// list writes 2,000 items separated by sep, and returns the offset of
+	// each.
+	list := func(sep, item string) []int {
+		var at []int
+		for k := range 2000 {
+			if k > 0 {
+				b.WriteString(sep)
+			}
+			at = append(at, b.Len())
+			fmt.Fprintf(&b, item, k)
+		}
+		return at
+	}
 	b.WriteString("@prefix e: <http://e/> .\ne:api e:executes ")
-	var objs, preds []int
-	for k := range 2000 {
-		if k > 0 {
-			b.WriteString(", ")
-		}
-		objs = append(objs, b.Len())
-		fmt.Fprintf(&b, "e:p%d", k)
-	}
+	objs := list(", ", "e:p%d")
 	b.WriteString(" .\ne:s ")
-	for k := range 2000 {
-		if k > 0 {
-			b.WriteString(" ;\n  ")
-		}
-		preds = append(preds, b.Len())
-		fmt.Fprintf(&b, "e:q%d e:o", k)
-	}
+	preds := list(" ;\n  ", "e:q%d e:o")
 	b.WriteString(" .\n")
 	g := parseOK(t, "lists.ttl", b.String())
 	if len(g.triples.long) != 0 {
 		t.Errorf("%d long places", len(g.triples.long))
 	}
 	tr := g.Triples()
-	for k, off := range objs {
-		if got := tr[k].Object.Start.Offset; got != off {
-			t.Fatalf("object %d at %d, want %d", k, got, off)
+	for k := range 2000 {
+		if got := tr[k].Object.Start.Offset; got != objs[k] {
+			t.Fatalf("object %d at %d, want %d", k, got, objs[k])
 		}
-	}
-	for k, off := range preds {
-		if got := tr[2000+k].Predicate.Start.Offset; got != off {
-			t.Fatalf("predicate %d at %d, want %d", k, got, off)
+		if got := tr[2000+k].Predicate.Start.Offset; got != preds[k] {
+			t.Fatalf("predicate %d at %d, want %d", k, got, preds[k])
 		}
 	}
 }

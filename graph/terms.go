@@ -15,12 +15,13 @@ import (
 // It is built for a million terms: a term costs its string, copied into a
 // shared arena (not one allocation each), eight bytes of entry and, in the
 // hash table, eight bytes at a load of 40 to 81 percent; a literal adds
-// eight bytes of attributes in the arena, before its lexical form. None of
-// it holds a pointer but the arena's list of chunks, so that the collector
-// has nothing to scan in a large graph.
+// eight bytes of attributes in the arena, before its lexical form. Of
+// what grows with the terms, only the arena's list of chunks holds
+// pointers (the language tags are few), so that the collector has almost
+// nothing to scan in a large graph.
 type termTable struct {
 	// ents holds the entry of each term: where its string is in the
-	// arena, and its kind (see entry).
+	// arena, and its kind (the layout is over kindBits, below).
 	ents []uint64
 	// langs are the language tags, langs[0] being none; langIdx finds
 	// them (there are a few of them, however many literals).
@@ -88,7 +89,10 @@ func newTermTable() *termTable {
 // len returns the number of ids, the zero one included.
 func (tt *termTable) len() int { return len(tt.ents) }
 
-func (tt *termTable) kind(id uint32) Kind { return Kind(tt.ents[id] & kindMask) }
+func (tt *termTable) kind(id uint32) Kind { return entryKind(tt.ents[id]) }
+
+// entryKind is the Kind an entry packs.
+func entryKind(e uint64) Kind { return Kind(e & kindMask) }
 
 // str returns the string of an entry, a view of the arena.
 func (tt *termTable) str(e uint64) string {
@@ -116,7 +120,7 @@ func (tt *termTable) value(id uint32) string { return tt.str(tt.ents[id]) }
 // term returns the term of an id.
 func (tt *termTable) term(id uint32) Term {
 	e := tt.ents[id]
-	t := Term{Kind: Kind(e & kindMask), Value: tt.str(e)}
+	t := Term{Kind: entryKind(e), Value: tt.str(e)}
 	if t.Kind == KindLiteral {
 		a := tt.attr(e)
 		t.Datatype, t.Lang = tt.value(a.dt), tt.langs[a.lang]

@@ -177,7 +177,7 @@ func (g *Graph) ForeignVocabulary(v Vocabulary) []ForeignNamespace {
 		}
 		want |= 1 << k
 		for id, e := range g.terms.ents {
-			if Kind(e&kindMask) == KindIRI && strings.HasPrefix(g.terms.str(e), ns) {
+			if entryKind(e) == KindIRI && strings.HasPrefix(g.terms.str(e), ns) {
 				in[id] |= 1 << k
 			}
 		}

@@ -24,17 +24,17 @@ type wideRune struct {
 	extra     int32
 }
 
-// asciiColumns is the Columns of every file without a rune outside
-// ASCII: one shared value, never written, so that releasing such a file
-// (most models) allocates nothing.
+// asciiColumns is what Columns gives for a released file that kept none
+// (NewColumns found no rune wider in UTF-8 than in UTF-16): one shared
+// value, so that releasing such a file (most models) allocates nothing.
 var asciiColumns = &Columns{}
 
-// NewColumns reads the runes outside ASCII of src. An all-ASCII src gets
-// one shared empty value; it must not be changed.
+// NewColumns reads the runes of src that take more bytes than UTF-16
+// code units; nil when there are none (an all-ASCII src, most models).
 func NewColumns(src []byte) *Columns {
 	i := asciiPrefix(src)
 	if i == len(src) {
-		return asciiColumns
+		return nil
 	}
 	c := &Columns{}
 	line, lineStart := 1, 0
@@ -61,6 +61,9 @@ func NewColumns(src []byte) *Columns {
 		if size > units {
 			c.wide = append(c.wide, wideRune{line: int32(line), end: int32(i - lineStart + 1), extra: int32(size - units)})
 		}
+	}
+	if len(c.wide) == 0 {
+		return nil
 	}
 	c.wide = slices.Clip(c.wide)
 	return c
@@ -102,7 +105,7 @@ func (f *File) ReleaseSource() {
 	}
 	// An all-ASCII file keeps nothing of its own: Columns gives the
 	// shared empty value.
-	if c := NewColumns(f.Src); c != asciiColumns {
+	if c := NewColumns(f.Src); c != nil {
 		f.extended().columns = c
 	}
 	f.released = true

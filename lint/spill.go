@@ -320,12 +320,8 @@ func (rr *recordReader) file() string {
 			return rr.lastFile
 		}
 	}
-	f := rr.bytes(n)
-	if rr.err != nil {
-		return ""
-	}
-	rr.lastFile = f
-	return f
+	rr.lastFile = rr.bytes(n) // "" on an error
+	return rr.lastFile
 }
 
 func (rr *recordReader) pos() span.Pos {
