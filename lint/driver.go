@@ -205,17 +205,10 @@ func (r *Runner) runFileSegment(proj *Project, f *File) error {
 	memo := map[any]any{}
 	for _, rule := range r.fileRules[f.Kind] {
 		pass := &Pass{Rule: rule, File: f, Project: proj, Now: r.opts.Now, Config: r.opts.Config, memo: memo}
-		mark := 0
-		if seg != nil {
-			mark = seg.len()
-		}
-		runRuleTo(pass, add, func() {
-			if seg != nil {
-				r.raw.truncate(seg, mark)
-			}
-		})
+		mark := seg.len()
+		runRuleTo(pass, add, func() { r.raw.truncate(seg, mark) })
 	}
-	if seg == nil || seg.len() == 0 {
+	if seg.len() == 0 {
 		return err
 	}
 	return cmp.Or(err, r.raw.seal(seg))
@@ -271,9 +264,7 @@ func (r *Runner) Finish(proj *Project, extra []Diagnostic) []Diagnostic {
 		}
 		// One copy of each finding: the file's own list goes.
 		perFile[i] = nil
-		if proj.Files[i].held {
-			proj.Files[i].dropFindings()
-		}
+		proj.Files[i].dropFindings()
 	}
 	for _, ds := range projectFound {
 		for _, d := range ds {
@@ -394,8 +385,9 @@ func (r *Runner) runRest(proj *Project) [][]Diagnostic {
 	for i, f := range proj.Files {
 		switch {
 		case f.ruled:
-			if seg := f.findings(); seg != nil && f.held {
-				perFile[i] = seg.mem
+			if f.held {
+				// Held findings are kept in memory (File).
+				perFile[i] = f.ext.seg.mem
 			}
 		case f.Model != nil && len(r.fileRules[f.Kind]) > 0:
 			next <- i

@@ -462,8 +462,11 @@ func (rs *rawStore) release(s *segment) {
 }
 
 // truncate drops every finding of s after the first n, for a rule that
-// panicked after reporting some.
+// panicked after reporting some (nil: nothing to drop).
 func (rs *rawStore) truncate(s *segment, n int) {
+	if s == nil {
+		return
+	}
 	for i := range s.disk {
 		if n <= s.disk[i].count {
 			// A reader stops after count findings: the rest of the
@@ -489,8 +492,12 @@ func (rs *rawStore) truncate(s *segment, n int) {
 	}
 }
 
-// len counts a segment's findings.
+// len counts a segment's findings (none in nil: a file no rule has
+// reported on yet has no segment).
 func (s *segment) len() int {
+	if s == nil {
+		return 0
+	}
 	n := len(s.mem)
 	for _, e := range s.disk {
 		n += e.count
