@@ -16,7 +16,11 @@ import (
 // toyEngine is an engine of the test's own: it reads *.toy files, one
 // timer a line, and its one file rule reports every line that says
 // "never". It shows that the loader and the driver need no BPMN.
-func toyEngine() *project.Engine {
+func toyEngine() *project.Engine { return toyEngineWith(nil) }
+
+// toyEngineWith is toyEngine whose files are reported when reported says
+// so (all of them when it is nil), and whose load adds the findings extra.
+func toyEngineWith(reported func(path string) bool, extra ...lint.Diagnostic) *project.Engine {
 	never := &lint.Rule{
 		ID: "TOY1001", Name: "toy-never", Severity: lint.SeverityError, Title: "a timer that never fires",
 		Kind: lint.KindFile, Engine: "toy", FileKind: "toy",
@@ -42,13 +46,13 @@ func toyEngine() *project.Engine {
 					continue
 				}
 				lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-				f := &lint.File{Path: p, Kind: "toy", Src: data, Model: lines, Timers: len(lines), Reported: true}
+				f := &lint.File{Path: p, Kind: "toy", Src: data, Model: lines, Timers: len(lines), Reported: reported == nil || reported(p)}
 				l.Add(f)
 				// The toy engine has no project state: nothing after the
 				// file rules reads a file.
 				l.Done(f)
 			}
-			return nil, diags, nil
+			return nil, append(diags, extra...), nil
 		},
 	}
 }

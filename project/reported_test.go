@@ -3,7 +3,6 @@ package project_test
 import (
 	"path/filepath"
 	"slices"
-	"strings"
 	"testing"
 
 	"github.com/seams/seams-timers/lint"
@@ -22,22 +21,9 @@ func TestReportedFindings(t *testing.T) {
 	write(t, dir, "c.toy", "daily\nnever\n")
 	elsewhere := filepath.Join(dir, "nowhere")
 	engine := func() *project.Engine {
-		e := toyEngine()
-		e.Load = func(l *project.Loader) (any, []lint.Diagnostic, []string) {
-			for _, p := range l.Paths("toy") {
-				data, err := l.Read(p)
-				if err != nil {
-					t.Fatal(err)
-				}
-				lines := strings.Split(strings.TrimSpace(string(data)), "\n")
-				context := filepath.Base(filepath.Dir(p)) == "ctx"
-				f := &lint.File{Path: p, Kind: "toy", Src: data, Model: lines, Timers: len(lines), Reported: !context}
-				l.Add(f)
-				l.Done(f)
-			}
-			return nil, []lint.Diagnostic{lint.LoadDiagnostic("TOY0001", span.At(elsewhere, span.Pos{Line: 1, Col: 1}), "not a file", "")}, nil
-		}
-		return e
+		// The files under ctx/ are read as context only.
+		return toyEngineWith(func(p string) bool { return filepath.Base(filepath.Dir(p)) != "ctx" },
+			lint.LoadDiagnostic("TOY0001", span.At(elsewhere, span.Pos{Line: 1, Col: 1}), "not a file", ""))
 	}
 	where := func(ds []lint.Diagnostic) []string {
 		var out []string
