@@ -5,7 +5,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 	"time"
 
@@ -309,14 +308,7 @@ func EscapeLines(w io.Writer, write func(io.Writer) error) error {
 // command that runs one engine picks it from. A path that does not exist
 // is a *PathError.
 func Discover(opts Options, engines []*Engine) ([]*Engine, error) {
-	l := &Loader{opts: &opts, found: map[string][]string{}}
-	if c := opts.Config; c != nil {
-		l.exclude = c.Exclude
-		if c.Path != "" {
-			l.base = filepath.Dir(c.Path)
-		}
-	}
-	l.bound = newBoundary(&opts)
+	l := newLoader(&opts)
 	if err := l.discover(engines); err != nil {
 		return nil, err
 	}

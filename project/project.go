@@ -328,21 +328,28 @@ func Load(opts Options, engines []*Engine) (*Loaded, error) {
 	return loaded, err
 }
 
-// load is Load, with the file rules run as files are done when runner is
-// set; it also returns the loader, which knows the stdin buffer's file.
-func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loader, error) {
-	l := &Loader{opts: &opts, found: map[string][]string{}, abs: opts.Session.AbsFunc()}
+// newLoader is a Loader of opts, before discovery: the config's
+// exclusions and base, and the project's boundary.
+func newLoader(opts *Options) *Loader {
+	l := &Loader{opts: opts, found: map[string][]string{}, abs: opts.Session.AbsFunc()}
 	if c := opts.Config; c != nil {
 		l.exclude = c.Exclude
 		if c.Path != "" {
 			l.base = filepath.Dir(c.Path)
 		}
 	}
+	l.bound = newBoundary(opts)
+	l.rootsKey = strings.Join(l.bound.roots, "\x00")
+	return l
+}
+
+// load is Load, with the file rules run as files are done when runner is
+// set; it also returns the loader, which knows the stdin buffer's file.
+func load(opts Options, engines []*Engine, runner *lint.Runner) (*Loaded, *Loader, error) {
+	l := newLoader(&opts)
 	if opts.Stdin != nil && opts.StdinName != "" {
 		l.stdinAbs = absPath(opts.StdinName)
 	}
-	l.bound = newBoundary(&opts)
-	l.rootsKey = strings.Join(l.bound.roots, "\x00")
 	if err := l.discover(engines); err != nil {
 		return nil, nil, err
 	}
