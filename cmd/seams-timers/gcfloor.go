@@ -156,7 +156,7 @@ func withMargin(goal uint64) uint64 {
 
 // limitMetrics are the runtime/metrics samples softLimit reads, in the
 // order readHeapStats takes them.
-var limitMetrics = []string{
+var limitMetrics = [...]string{
 	"/gc/heap/live:bytes",
 	"/gc/scan/stack:bytes",
 	"/gc/scan/globals:bytes",
@@ -166,11 +166,20 @@ var limitMetrics = []string{
 	"/memory/classes/heap/objects:bytes",
 }
 
-// readHeapStats reads samples (of limitMetrics) into a heapStats; ok is
+// newLimitSamples are the samples of limitMetrics, for readHeapStats.
+func newLimitSamples() []metrics.Sample {
+	samples := make([]metrics.Sample, len(limitMetrics))
+	for i, name := range limitMetrics {
+		samples[i].Name = name
+	}
+	return samples
+}
+
+// readHeapStats reads samples (newLimitSamples) into a heapStats; ok is
 // false if a metric is missing.
 func readHeapStats(samples []metrics.Sample) (s heapStats, ok bool) {
 	metrics.Read(samples)
-	var v [7]uint64
+	var v [len(limitMetrics)]uint64
 	for i, sm := range samples {
 		if sm.Value.Kind() != metrics.KindUint64 {
 			return s, false
@@ -203,10 +212,7 @@ func keepHeapFloor() (stop func()) {
 		mu      sync.Mutex // held by after and stop, so no limit is set after stop
 		stopped bool
 	)
-	samples := make([]metrics.Sample, len(limitMetrics))
-	for i, name := range limitMetrics {
-		samples[i].Name = name
-	}
+	samples := newLimitSamples()
 	percent := 100
 	var after func()
 	after = func() {

@@ -49,8 +49,15 @@ func TestHeapBallast(t *testing.T) {
 	ballast.Store(nil)
 	debug.SetMemoryLimit(math.MaxInt64)
 	keepHeapFloor()
-	runtime.GC()
-	time.Sleep(50 * time.Millisecond)
+	// A heap past limitFrom and collections enough for the policy, were
+	// it on, to allocate its ballast and set its limit (the second
+	// collection's live heap holds the ballast).
+	big := make([]*int, 2*limitFrom/8)
+	for range 3 {
+		runtime.GC()
+		time.Sleep(20 * time.Millisecond)
+	}
+	runtime.KeepAlive(big)
 	if ballast.Load() != nil {
 		t.Fatal("GOGC is set, yet the ballast was allocated")
 	}
@@ -80,8 +87,12 @@ func TestHeapBallast(t *testing.T) {
 	collectUntil(t, "a memory limit", func() bool {
 		return debug.SetMemoryLimit(-1) != math.MaxInt64
 	})
-	if l := debug.SetMemoryLimit(-1); l < 2*limitFrom+minRoom {
-		t.Errorf("memory limit %d MiB: less than minRoom above the %d MiB held", l/mib, 2*limitFrom/mib)
+	// The heap goal the runtime derives from the limit leaves at least
+	// minRoom above the live heap.
+	hs := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}, {Name: "/gc/heap/live:bytes"}}
+	metrics.Read(hs)
+	if goal, live := hs[0].Value.Uint64(), hs[1].Value.Uint64(); goal < live+minRoom {
+		t.Errorf("under the memory limit the runtime's heap goal is %.1f MiB, less than minRoom above the %.1f MiB live", float64(goal)/mib, float64(live)/mib)
 	}
 	// Past KeepAlive, held is no longer live.
 	runtime.KeepAlive(held)
@@ -104,6 +115,7 @@ func TestHeapBallast(t *testing.T) {
 // and GOGC but leaves the user's limit alone.
 func TestUserMemoryLimit(t *testing.T) {
 	t.Setenv("GOMEMLIMIT", "1GiB")
+	t.Setenv("GOGC", "") // restored after the test, or unset
 	os.Unsetenv("GOGC")
 	ballast.Store(nil)
 	const user = 1 << 30
@@ -116,14 +128,18 @@ func TestUserMemoryLimit(t *testing.T) {
 		debug.SetMemoryLimit(prev)
 	})
 	collectUntil(t, "a ballast", func() bool { return ballast.Load() != nil })
-	// A heap past limitFrom, and two collections more: the policy would
-	// have set its limit by now.
+	// A heap past limitFrom: once the policy has seen it (it lowers GOGC
+	// for a heap past headroom), it would have set its limit, as it does
+	// after that collection.
 	held := make([]*int, 2*limitFrom/8)
 	defer runtime.KeepAlive(held)
-	for range 2 {
-		runtime.GC()
-		time.Sleep(20 * time.Millisecond)
-	}
+	gogc := []metrics.Sample{{Name: "/gc/gogc:percent"}}
+	collectUntil(t, "GOGC lowered for the large heap", func() bool {
+		metrics.Read(gogc)
+		return gogc[0].Value.Uint64() < 100
+	})
+	runtime.GC()
+	time.Sleep(20 * time.Millisecond)
 	if l := debug.SetMemoryLimit(-1); l != user {
 		t.Errorf("GOMEMLIMIT is set, yet the memory limit became %d bytes", l)
 	}
@@ -171,8 +187,14 @@ func TestGCPercent(t *testing.T) {
 // s.mapped mapped in all (memoryLimitHeapGoal in runtime/mgcpacer.go):
 // the limit less the overhead (what is neither objects nor free spans) and
 // any excess of mapped over the limit, less 3 percent, and at least 1 MiB
-// and the live heap.
+// and the live heap. The runtime's constants are written out here, not
+// read from the policy's (limitMarginPercent, limitMinMargin), so that a
+// wrong one there shows.
 func limitHeapGoal(limit int64, s heapStats) uint64 {
+	const (
+		marginPercent = 3       // memoryLimitHeapGoalHeadroomPercent
+		minMargin     = 1 << 20 // memoryLimitMinHeapGoalHeadroom
+	)
 	l := uint64(limit)
 	overhead := s.mapped - s.free - s.objects
 	var overage uint64
@@ -183,7 +205,7 @@ func limitHeapGoal(limit int64, s heapStats) uint64 {
 		return s.live
 	}
 	goal := l - overhead - overage
-	margin := max(goal/100*limitMarginPercent, limitMinMargin)
+	margin := max(goal/100*marginPercent, minMargin)
 	if goal < 2*margin {
 		goal = margin
 	} else {
@@ -211,7 +233,7 @@ var heapCases = []heapStats{
 
 // TestSoftLimitHeapGoal: in a settled heap, the heap goal the runtime
 // derives from the limit is GOGC's goal less limitCutPercent of its room
-// above the live heap (to the runtime's rounding: a MiB).
+// above the live heap (to the runtime's rounding: a few bytes).
 func TestSoftLimitHeapGoal(t *testing.T) {
 	for _, s := range heapCases {
 		p := gcPercent(s.live)
@@ -219,7 +241,8 @@ func TestSoftLimitHeapGoal(t *testing.T) {
 		want := gogc - (gogc-s.live)*limitCutPercent/100
 		l := softLimit(s, p)
 		got := limitHeapGoal(l, s)
-		if got+mib < want || got > want+mib {
+		// The runtime's percentages round down: a few bytes.
+		if got+64 < want || got > want+64 {
 			t.Errorf("live %d MiB: the limit %d MiB gives a heap goal of %.1f MiB; want %.1f MiB (GOGC's: %.1f MiB)", s.live/mib, l/mib, float64(got)/mib, float64(want)/mib, float64(gogc)/mib)
 		}
 	}
@@ -364,10 +387,7 @@ func TestSoftLimitRuntimeGoal(t *testing.T) {
 		debug.SetGCPercent(100)
 		debug.SetMemoryLimit(math.MaxInt64)
 	})
-	samples := make([]metrics.Sample, len(limitMetrics))
-	for i, name := range limitMetrics {
-		samples[i].Name = name
-	}
+	samples := newLimitSamples()
 	goal := []metrics.Sample{{Name: "/gc/heap/goal:bytes"}}
 	for _, n := range []int{40 * mib, 80 * mib} {
 		debug.SetGCPercent(100)
