@@ -4,7 +4,8 @@
 # side by side: whole processes interleaved (one round runs every
 # command once, each round starting one command later), each timed by
 # GNU time. Prints, per command,
-# the median (min-max) peak RSS and user CPU, and the median of the
+# the median (min-max) peak RSS (in MB of 1,024 KiB, as bench/runs) and
+# user CPU, and the median of the
 # paired ratios to the first command's user CPU. User CPU rather than
 # CPU: the system time of these runs is mostly page faults, which a
 # smaller RSS takes fewer of.
@@ -42,7 +43,7 @@ for c in "$@"; do
 			for (i = 2; i <= n; i++) for (j = i; j > 1 && a[j-1] > a[j]; j--) { t = a[j]; a[j] = a[j-1]; a[j-1] = t }
 			return n % 2 ? a[(n+1)/2] : (a[n/2] + a[n/2+1]) / 2
 		}
-		{ n++; rss[n] = $1 / 1000; u[n] = $2; ratio[n] = $4 > 0 ? $2 / $4 : 1
+		{ n++; rss[n] = $1 / 1024; u[n] = $2; ratio[n] = $4 > 0 ? $2 / $4 : 1
 		  if (n == 1 || rss[n] < rmin) rmin = rss[n]; if (rss[n] > rmax) rmax = rss[n]
 		  if (n == 1 || u[n] < umin) umin = u[n]; if (u[n] > umax) umax = u[n] }
 		END { printf "%-28s peak RSS %6.1f MB (%.1f-%.1f)   user %6.2f s (%.2f-%.2f)   user x first %.3f\n",

@@ -59,9 +59,9 @@ func gcPercent(live uint64) int {
 // summaries of the models it joins) is that heap and that room, and the
 // limit takes a quarter of the room at the cost of a few more collections
 // (20,000 models with an index graph, 10 interleaved runs at 223ee22,
-// before the join's latest savings: peak RSS 88.8
-// to 82.3 MB, user CPU 1.015x, 110 collections to 122; 35 percent: 80.6
-// MB, 1.03x, 142 collections; none, only the cap on what is mapped: 86.7
+// before the join's latest savings: peak RSS 86.7
+// to 80.4 MB, user CPU 1.015x, 110 collections to 122; 35 percent: 78.7
+// MB, 1.03x, 142 collections; none, only the cap on what is mapped: 84.7
 // MB, 0.99x).
 // The limit counts what the runtime has mapped and not released, so it
 // also makes the runtime return the free spans it would keep resident
