@@ -403,11 +403,16 @@ func TestSoftLimitRuntimeGoal(t *testing.T) {
 		}
 		p := gcPercent(s.live)
 		l := softLimit(s, p)
+		// Under GOGC alone, the runtime's goal is gogcGoal's.
 		debug.SetGCPercent(p)
+		metrics.Read(goal)
+		gogc := gogcGoal(s, p)
+		if got := goal[0].Value.Uint64(); got+mib < gogc || got > gogc+mib {
+			t.Errorf("live %.1f MiB, GOGC %d, no limit: the runtime's heap goal is %.1f MiB; gogcGoal %.1f MiB", float64(s.live)/mib, p, float64(got)/mib, float64(gogc)/mib)
+		}
 		debug.SetMemoryLimit(l)
 		metrics.Read(goal)
 		got := goal[0].Value.Uint64()
-		gogc := gogcGoal(s, p)
 		want := min(gogc, limitHeapGoal(l, s))
 		if got+mib < want || got > want+mib {
 			t.Errorf("live %.1f MiB, GOGC %d: the runtime's heap goal is %.1f MiB; want %.1f MiB", float64(s.live)/mib, p, float64(got)/mib, float64(want)/mib)
